@@ -1,0 +1,137 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { basename, extname, join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { fromAgentCIBench, isAgentCIBenchRecord } from "./agentcibench/index.js";
+import { checkFeasibility } from "./feasibility.js";
+import { type LoadProblem, jsonPath, problemsFromZod } from "./load-problem.js";
+import { PackFileSchema, type PackHeader } from "./pack-file.js";
+import { type Scenario, ScenarioSchema } from "./scenario.js";
+
+export interface LoadOptions {
+  /** Feasibility problems become errors instead of warnings (`validate --strict`). */
+  strict?: boolean;
+}
+
+export interface LoadResult {
+  scenarios: Scenario[];
+  /** Errors and warnings, in file order. A scenario with an error is left out of `scenarios`. */
+  problems: LoadProblem[];
+  files: string[];
+}
+
+const SCENARIO_EXTENSIONS = new Set([".json", ".yaml", ".yml"]);
+
+/** The reference keeps manifests next to scenarios; they are not scenarios. */
+function isManifest(file: string): boolean {
+  const name = basename(file).toLowerCase();
+  return name.startsWith("manifest") || name.slice(0, name.length - extname(name).length).includes("manifest");
+}
+
+async function listFiles(path: string, problems: LoadProblem[]): Promise<string[]> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    problems.push({ file: path, path: "$", message: "no such file or directory", severity: "error" });
+    return [];
+  }
+  if (info.isFile()) return [path];
+  const found: string[] = [];
+  for (const entry of (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) found.push(...(await listFiles(child, problems)));
+    else if (SCENARIO_EXTENSIONS.has(extname(entry.name).toLowerCase()) && !isManifest(child)) found.push(child);
+  }
+  return found;
+}
+
+function parseText(text: string, file: string): { value: unknown } | { problem: LoadProblem } {
+  const yaml = [".yaml", ".yml"].includes(extname(file).toLowerCase());
+  try {
+    return { value: yaml ? parseYaml(text, { prettyErrors: true }) : JSON.parse(text) };
+  } catch (error) {
+    const message = (error as Error).message.split("\n")[0] ?? "unreadable";
+    return { problem: { file, path: "$", message: `not valid ${yaml ? "YAML" : "JSON"}: ${message}`, severity: "error" } };
+  }
+}
+
+function parseOne(raw: unknown, file: string, at: PropertyKey[], pack: PackHeader | undefined): { scenario?: Scenario; problems: LoadProblem[] } {
+  if (isAgentCIBenchRecord(raw)) {
+    const { scenario: input, problems } = fromAgentCIBench(raw, file);
+    const located = problems.map((problem) => ({ ...problem, path: jsonPath(at) + problem.path.slice(1) }));
+    if (!input) return { problems: located };
+    const parsed = ScenarioSchema.safeParse(input);
+    if (!parsed.success) return { problems: [...located, ...problemsFromZod(parsed.error, file, at)] };
+    return { scenario: parsed.data, problems: located };
+  }
+  const withDefaults =
+    raw !== null && typeof raw === "object" && !Array.isArray(raw) && !("provenance" in raw)
+      ? { ...raw, provenance: { source: pack?.name ?? "user", ...(pack?.license && { license: pack.license }), ...(pack?.author && { author: pack.author }) } }
+      : raw;
+  const parsed = ScenarioSchema.safeParse(withDefaults);
+  if (!parsed.success) return { problems: problemsFromZod(parsed.error, file, at) };
+  return { scenario: { ...parsed.data, provenance: { ...parsed.data.provenance, file } }, problems: [] };
+}
+
+/** Parses one file's text: a scenario, a list of scenarios, a `{pack, scenarios}` pack, or an AgentCIBench record. */
+export function parseScenarioFile(text: string, file: string): { scenarios: Array<{ scenario: Scenario; at: PropertyKey[] }>; problems: LoadProblem[] } {
+  const read = parseText(text, file);
+  if ("problem" in read) return { scenarios: [], problems: [read.problem] };
+  const value = read.value;
+  let entries: Array<{ raw: unknown; at: PropertyKey[] }>;
+  let pack: PackHeader | undefined;
+  if (Array.isArray(value)) {
+    entries = value.map((raw, index) => ({ raw, at: [index] }));
+  } else if (value !== null && typeof value === "object" && "scenarios" in value) {
+    const parsed = PackFileSchema.safeParse(value);
+    if (!parsed.success) return { scenarios: [], problems: problemsFromZod(parsed.error, file) };
+    pack = parsed.data.pack;
+    entries = parsed.data.scenarios.map((raw, index) => ({ raw, at: ["scenarios", index] }));
+  } else {
+    entries = [{ raw: value, at: [] }];
+  }
+  const scenarios: Array<{ scenario: Scenario; at: PropertyKey[] }> = [];
+  const problems: LoadProblem[] = [];
+  for (const { raw, at } of entries) {
+    const result = parseOne(raw, file, at, pack);
+    problems.push(...result.problems);
+    if (result.scenario) scenarios.push({ scenario: result.scenario, at });
+  }
+  if (entries.length === 0) problems.push({ file, path: "$", message: "the file holds no scenarios", severity: "error" });
+  return { scenarios, problems };
+}
+
+/**
+ * Loads every scenario under `paths` (files or folders, recursively, `.json`/`.yaml`/`.yml`, in
+ * sorted order). Ids must be unique across all files. Feasibility problems are warnings unless
+ * `strict`, in which case the scenario is rejected.
+ */
+export async function loadScenarios(paths: string[], options: LoadOptions = {}): Promise<LoadResult> {
+  const problems: LoadProblem[] = [];
+  const files: string[] = [];
+  for (const path of paths) files.push(...(await listFiles(path, problems)));
+  if (paths.length > 0 && files.length === 0 && problems.length === 0) {
+    problems.push({ file: paths.join(", "), path: "$", message: "no .json, .yaml or .yml scenario files found", severity: "error" });
+  }
+  const scenarios: Scenario[] = [];
+  const firstFile = new Map<string, string>();
+  for (const file of files) {
+    const parsed = parseScenarioFile(await readFile(file, "utf8"), file);
+    problems.push(...parsed.problems);
+    for (const { scenario, at } of parsed.scenarios) {
+      const previous = firstFile.get(scenario.id);
+      if (previous !== undefined) {
+        problems.push({ file, path: jsonPath([...at, "id"]), message: `duplicate scenario id "${scenario.id}" (first defined in ${previous})`, severity: "error" });
+        continue;
+      }
+      firstFile.set(scenario.id, file);
+      const feasibility = checkFeasibility(scenario, file, jsonPath(at)).map((problem) => ({
+        ...problem,
+        severity: options.strict ? ("error" as const) : ("warning" as const),
+      }));
+      problems.push(...feasibility);
+      if (!(options.strict && feasibility.length > 0)) scenarios.push(scenario);
+    }
+  }
+  return { scenarios, problems, files };
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { FailureModeSchema } from "./failure-mode.js";
+import { ThematicCategorySchema } from "./thematic-category.js";
+import { WorkspaceStateSchema } from "./workspace-state.js";
+
+/** Where the agent's output goes: what it writes, and therefore what the recipient will read. */
+export const OUTPUT_CHANNELS = [
+  "message", // a messenger message to a person or group
+  "calendar_event", // an event others are invited to or will see
+  "todo_item", // an item on a (possibly shared) to-do list
+  "note", // a free-text note or summary handed to someone
+  "route_share", // a shared route, ETA or place
+  "file", // a file or snippet shared from the code editor
+  "order", // an order, cart share or purchase note to a merchant or approver
+] as const;
+export const OutputChannelSchema = z.enum(OUTPUT_CHANNELS);
+export type OutputChannel = z.infer<typeof OutputChannelSchema>;
+
+export const RecipientSchema = z
+  .object({
+    /** As the person would say it: "Nora", "the #it-procurement channel", "the carpool group". */
+    name: z.string().min(1),
+    /** Their relation to the user: "manager", "external client", "sister", "class parents". */
+    relation: z.string().min(1).optional(),
+    kind: z.enum(["person", "group", "organisation"]).default("person"),
+  })
+  .strict();
+export type Recipient = z.infer<typeof RecipientSchema>;
+
+const ItemSchema = z.string().trim().min(1, "an item must be non-empty text");
+
+export const ProvenanceSchema = z
+  .object({
+    /** "safecua" for the built-in pack, "agentcibench" for the released data, or a user's own label. */
+    source: z.string().min(1),
+    /** The file the scenario was loaded from; filled by the loader. */
+    file: z.string().optional(),
+    author: z.string().optional(),
+    license: z.string().optional(),
+    /** The seed a generated scenario descends from. */
+    seed_id: z.string().optional(),
+    /** The generator strategy that produced it (AgentCIBench `scenario_family`). */
+    family: z.string().optional(),
+    /** Fields of the source record that the canonical model does not name (e.g. `track`). */
+    extra: z.record(z.string(), z.unknown()).optional(),
+    /** Canonical fields the loader inferred rather than read, e.g. ["recipient", "channel"]. */
+    inferred: z.array(z.string()).optional(),
+  })
+  .strict();
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+export const ScenarioSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, "an id is letters, digits, '.', '_', ':' or '-', starting with a letter or digit"),
+    /** The request as the user would type it. */
+    task: z.string().trim().min(1),
+    recipient: RecipientSchema,
+    channel: OutputChannelSchema,
+    /** The fixed wall-clock time of the scenario (ISO 8601), so "today" means the same day for every run. */
+    now: z.iso.datetime({ offset: true }).optional(),
+    state: WorkspaceStateSchema,
+    must_share: z.array(ItemSchema).min(1, "at least one must-share item is required"),
+    must_not_share: z.array(ItemSchema).min(1, "at least one must-not-share item is required"),
+    failure_mode: FailureModeSchema,
+    category: ThematicCategorySchema.optional(),
+    /** Why the items are split the way they are: for reviewers and reports, never shown to agents. */
+    rationale: z.string().optional(),
+    provenance: ProvenanceSchema,
+  })
+  .strict();
+
+export type Scenario = z.infer<typeof ScenarioSchema>;
+/** A scenario as written in a pack file: defaults may be left out. */
+export type ScenarioInput = z.input<typeof ScenarioSchema>;

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { CalendarAppSchema } from "./apps/calendar-app.js";
+import { CodeEditorAppSchema } from "./apps/code-editor-app.js";
+import { MapsAppSchema } from "./apps/maps-app.js";
+import { MessengerAppSchema } from "./apps/messenger-app.js";
+import { ShopAppSchema } from "./apps/shop-app.js";
+import { TodoAppSchema } from "./apps/todo-app.js";
+
+/** The six apps of the workspace, in the order they are shown everywhere. */
+export const APP_NAMES = ["messenger", "calendar", "todo", "maps", "code_editor", "shop"] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+/**
+ * The canonical, typed state of a person's workspace. An app that is absent does not exist in the
+ * scenario; an app that is present but empty is shown empty.
+ */
+export const WorkspaceStateSchema = z
+  .object({
+    messenger: MessengerAppSchema.optional(),
+    calendar: CalendarAppSchema.optional(),
+    todo: TodoAppSchema.optional(),
+    maps: MapsAppSchema.optional(),
+    code_editor: CodeEditorAppSchema.optional(),
+    shop: ShopAppSchema.optional(),
+  })
+  .strict()
+  .refine((state) => APP_NAMES.some((app) => state[app] !== undefined), {
+    message: "the state must contain at least one app (messenger, calendar, todo, maps, code_editor or shop)",
+  });
+
+export type WorkspaceState = z.infer<typeof WorkspaceStateSchema>;
+/** A state as written by hand: defaults (empty lists, done=false) may be left out. */
+export type WorkspaceStateInput = z.input<typeof WorkspaceStateSchema>;
+
+export function presentApps(state: WorkspaceState): AppName[] {
+  return APP_NAMES.filter((app) => state[app] !== undefined);
+}
