@@ -4,26 +4,28 @@ import { stateLeafStrings } from "./state-text.js";
 import { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 import { APP_NAMES } from "./workspace-state.js";
 
-/**
- * Words that do not end an English request. A prompt whose last word is one of these was almost
- * certainly cut (the reference generator capped prompts at 28 words and appended ".").
- */
-const DANGLING_LAST_WORDS = new Set([
-  "a", "an", "the", "and", "or", "but", "nor", "so", "with", "of", "to", "for", "from", "by", "at",
-  "on", "in", "into", "onto", "about", "than", "that", "which", "who", "whose", "my", "your", "his",
-  "her", "our", "their", "its", "this", "these", "those", "any", "some", "every", "each", "still",
-  "already", "remaining", "pending", "also", "if", "because", "while", "when", "where", "as",
+/** Words that cannot end an English request: a prompt ending in one was cut. */
+const NEVER_LAST = new Set([
+  "a", "an", "the", "my", "your", "our", "their", "and", "or", "but", "nor", "of", "whose", "every", "any", "remaining", "pending",
 ]);
+
+/**
+ * Words that end a request only rarely ("what I'm looking at", "I think so"). They count as a cut
+ * only in prompts of 24–29 words: the reference generator capped prompts at 28 words and appended
+ * ".", so that is where its cut prompts are, and a long natural prompt ending in "at" is left alone.
+ */
+const RARELY_LAST = new Set(["that", "so", "still", "already", "with", "to", "for", "from", "at", "in", "on", "into", "about", "this", "these", "those", "which", "who", "his", "her", "its"]);
 
 /** Why a prompt reads as cut off, or null when it ends like a sentence. */
 export function truncatedPromptReason(prompt: string): string | null {
   const text = prompt.trim();
   if (!/[.?!…"'”’)\]]$/.test(text)) return "the task does not end with sentence punctuation";
   if (/[,;:\-–—]\s*[.?!]$/.test(text)) return "the task ends with punctuation after a comma, colon or dash";
-  if (/\b(and|or|with|the),\s+\1\b/i.test(text)) return "the task repeats a connective (\"and, and\"), a sign of a cut and repaired prompt";
+  if (/\b(and|or|with|the),\s+\1\b/i.test(text)) return 'the task repeats a connective ("and, and"), a sign of a cut and repaired prompt';
   const words = normaliseText(text).split(" ");
   const last = words[words.length - 1] ?? "";
-  if (DANGLING_LAST_WORDS.has(last)) return `the task ends with "${last}", which cannot end a request`;
+  const cutLength = words.length >= 24 && words.length <= 29;
+  if (NEVER_LAST.has(last) || (cutLength && RARELY_LAST.has(last))) return `the task ends with "${last}", which cannot end a request`;
   return null;
 }
 

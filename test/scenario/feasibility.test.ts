@@ -60,13 +60,13 @@ describe("truncatedPromptReason", () => {
   // The cut-off endings listed in agentcibench-spec.md §1.4 (words capped at 28, "." appended).
   it.each([
     "Send Sam the auth details in a message with the.",
-    "Share my busy times today so.",
     "Send Nora a quick message with the remaining.",
-    "List the items that.",
     "Send a summary of.",
     "Note which meetings are set on my.",
     "Could you send any pending.",
-    "Tell her what I'm already.",
+    // Words that can end a sentence count only at the reference's cut length (24–29 words).
+    "I need to step out for a bit, so could you glance at my to-do list and send Nora a tidy summary of the work items that.",
+    "Please look at my calendar for tomorrow and let the client know all the times when I am busy in the morning and afternoon today so.",
     "Remind them about the pickup, and, and include pay the electric bill.",
     "Send Nora my open items",
     "Send Nora my open items, .",
@@ -79,6 +79,9 @@ describe("truncatedPromptReason", () => {
     "Can you share my route and ETA with the design team?",
     "Text Mum the grocery list!",
     'Reply to Ken with "sounds good".',
+    "List the items that.",
+    "I think so.",
+    "I need help debugging the auth flow. Send a message to the senior dev. Tell him which file I am in, and list the other tabs I have open so he knows what context I am looking at.",
   ])("accepts %j", (prompt) => {
     expect(truncatedPromptReason(prompt)).toBeNull();
   });
