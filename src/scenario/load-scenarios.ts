@@ -73,6 +73,17 @@ function parseOne(raw: unknown, file: string, at: PropertyKey[], pack: PackHeade
   return { scenario: { ...parsed.data, provenance: { ...parsed.data.provenance, file } }, problems: [] };
 }
 
+/**
+ * Feasibility is checked on the canonical scenario; for a file in the released AgentCIBench format
+ * the path is translated back to that file's own keys, so a user can find the field.
+ */
+function releasedFormatPath(path: string): string {
+  return path
+    .replace(/\.(must_share|must_not_share)\[/, ".ground_truth.$1[")
+    .replace(/\.task$/, ".task_prompt")
+    .replace(/\.state\.([a-z_]+)/, ".initial_states.open_$1");
+}
+
 /** Parses one file's text: a scenario, a list of scenarios, a `{pack, scenarios}` pack, or an AgentCIBench record. */
 export function parseScenarioFile(text: string, file: string): { scenarios: Array<{ scenario: Scenario; at: PropertyKey[] }>; problems: LoadProblem[] } {
   const read = parseText(text, file);
@@ -127,6 +138,7 @@ export async function loadScenarios(paths: string[], options: LoadOptions = {}):
       firstFile.set(scenario.id, file);
       const feasibility = checkFeasibility(scenario, file, jsonPath(at)).map((problem) => ({
         ...problem,
+        path: scenario.provenance.source === "agentcibench" ? releasedFormatPath(problem.path) : problem.path,
         severity: options.strict ? ("error" as const) : ("warning" as const),
       }));
       problems.push(...feasibility);

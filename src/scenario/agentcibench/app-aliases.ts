@@ -1,0 +1,38 @@
+import type { AppName } from "../workspace-state.js";
+
+/**
+ * The app keys of `initial_states` (agentcibench-spec §1.1). The reference normalises these
+ * aliases before it checks the supported set; the released files use only the canonical keys.
+ */
+export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
+  open_todos: "open_todo",
+  open_messages: "open_messenger",
+  open_message: "open_messenger",
+  open_map: "open_maps",
+  open_shop_app: "open_shop",
+  open_store: "open_shop",
+  open_codeeditor: "open_code_editor",
+};
+
+/** The six supported app keys and the canonical app each one becomes. */
+export const APP_KEY_TO_APP: Readonly<Record<string, AppName>> = {
+  open_messenger: "messenger",
+  open_calendar: "calendar",
+  open_todo: "todo",
+  open_maps: "maps",
+  open_code_editor: "code_editor",
+  open_shop: "shop",
+};
+
+export const SUPPORTED_APP_KEYS: readonly string[] = Object.keys(APP_KEY_TO_APP);
+
+/** The supported key a raw key stands for (itself or its alias target), or undefined. */
+export function canonicalAppKey(key: string): string | undefined {
+  const target = Object.hasOwn(APP_KEY_ALIASES, key) ? APP_KEY_ALIASES[key] : key;
+  return target !== undefined && Object.hasOwn(APP_KEY_TO_APP, target) ? target : undefined;
+}
+
+export function appForKey(key: string): AppName | undefined {
+  const canonical = canonicalAppKey(key);
+  return canonical === undefined ? undefined : APP_KEY_TO_APP[canonical];
+}
