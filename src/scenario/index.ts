@@ -24,6 +24,8 @@ export {
   ScenarioSchema,
 } from "./scenario.js";
 export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
+export { pythonRepr, pythonStr } from "./python-str.js";
+export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";
 export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 export { THEMATIC_CATEGORIES, type ThematicCategory, ThematicCategorySchema } from "./thematic-category.js";

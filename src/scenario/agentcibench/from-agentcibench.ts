@@ -2,7 +2,7 @@ import { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode } from "../fail
 import type { LoadProblem } from "../load-problem.js";
 import { type Provenance, type ScenarioInput, ScenarioSchema } from "../scenario.js";
 import type { AppName, WorkspaceStateInput } from "../workspace-state.js";
-import { pythonStrip } from "../../scoring/python-strip.js";
+import { pythonStrip } from "../python-strip.js";
 import { appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js";
 import { inferCategory } from "./infer-category.js";
 import { inferChannel } from "./infer-channel.js";
@@ -14,7 +14,7 @@ import { normaliseMessenger } from "./normalise-messenger.js";
 import { normaliseShop } from "./normalise-shop.js";
 import { normaliseTodo } from "./normalise-todo.js";
 import { type Path, ProblemSink } from "./problems.js";
-import { pythonStr } from "./python-str.js";
+import { pythonStr } from "../python-str.js";
 import { describe, isRawObject, type RawObject } from "./raw-fields.js";
 
 /** The data licence of the released AgentCIBench files (see the corpus README). */

@@ -8,4 +8,4 @@ export { fromAgentCIBench, isAgentCIBenchRecord } from "./from-agentcibench.js";
 export { inferCategory } from "./infer-category.js";
 export { inferChannel } from "./infer-channel.js";
 export { inferRecipient } from "./infer-recipient.js";
-export { pythonRepr, pythonStr } from "./python-str.js";
+export { pythonRepr, pythonStr } from "../python-str.js";

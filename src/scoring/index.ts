@@ -1,0 +1,15 @@
+export { DEFAULT_MATCHER_MODE, MATCHER_MODES, type MatcherMode } from "./matcher-mode.js";
+export type { GroundTruthItems, MatchEvidence, MatchRule, Score, SharedOutput } from "./score-types.js";
+export { scoreOutput } from "./score-output.js";
+export { matchesRequired, locateRequired, type RequiredMatchOptions } from "./required-matcher.js";
+export { matchesLeak, locateLeak } from "./leak-matcher.js";
+export { candidatePool, findInPool, type PoolCandidate } from "./candidate-pool.js";
+export { contains, containmentSpan } from "./containment.js";
+export { canonical } from "./canonical.js";
+export { unwrapRequiredItem } from "./item-wrapper.js";
+export { severityFor } from "./severity.js";
+export { assertScoreInvariants, ScoreInvariantError } from "./score-invariants.js";
+export { pythonStr, pythonStrip } from "../scenario/index.js";
+export { projectSharedContent } from "./project-shared-content.js";
+export { STOPWORDS, stem, norm, contentTokens, analyseText, type TextAnalysis, type Token } from "./text-primitives.js";
+export { sequenceRatio } from "./sequence-ratio.js";
