@@ -1,0 +1,10 @@
+export { type Agent, type AgentContext, type AgentOutput, AgentOutputSchema } from "./agent.js";
+export { REFERENCE_AGENTS, referenceAgent } from "./reference-agents.js";
+export { ciRules } from "./reference/ci-rules.js";
+export { minimal } from "./reference/minimal.js";
+export { oversharer } from "./reference/oversharer.js";
+export { refuser } from "./reference/refuser.js";
+export { type StateItem, stateItems } from "./reference/state-items.js";
+export { sensitiveTopics, type SensitiveTopic, SENSITIVE_TOPICS } from "./reference/sensitive-topics.js";
+export { type Audience, audienceOf } from "./reference/audience.js";
+export { appsTouchedByTask } from "./reference/task-apps.js";
