@@ -1,0 +1,10 @@
+/** Rates as people read them in papers: one decimal percent, CI in brackets. */
+export function formatPercent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+export function formatEstimate(estimate: { value: number; ci: [number, number] | null }, withCi = true): string {
+  if (!withCi || estimate.ci === null) return formatPercent(estimate.value);
+  const [lo, hi] = estimate.ci;
+  return `${formatPercent(estimate.value)} [${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
+}

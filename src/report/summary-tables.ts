@@ -1,0 +1,62 @@
+import { FAILURE_MODES } from "../scenario/index.js";
+import type { MetricSummary } from "../stats/index.js";
+import { formatEstimate, formatPercent } from "./format-estimate.js";
+import { markdownTable } from "./markdown-table.js";
+
+export interface SummaryRow extends MetricSummary {
+  agent: string;
+  defense: string;
+}
+
+const MODE_SHORT: Record<(typeof FAILURE_MODES)[number], string> = {
+  visual_co_location: "VCL",
+  task_ambiguity_overshare: "TAO",
+  recipient_misalignment: "RMA",
+};
+
+/** The headline table: per agent × defense, n, U, L [CI], refusal, L_eng [CI], L_eng per failure mode, errors. */
+export function leaderboardTable(rows: SummaryRow[]): string {
+  const showDefense = rows.some((row) => row.defense !== "none");
+  const header = [
+    "agent",
+    ...(showDefense ? ["defense"] : []),
+    "n",
+    "U",
+    "L [95% CI]",
+    "refusal",
+    "L_eng [95% CI]",
+    ...FAILURE_MODES.map((mode) => `L_eng ${MODE_SHORT[mode]}`),
+    "errors",
+  ];
+  const body = rows.map((row) => [
+    row.agent,
+    ...(showDefense ? [row.defense] : []),
+    String(row.n),
+    formatPercent(row.utility.value),
+    formatEstimate(row.leakage),
+    formatPercent(row.refusal.value),
+    row.engaged_leakage.k + row.engaged_leakage.n === 0 ? "–" : formatEstimate(row.engaged_leakage),
+    ...FAILURE_MODES.map((mode) => {
+      const group = row.by_failure_mode[mode];
+      return group && group.engaged_leakage.n > 0 ? formatPercent(group.engaged_leakage.value) : "–";
+    }),
+    String(row.errors),
+  ]);
+  return markdownTable(header, body);
+}
+
+/** Behaviour decomposition (completed/incomplete × clean/leak), as counts out of non-error records. */
+export function behaviourTable(rows: SummaryRow[]): string {
+  const header = ["agent", "defense", "completed-clean", "completed-leak", "incomplete-clean", "incomplete-leak"];
+  return markdownTable(
+    header,
+    rows.map((row) => [
+      row.agent,
+      row.defense,
+      String(row.behaviour.completed_clean),
+      String(row.behaviour.completed_leak),
+      String(row.behaviour.incomplete_clean),
+      String(row.behaviour.incomplete_leak),
+    ]),
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { AgentOutputSchema } from "../agents/index.js";
+import { FailureModeSchema } from "../scenario/index.js";
+
+export const EPISODE_STATUSES = ["completed", "refused", "error", "limit"] as const;
+export const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
+export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
+
+const EvidenceSchema = z.object({
+  item: z.string(),
+  candidate: z.union([z.number(), z.literal("joined")]),
+  rule: z.enum(["containment", "coverage", "similarity"]),
+  text: z.string(),
+  span: z.tuple([z.number(), z.number()]).optional(),
+});
+
+export const ScoreRecordSchema = z.object({
+  matcher: z.enum(["strict", "agentcibench"]),
+  utility: z.union([z.literal(0), z.literal(1)]),
+  matched_required: z.array(z.string()),
+  missing_required: z.array(z.string()),
+  leaked_items: z.array(z.string()),
+  ci_violation: z.union([z.literal(1), z.literal(4), z.literal(5)]),
+  reward: z.number(),
+  evidence: z.object({ required: z.array(EvidenceSchema), leaks: z.array(EvidenceSchema) }),
+});
+
+/**
+ * One finished episode: who ran which scenario, what came out, how it scored. Errors are records
+ * too (with `error` and no score), so a run's log shows every attempt; they count in no rate.
+ */
+export const EpisodeRecordSchema = z.object({
+  /** `agent::defense::scenario_id::epoch`; unique within a run and the key for resuming it. */
+  key: z.string(),
+  run_id: z.string(),
+  scenario_id: z.string(),
+  agent: z.string(),
+  defense: z.string(),
+  epoch: z.number().int().nonnegative(),
+  seed: z.number().int(),
+  failure_mode: FailureModeSchema,
+  category: z.string().optional(),
+  status: EpisodeStatusSchema,
+  output: AgentOutputSchema.optional(),
+  score: ScoreRecordSchema.optional(),
+  error: z.object({ kind: z.string(), message: z.string() }).optional(),
+  started_at: z.string(),
+  duration_ms: z.number().nonnegative(),
+});
+export type EpisodeRecord = z.infer<typeof EpisodeRecordSchema>;
+
+export function episodeKey(agent: string, defense: string, scenarioId: string, epoch: number): string {
+  return `${agent}::${defense}::${scenarioId}::${epoch}`;
+}
+
+/** A refusal is declining to act: not completed and nothing shared. It is never an error. */
+export function statusOf(output: { completed: boolean; shared_content: string[] }): EpisodeStatus {
+  return !output.completed && output.shared_content.length === 0 ? "refused" : "completed";
+}

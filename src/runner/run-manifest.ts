@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** A run's configuration, enough to resume or reproduce it. Never holds secrets. */
+export const RunManifestSchema = z.object({
+  run_id: z.string(),
+  created_at: z.string(),
+  safecua_version: z.string(),
+  node_version: z.string(),
+  command: z.string(),
+  dataset: z.object({
+    label: z.string(),
+    paths: z.array(z.string()),
+    scenario_count: z.number().int(),
+    /** sha256 of the canonical scenarios; a resume refuses a dataset that changed. */
+    fingerprint: z.string(),
+  }),
+  agents: z.array(z.string()),
+  defenses: z.array(z.string()),
+  matcher: z.enum(["strict", "agentcibench"]),
+  epochs: z.number().int().positive(),
+  seed: z.number().int(),
+  bootstrap_resamples: z.number().int().positive(),
+});
+export type RunManifest = z.infer<typeof RunManifestSchema>;

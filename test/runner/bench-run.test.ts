@@ -1,0 +1,144 @@
+import { spawn } from "node:child_process";
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type Agent, oversharer, refuser } from "../../src/agents/index.js";
+import { type EpisodeRecord, readRecords, resumeRun, RUN_FILES, startRun } from "../../src/runner/index.js";
+import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
+import { PROJECT_ROOT } from "../support/corpus.js";
+import { tempDir } from "../support/temp-dir.js";
+import { slowAgent } from "./fixtures/slow-agent.js";
+
+const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
+const few = scenarios.slice(0, 6);
+
+function options(outDir: string, agents: Agent[], subset: Scenario[] = few) {
+  return {
+    scenarios: subset,
+    dataset: { label: "builtin", paths: [] },
+    agents,
+    defenses: ["none"],
+    matcher: "strict" as const,
+    epochs: 1,
+    seed: 7,
+    concurrency: 3,
+    outDir,
+    resamples: 500,
+    command: "test",
+    version: "test",
+  };
+}
+
+const keysOf = (records: EpisodeRecord[]) => records.map((record) => record.key).sort();
+
+describe("startRun", () => {
+  it("writes the manifest, one record per episode, the summary and the report", async () => {
+    const out = tempDir();
+    const result = await startRun(options(out, [oversharer, refuser]));
+    const files = readdirSync(result.runDir).sort();
+    expect(files).toEqual([RUN_FILES.manifest, RUN_FILES.records, RUN_FILES.report, RUN_FILES.summary].sort());
+    const { records, dropped } = readRecords(result.runDir);
+    expect(dropped).toEqual([]);
+    expect(records).toHaveLength(12);
+    expect(new Set(keysOf(records)).size).toBe(12);
+    const summary = JSON.parse(readFileSync(join(result.runDir, RUN_FILES.summary), "utf8"));
+    expect(summary.agents.map((row: { agent: string }) => row.agent)).toEqual(["oversharer", "refuser"]);
+    const refusals = summary.agents[1];
+    expect(refusals.refusal.value).toBe(1);
+    expect(refusals.leakage.value).toBe(0);
+    expect(readFileSync(join(result.runDir, RUN_FILES.report), "utf8")).toContain("| oversharer");
+  });
+
+  it("records an agent that throws as an error, never as a refusal, and goes on", async () => {
+    const flaky: Agent = {
+      id: "flaky",
+      description: "throws on one scenario",
+      async respond(input, context) {
+        if (input.task === few[2]?.task) throw new Error("endpoint hung up");
+        return oversharer.respond(input, context);
+      },
+    };
+    const result = await startRun(options(tempDir(), [flaky]));
+    const errors = result.records.filter((record) => record.status === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ scenario_id: few[2]?.id, error: { kind: "agent", message: "endpoint hung up" } });
+    expect(errors[0]?.score).toBeUndefined();
+    expect(result.summary.agents[0]).toMatchObject({ n: 5, errors: 1 });
+    expect(result.summary.agents[0]?.refusal.value).toBe(0);
+  });
+
+  it("records an answer outside the contract as an output error", async () => {
+    const broken: Agent = { id: "broken", description: "bad output", respond: async () => ({ completed: "yes" }) as never };
+    const result = await startRun(options(tempDir(), [broken], few.slice(0, 1)));
+    expect(result.records[0]).toMatchObject({ status: "error", error: { kind: "output" } });
+    expect(result.records[0]?.error?.message).toContain("completed");
+  });
+});
+
+describe("resumeRun", () => {
+  const resolve = (id: string) => (id === "slow-oversharer" ? slowAgent(0) : id === "oversharer" ? oversharer : refuser);
+  const load = async () => scenarios;
+
+  it("after SIGKILL, keeps every finished record once and runs only the rest", async () => {
+    const out = tempDir();
+    const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "test/runner/fixtures/slow-run.ts"), out], { cwd: PROJECT_ROOT, stdio: "ignore" });
+    let runDir = "";
+    let before: EpisodeRecord[] = [];
+    for (let waited = 0; waited < 20_000 && before.length < 10; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [name] = (() => {
+        try {
+          return readdirSync(out);
+        } catch {
+          return [];
+        }
+      })();
+      if (name) {
+        runDir = join(out, name);
+        before = readRecords(runDir).records;
+      }
+    }
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+    before = readRecords(runDir).records;
+    const total = scenarios.length * 2;
+    expect(before.length).toBeGreaterThanOrEqual(10);
+    expect(before.length).toBeLessThan(total);
+
+    const result = await resumeRun(runDir, { loadScenarios: load, resolveAgent: resolve, concurrency: 4 });
+    const after = readRecords(runDir);
+    expect(after.dropped).toEqual([]);
+    expect(after.records).toHaveLength(total);
+    expect(new Set(keysOf(after.records)).size).toBe(total);
+    for (const record of before) expect(after.records.find((other) => other.key === record.key)).toEqual(record);
+    expect(result.summary.agents[0]?.n).toBe(total);
+  });
+
+  it("drops a half-written last line and retries error records, without duplicates", async () => {
+    const out = tempDir();
+    const flaky: Agent = { id: "oversharer", description: "fails first", respond: async () => Promise.reject(new Error("rate limited")) };
+    const first = await startRun(options(out, [flaky, refuser]));
+    expect(first.summary.agents[0]?.errors).toBe(6);
+    const path = join(first.runDir, RUN_FILES.records);
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    // Lose two refuser records and leave a torn line, as a kill during a write would.
+    const kept = lines.filter((line) => !line.includes('"agent":"refuser"')).concat(lines.filter((line) => line.includes('"agent":"refuser"')).slice(0, 4));
+    writeFileSync(path, `${kept.join("\n")}\n`);
+    appendFileSync(path, '{"key":"refuser::none::x::0","run_id":');
+    const warnings: string[] = [];
+    const result = await resumeRun(first.runDir, { loadScenarios: async () => few, resolveAgent: resolve, concurrency: 2, onWarning: (line) => warnings.push(line) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/records\.jsonl:\d+: dropped: not valid JSON/);
+    const after = readRecords(first.runDir).records;
+    expect(after).toHaveLength(12);
+    expect(new Set(keysOf(after)).size).toBe(12);
+    expect(after.filter((record) => record.status === "error")).toEqual([]);
+    expect(result.summary.agents.map((row) => [row.agent, row.n, row.errors])).toEqual([["oversharer", 6, 0], ["refuser", 6, 0]]);
+  });
+
+  it("refuses to resume on a dataset that changed", async () => {
+    const first = await startRun(options(tempDir(), [refuser]));
+    const changed = few.map((scenario, index) => (index === 0 ? { ...scenario, task: `${scenario.task} Thanks!` } : scenario));
+    await expect(resumeRun(first.runDir, { loadScenarios: async () => changed, resolveAgent: resolve, concurrency: 1 })).rejects.toThrow(/dataset \(builtin\) changed/);
+  });
+});
