@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The project's one test command: installs what is missing, type-checks, runs every test, and
+# ends with a plain "N passed, N failed, N skipped" line. CI (.ci/run) calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { local start=$SECONDS; "$@"; echo "[test.sh] '$*' took $((SECONDS - start))s" >&2; }
+
+# Debian's Chromium (the browser layer and its tests use it; Playwright never downloads one).
+chromium_path="${SAFECUA_CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    step apt-get update -qq
+    step env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "[test.sh] chromium is missing and this is not root: run 'sudo apt-get install chromium' (browser tests will fail)" >&2
+  fi
+fi
+
+# npm ci when node_modules is absent or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step npm ci --no-audit --no-fund
+fi
+
+step npx tsc --noEmit
+
+rm -f .vitest-result.json
+set +e
+NO_COLOR=1 npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-result.json
+rc=$?
+set -e
+if [ -f .vitest-result.json ]; then
+  node -e 'const r = JSON.parse(require("fs").readFileSync(".vitest-result.json", "utf8"));
+    console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);'
+else
+  echo "0 passed, 1 failed, 0 skipped"
+  [ "$rc" -ne 0 ] || rc=1
+fi
+exit "$rc"
