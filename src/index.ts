@@ -1,0 +1,7 @@
+// The public library API of safecua: one namespace-free surface over every module's index.
+export * from "./scenario/index.js";
+export * from "./scoring/index.js";
+export * from "./stats/index.js";
+export * from "./agents/index.js";
+export * from "./runner/index.js";
+export * from "./report/index.js";
