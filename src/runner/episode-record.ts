@@ -44,6 +44,31 @@ export const EpisodeRecordSchema = z.object({
   output: AgentOutputSchema.optional(),
   score: ScoreRecordSchema.optional(),
   error: z.object({ kind: z.string(), message: z.string() }).optional(),
+  /** Model usage of the episode (agent and judge calls); absent for agents that need no model. */
+  usage: z
+    .object({
+      calls: z.number().int().nonnegative(),
+      cached_calls: z.number().int().nonnegative(),
+      input_tokens: z.number().int().nonnegative(),
+      output_tokens: z.number().int().nonnegative(),
+      cost_usd: z.number().nonnegative().optional(),
+    })
+    .optional(),
+  /** The LLM judge's part of a hybrid score; `score` is then the merged score. */
+  judge: z
+    .object({
+      model: z.string(),
+      prompt_hash: z.string(),
+      /** The judge's validated verdict as it answered. */
+      verdict: z
+        .object({ utility: z.union([z.literal(0), z.literal(1)]), leaked_items: z.array(z.string()), ci_violation: z.number().int().min(1).max(5), explanation: z.string() })
+        .optional(),
+      /** The deterministic matcher's score alone, for judge–matcher agreement. */
+      deterministic: ScoreRecordSchema.optional(),
+      error: z.object({ kind: z.string(), message: z.string() }).optional(),
+      cached: z.boolean().optional(),
+    })
+    .optional(),
   started_at: z.string(),
   duration_ms: z.number().nonnegative(),
 });
