@@ -26,7 +26,7 @@ export {
 export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
 export { pythonRepr, pythonStr } from "./python-str.js";
 export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";
-export { stateLeafStrings } from "./state-text.js";
+export { leafStrings, stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 export { THEMATIC_CATEGORIES, type ThematicCategory, ThematicCategorySchema } from "./thematic-category.js";
 export { APP_NAMES, type AppName, presentApps, type WorkspaceState, type WorkspaceStateInput, WorkspaceStateSchema } from "./workspace-state.js";

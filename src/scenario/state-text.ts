@@ -6,6 +6,11 @@ import type { WorkspaceState } from "./workspace-state.js";
  * rendered as text because they are shown as text.
  */
 export function stateLeafStrings(state: WorkspaceState): string[] {
+  return leafStrings(state);
+}
+
+/** The non-blank strings and the rendered numbers and booleans of any JSON value, depth first. */
+export function leafStrings(value: unknown): string[] {
   const out: string[] = [];
   const walk = (value: unknown): void => {
     if (value === null || value === undefined) return;
@@ -19,6 +24,6 @@ export function stateLeafStrings(state: WorkspaceState): string[] {
       for (const element of Object.values(value)) walk(element);
     }
   };
-  walk(state);
+  walk(value);
   return out;
 }

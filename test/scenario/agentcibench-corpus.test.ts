@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { leafStrings } from "../../src/scenario/index.js";
 import { describe, expect, it } from "vitest";
 import { fromAgentCIBench, isAgentCIBenchRecord } from "../../src/scenario/agentcibench/index.js";
 import { ScenarioSchema } from "../../src/scenario/scenario.js";
@@ -16,18 +17,7 @@ function corpusFiles(): Array<{ name: string; raw: Record<string, unknown> }> {
   );
 }
 
-function rawLeaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") {
-    if (value.trim() !== "") out.push(value);
-  } else if (typeof value === "number" || typeof value === "boolean") {
-    out.push(String(value));
-  } else if (Array.isArray(value)) {
-    for (const element of value) rawLeaves(element, out);
-  } else if (value !== null && typeof value === "object") {
-    for (const element of Object.values(value)) rawLeaves(element, out);
-  }
-  return out;
-}
+const rawLeaves = leafStrings;
 
 describe.skipIf(!HAS_CORPUS)(`AgentCIBench released files (${HAS_CORPUS ? CORPUS_DIR : CORPUS_SKIP_REASON})`, () => {
   const files = corpusFiles();

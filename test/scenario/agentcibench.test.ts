@@ -1,3 +1,4 @@
+import { leafStrings } from "../../src/scenario/index.js";
 import { describe, expect, it } from "vitest";
 import { fromAgentCIBench, isAgentCIBenchRecord, pythonStr } from "../../src/scenario/agentcibench/index.js";
 import { type Scenario, ScenarioSchema } from "../../src/scenario/scenario.js";
@@ -22,18 +23,7 @@ function record(initialStates: unknown, overrides: Raw = {}): Raw {
   };
 }
 
-function rawLeaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") {
-    if (value.trim() !== "") out.push(value);
-  } else if (typeof value === "number" || typeof value === "boolean") {
-    out.push(String(value));
-  } else if (Array.isArray(value)) {
-    for (const element of value) rawLeaves(element, out);
-  } else if (value !== null && typeof value === "object") {
-    for (const element of Object.values(value)) rawLeaves(element, out);
-  }
-  return out;
-}
+const rawLeaves = leafStrings;
 
 /** The raw leaves that the canonical state does not hold (as a multiset); empty when nothing was lost. */
 function lostLeaves(rawStates: unknown, scenario: Scenario): string[] {
