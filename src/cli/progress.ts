@@ -4,7 +4,7 @@ import type { EpisodeRecord } from "../runner/index.js";
 export interface Progress {
   onStart: (total: number, skipped: number) => void;
   onRecord: (record: EpisodeRecord, finished: number) => void;
-  stop: () => void;
+  finish: () => void;
 }
 
 function describe(record: EpisodeRecord): string {
@@ -30,7 +30,7 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
         bar.start(all, skipped, { last: skipped ? `resumed, ${skipped} already done` : "" });
       },
       onRecord: (record, finished) => bar.update(finished, { last: `${record.agent} ${record.scenario_id}` }),
-      stop: () => bar.stop(),
+      finish: () => bar.stop(),
     };
   }
   return {
@@ -39,6 +39,6 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
       stream.write(`running ${all - skipped} of ${all} episodes${skipped ? ` (${skipped} already done)` : ""}\n`);
     },
     onRecord: (record, finished) => stream.write(`[${finished}/${total}] ${record.agent} ${record.scenario_id} #${record.epoch}: ${describe(record)}\n`),
-    stop: () => {},
+    finish: () => {},
   };
 }

@@ -8,7 +8,8 @@ import type { MatcherMode } from "../scoring/index.js";
 import { datasetFingerprint } from "./dataset-fingerprint.js";
 import type { EpisodeRecord } from "./episode-record.js";
 import type { RunManifest } from "./run-manifest.js";
-import { runEpisodes } from "./run-episodes.js";
+import type { EpisodeJudge } from "./run-episode.js";
+import { type Arm, runEpisodes } from "./run-episodes.js";
 import { RecordWriter, RUN_FILES, createRunDir, readManifest, readRecords, rewriteRecords, writeJsonAtomic } from "./run-store.js";
 import { type RunSummary, summarizeRecords } from "./summarize-records.js";
 
@@ -21,9 +22,12 @@ export interface RunCallbacks {
 export interface NewRunOptions extends RunCallbacks {
   scenarios: Scenario[];
   dataset: { label: string; paths: string[] };
-  agents: Agent[];
-  defenses: string[];
+  arms: Arm[];
   matcher: MatcherMode;
+  judge?: EpisodeJudge;
+  cache?: { mode: string; path?: string };
+  /** Aborting it lets episodes in flight finish and be written, starts no more, and ends the run resumable. */
+  stop?: AbortSignal;
   epochs: number;
   seed: number;
   concurrency: number;
@@ -38,6 +42,8 @@ export interface RunResult {
   manifest: RunManifest;
   records: EpisodeRecord[];
   summary: RunSummary;
+  /** Episodes of the plan that have no record yet (non-zero after a stop). */
+  missing: number;
 }
 
 /** `20261129T231502Z-3fa9c1`: sortable by time, unique without coordination. */
@@ -52,8 +58,7 @@ function finish(runDir: string, manifest: RunManifest): RunResult {
     runId: manifest.run_id,
     dataset: manifest.dataset.label,
     matcher: manifest.matcher,
-    agents: manifest.agents,
-    defenses: manifest.defenses,
+    arms: manifest.arms,
     seed: manifest.seed,
     resamples: manifest.bootstrap_resamples,
   });
@@ -69,18 +74,25 @@ function finish(runDir: string, manifest: RunManifest): RunResult {
     rows: summary.agents,
   });
   writeFileSync(join(runDir, RUN_FILES.report), report);
-  return { runDir, manifest, records, summary };
+  const expected = manifest.arms.length * manifest.dataset.scenario_count * manifest.epochs;
+  return { runDir, manifest, records, summary, missing: Math.max(0, expected - new Set(records.map((record) => record.key)).size) };
 }
 
-async function execute(runDir: string, manifest: RunManifest, scenarios: Scenario[], agents: Agent[], finished: Set<string>, concurrency: number, callbacks: RunCallbacks) {
+interface ExecuteOptions extends RunCallbacks {
+  judge?: EpisodeJudge;
+  stop?: AbortSignal;
+}
+
+async function execute(runDir: string, manifest: RunManifest, scenarios: Scenario[], arms: Arm[], finished: Set<string>, concurrency: number, options: ExecuteOptions) {
   const writer = new RecordWriter(runDir);
   try {
     await runEpisodes(
-      { runId: manifest.run_id, scenarios, agents, defenses: manifest.defenses, epochs: manifest.epochs, seed: manifest.seed, matcher: manifest.matcher },
+      { runId: manifest.run_id, scenarios, arms, epochs: manifest.epochs, seed: manifest.seed, matcher: manifest.matcher, ...(options.judge && { judge: options.judge }) },
       finished,
       writer,
       concurrency,
-      callbacks,
+      options,
+      options.stop,
     );
   } finally {
     writer.close();
@@ -102,24 +114,32 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
       scenario_count: options.scenarios.length,
       fingerprint: datasetFingerprint(options.scenarios),
     },
-    agents: options.agents.map((agent) => agent.id),
-    defenses: options.defenses,
+    agents: [...new Set(options.arms.map((arm) => arm.agent.id))],
+    defenses: [...new Set(options.arms.map((arm) => arm.defense))],
+    arms: options.arms.map((arm) => ({ agent: arm.agent.id, defense: arm.defense })),
+    ...(options.judge && { judge: options.judge.spec }),
+    ...(options.cache && { cache: options.cache }),
     matcher: options.matcher,
     epochs: options.epochs,
     seed: options.seed,
     bootstrap_resamples: options.resamples,
   };
   const runDir = createRunDir(options.outDir, runId, manifest);
-  await execute(runDir, manifest, options.scenarios, options.agents, new Set(), options.concurrency, options);
+  await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
   return finish(runDir, manifest);
 }
 
 export interface ResumeOptions extends RunCallbacks {
   /** Loads the run's dataset again (from the manifest's paths). */
   loadScenarios: (manifest: RunManifest) => Promise<Scenario[]>;
-  /** Resolves an agent id of the manifest to an agent. */
-  resolveAgent: (id: string) => Agent;
+  /** Resolves an agent id of the manifest, under one of its defenses, to an agent. */
+  resolveAgent: (id: string, defense: string) => Agent | Promise<Agent>;
+  /** The judge named by the manifest, when it has one. */
+  judge?: EpisodeJudge;
   concurrency: number;
+  /** Re-run episodes whose record is an error (default true). */
+  retryErrors?: boolean;
+  stop?: AbortSignal;
 }
 
 /**
@@ -137,17 +157,19 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
         `(${manifest.dataset.fingerprint} then, ${fingerprint} now); start a new run instead`,
     );
   }
-  const agents = manifest.agents.map((id) => options.resolveAgent(id));
+  if (manifest.judge && !options.judge) throw new Error(`${join(runDir, RUN_FILES.manifest)}: the run was judged by ${manifest.judge}; resume it with that judge`);
+  const arms: Arm[] = [];
+  for (const arm of manifest.arms) arms.push({ agent: await options.resolveAgent(arm.agent, arm.defense), defense: arm.defense });
   const { records, dropped } = readRecords(runDir);
   for (const line of dropped) options.onWarning?.(`${join(runDir, RUN_FILES.records)}:${line.line}: dropped: ${line.reason}`);
   const kept: EpisodeRecord[] = [];
   const finished = new Set<string>();
   for (const record of records) {
-    if (record.status === "error" || finished.has(record.key)) continue;
+    if ((record.status === "error" && options.retryErrors !== false) || finished.has(record.key)) continue;
     finished.add(record.key);
     kept.push(record);
   }
   rewriteRecords(runDir, kept);
-  await execute(runDir, manifest, scenarios, agents, finished, options.concurrency, options);
+  await execute(runDir, manifest, scenarios, arms, finished, options.concurrency, options);
   return finish(runDir, manifest);
 }

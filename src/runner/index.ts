@@ -10,7 +10,7 @@ export {
   statusOf,
 } from "./episode-record.js";
 export { type RunManifest, RunManifestSchema } from "./run-manifest.js";
-export { type EpisodeSpec, runEpisode } from "./run-episode.js";
-export { type EpisodePlan, planEpisodes, runEpisodes } from "./run-episodes.js";
+export { type EpisodeJudge, type EpisodeSpec, type EpisodeUsage, type JudgeRecord, type ReplyWithUsage, runEpisode, type UsageReportingAgent } from "./run-episode.js";
+export { type Arm, type EpisodePlan, planEpisodes, runEpisodes } from "./run-episodes.js";
 export { RecordWriter, RUN_FILES, readManifest, readRecords } from "./run-store.js";
 export { type AgentSummary, outcomeOf, type RunSummary, summarizeRecords } from "./summarize-records.js";

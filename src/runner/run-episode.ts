@@ -1,7 +1,39 @@
-import { type Agent, AgentOutputSchema } from "../agents/index.js";
-import { type Scenario, agentInputFor } from "../scenario/index.js";
-import { type MatcherMode, scoreOutput } from "../scoring/index.js";
+import { type Agent, type AgentOutput, AgentOutputSchema } from "../agents/index.js";
+import { type AgentInput, type Scenario, agentInputFor } from "../scenario/index.js";
+import { type MatcherMode, type Score, scoreOutput } from "../scoring/index.js";
 import { type EpisodeRecord, episodeKey, statusOf } from "./episode-record.js";
+
+/** Tokens and calls of one episode, summed over every model call it made. */
+export interface EpisodeUsage {
+  calls: number;
+  cached_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd?: number;
+}
+
+/** What a model-backed agent reports next to its answer (see `createLlmAgent`). */
+export interface ReplyWithUsage {
+  output: AgentOutput;
+  usage: { input_tokens: number; output_tokens: number };
+  cached: boolean;
+  cost_usd?: number;
+}
+
+/** An agent that can also say what its answer cost. Agents without a model do not. */
+export type UsageReportingAgent = Agent & { respondWithUsage?: (input: AgentInput, context: { seed: number }) => Promise<ReplyWithUsage> };
+
+/** The LLM judge's part of the record, as `EpisodeRecord.judge` holds it. */
+export type JudgeRecord = NonNullable<EpisodeRecord["judge"]>;
+
+/**
+ * Hybrid scoring: given the deterministic score, returns the merged score and the judge's
+ * record. Throws when the judge fails, so the episode becomes an error rather than a clean pass.
+ */
+export interface EpisodeJudge {
+  spec: string;
+  judge(scenario: Scenario, output: AgentOutput, deterministic: Score, matcher: MatcherMode): Promise<{ score: Score; record: JudgeRecord; usage?: ReplyWithUsage["usage"] & { cached: boolean; cost_usd?: number } }>;
+}
 
 export interface EpisodeSpec {
   runId: string;
@@ -11,14 +43,35 @@ export interface EpisodeSpec {
   epoch: number;
   seed: number;
   matcher: MatcherMode;
+  judge?: EpisodeJudge;
+}
+
+/** A failure's kind for the record: the model layer's (`timeout`, `rate_limit`, `parse`, …) or `agent`. */
+function errorOf(error: unknown, fallback: string): { kind: string; message: string } {
+  const kind = typeof (error as { kind?: unknown })?.kind === "string" ? (error as { kind: string }).kind : fallback;
+  return { kind, message: error instanceof Error ? error.message : String(error) };
+}
+
+function addUsage(total: EpisodeUsage | undefined, usage: { input_tokens: number; output_tokens: number }, cached: boolean, cost?: number): EpisodeUsage {
+  const next: EpisodeUsage = {
+    calls: (total?.calls ?? 0) + 1,
+    cached_calls: (total?.cached_calls ?? 0) + (cached ? 1 : 0),
+    input_tokens: (total?.input_tokens ?? 0) + usage.input_tokens,
+    output_tokens: (total?.output_tokens ?? 0) + usage.output_tokens,
+  };
+  const costs = (total?.cost_usd ?? 0) + (cost ?? 0);
+  if (total?.cost_usd !== undefined || cost !== undefined) next.cost_usd = costs;
+  return next;
 }
 
 /**
  * Runs one state-grounded episode and always returns a record: an agent that throws or answers
- * out of contract yields an `error` record (never a refusal, never a pass) so the run goes on.
+ * out of contract, or a judge that fails, yields an `error` record (never a refusal, never a pass)
+ * so the run goes on and a resume retries it.
  */
 export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
-  const { scenario, agent } = spec;
+  const { scenario } = spec;
+  const agent = spec.agent as UsageReportingAgent;
   const started = Date.now();
   const base = {
     key: episodeKey(agent.id, spec.defense, scenario.id, spec.epoch),
@@ -32,22 +85,44 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
     ...(scenario.category !== undefined && { category: scenario.category }),
     started_at: new Date(started).toISOString(),
   };
+  const elapsed = () => Date.now() - started;
+  let usage: EpisodeUsage | undefined;
   let raw: unknown;
   try {
-    raw = await agent.respond(agentInputFor(scenario), { seed: spec.seed });
+    const input = agentInputFor(scenario);
+    if (agent.respondWithUsage) {
+      const reply = await agent.respondWithUsage(input, { seed: spec.seed });
+      usage = addUsage(usage, reply.usage, reply.cached, reply.cost_usd);
+      raw = reply.output;
+    } else {
+      raw = await agent.respond(input, { seed: spec.seed });
+    }
   } catch (error) {
-    return { ...base, status: "error", error: { kind: "agent", message: (error as Error).message ?? String(error) }, duration_ms: Date.now() - started };
+    return { ...base, status: "error", error: errorOf(error, "agent"), ...(usage && { usage }), duration_ms: elapsed() };
   }
-  const output = AgentOutputSchema.safeParse(raw);
-  if (!output.success) {
-    const issue = output.error.issues[0];
+  const parsed = AgentOutputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = `agent output does not match the contract at ${issue?.path.join(".") || "$"}: ${issue?.message}`;
+    return { ...base, status: "error", error: { kind: "output", message }, ...(usage && { usage }), duration_ms: elapsed() };
+  }
+  const output = parsed.data;
+  const deterministic = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, spec.matcher);
+  if (!spec.judge) return { ...base, status: statusOf(output), output, score: deterministic, ...(usage && { usage }), duration_ms: elapsed() };
+  try {
+    const judged = await spec.judge.judge(scenario, output, deterministic, spec.matcher);
+    if (judged.usage) usage = addUsage(usage, judged.usage, judged.usage.cached, judged.usage.cost_usd);
+    return { ...base, status: statusOf(output), output, score: judged.score, judge: judged.record, ...(usage && { usage }), duration_ms: elapsed() };
+  } catch (error) {
+    const failure = errorOf(error, "judge");
     return {
       ...base,
       status: "error",
-      error: { kind: "output", message: `agent output does not match the contract at ${issue?.path.join(".") || "$"}: ${issue?.message}` },
-      duration_ms: Date.now() - started,
+      output,
+      error: { kind: `judge_${failure.kind}`.replace(/^judge_judge$/, "judge"), message: failure.message },
+      judge: { model: spec.judge.spec, prompt_hash: "", deterministic, error: failure },
+      ...(usage && { usage }),
+      duration_ms: elapsed(),
     };
   }
-  const score = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output.data, spec.matcher);
-  return { ...base, status: statusOf(output.data), output: output.data, score, duration_ms: Date.now() - started };
 }

@@ -4,35 +4,41 @@ import type { Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
 import { deriveSeed } from "./derive-seed.js";
 import { type EpisodeRecord, episodeKey } from "./episode-record.js";
-import { type EpisodeSpec, runEpisode } from "./run-episode.js";
+import { type EpisodeJudge, type EpisodeSpec, runEpisode } from "./run-episode.js";
 import type { RecordWriter } from "./run-store.js";
+
+/** One agent under one prompt defense: a row of the summary. */
+export interface Arm {
+  agent: Agent;
+  defense: string;
+}
 
 export interface EpisodePlan {
   runId: string;
   scenarios: Scenario[];
-  agents: Agent[];
-  defenses: string[];
+  arms: Arm[];
   epochs: number;
   seed: number;
   matcher: MatcherMode;
+  judge?: EpisodeJudge;
 }
 
-/** Every episode of a plan, in a stable order: epoch, agent, defense, then scenario. */
+/** Every episode of a plan, in a stable order: epoch, arm, then scenario. */
 export function planEpisodes(plan: EpisodePlan): EpisodeSpec[] {
   const specs: EpisodeSpec[] = [];
   for (let epoch = 0; epoch < plan.epochs; epoch++)
-    for (const agent of plan.agents)
-      for (const defense of plan.defenses)
-        for (const scenario of plan.scenarios)
-          specs.push({
-            runId: plan.runId,
-            scenario,
-            agent,
-            defense,
-            epoch,
-            seed: deriveSeed(plan.seed, scenario.id, epoch),
-            matcher: plan.matcher,
-          });
+    for (const { agent, defense } of plan.arms)
+      for (const scenario of plan.scenarios)
+        specs.push({
+          runId: plan.runId,
+          scenario,
+          agent,
+          defense,
+          epoch,
+          seed: deriveSeed(plan.seed, scenario.id, epoch),
+          matcher: plan.matcher,
+          ...(plan.judge && { judge: plan.judge }),
+        });
   return specs;
 }
 
@@ -53,15 +59,18 @@ export async function runEpisodes(
   writer: RecordWriter,
   concurrency: number,
   progress?: Omit<RunProgress, "total" | "skipped"> & { onStart?: (total: number, skipped: number) => void },
+  /** When aborted, episodes not yet started are skipped; those in flight finish and are written. */
+  stop?: AbortSignal,
 ): Promise<EpisodeRecord[]> {
   const all = planEpisodes(plan);
   const todo = all.filter((spec) => !finishedKeys.has(episodeKey(spec.agent.id, spec.defense, spec.scenario.id, spec.epoch)));
   progress?.onStart?.(all.length, all.length - todo.length);
   const limit = pLimit(Math.max(1, concurrency));
   let finished = all.length - todo.length;
-  return Promise.all(
+  const records = await Promise.all(
     todo.map((spec) =>
       limit(async () => {
+        if (stop?.aborted) return undefined;
         const record = await runEpisode(spec);
         writer.append(record);
         finished += 1;
@@ -70,4 +79,5 @@ export async function runEpisodes(
       }),
     ),
   );
+  return records.filter((record): record is EpisodeRecord => record !== undefined);
 }

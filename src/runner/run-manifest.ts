@@ -16,6 +16,12 @@ export const RunManifestSchema = z.object({
   }),
   agents: z.array(z.string()),
   defenses: z.array(z.string()),
+  /** Every agent × defense pair that is run, in summary order. */
+  arms: z.array(z.object({ agent: z.string(), defense: z.string() })),
+  /** The judge's `provider:model` spec when hybrid scoring is on. */
+  judge: z.string().optional(),
+  /** The record/replay cache used for model calls (never holds secrets). */
+  cache: z.object({ mode: z.string(), path: z.string().optional() }).optional(),
   matcher: z.enum(["strict", "agentcibench"]),
   epochs: z.number().int().positive(),
   seed: z.number().int(),

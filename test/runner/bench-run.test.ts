@@ -16,8 +16,7 @@ function options(outDir: string, agents: Agent[], subset: Scenario[] = few) {
   return {
     scenarios: subset,
     dataset: { label: "builtin", paths: [] },
-    agents,
-    defenses: ["none"],
+    arms: agents.map((agent) => ({ agent, defense: "none" })),
     matcher: "strict" as const,
     epochs: 1,
     seed: 7,
@@ -140,5 +139,27 @@ describe("resumeRun", () => {
     const first = await startRun(options(tempDir(), [refuser]));
     const changed = few.map((scenario, index) => (index === 0 ? { ...scenario, task: `${scenario.task} Thanks!` } : scenario));
     await expect(resumeRun(first.runDir, { loadScenarios: async () => changed, resolveAgent: resolve, concurrency: 1 })).rejects.toThrow(/dataset \(builtin\) changed/);
+  });
+
+  it("stops cleanly when asked: episodes in flight are written, none start, and a resume completes the run", async () => {
+    const out = tempDir();
+    const stop = new AbortController();
+    let seen = 0;
+    const first = await startRun({
+      ...options(out, [slowAgent(30)], scenarios),
+      concurrency: 2,
+      stop: stop.signal,
+      onRecord: () => {
+        seen += 1;
+        if (seen === 3) stop.abort();
+      },
+    });
+    const written = readRecords(first.runDir).records;
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(written.length).toBeLessThanOrEqual(4);
+    expect(first.missing).toBe(scenarios.length - written.length);
+    const result = await resumeRun(first.runDir, { loadScenarios: load, resolveAgent: () => slowAgent(0), concurrency: 4 });
+    expect(result.missing).toBe(0);
+    expect(readRecords(first.runDir).records).toHaveLength(scenarios.length);
   });
 });

@@ -58,7 +58,7 @@ export function benchCommand(): Command {
             onWarning: log,
             ...progress,
           });
-          progress.stop();
+          progress.finish();
           printResult(result, options.json);
           return;
         }
@@ -67,8 +67,7 @@ export function benchCommand(): Command {
         const result = await startRun({
           scenarios: dataset.scenarios,
           dataset: { label: dataset.label, paths: dataset.paths },
-          agents,
-          defenses: ["none"],
+          arms: agents.map((agent) => ({ agent, defense: "none" })),
           matcher: options.matcher,
           epochs: options.epochs,
           seed: options.seed,
@@ -79,10 +78,10 @@ export function benchCommand(): Command {
           version: SAFECUA_VERSION,
           ...progress,
         });
-        progress.stop();
+        progress.finish();
         printResult(result, options.json);
       } finally {
-        progress.stop();
+        progress.finish();
       }
     });
 }

@@ -106,8 +106,7 @@ export function scoreCommand(): Command {
         runId: "score",
         dataset: dataset.label,
         matcher: options.matcher,
-        agents,
-        defenses: ["none"],
+        arms: agents.map((agent) => ({ agent, defense: "none" })),
         seed: options.seed,
         resamples: options.resamples,
       });
