@@ -38,3 +38,11 @@ export {
   type PairedComparison,
   type PairedComparisonOptions,
 } from "./paired-comparison.js";
+export {
+  binaryAgreement,
+  judgeMatcherAgreement,
+  type BinaryAgreement,
+  type BinaryValue,
+  type JudgeMatcherAgreement,
+  type JudgeMatcherPair,
+} from "./agreement.js";
