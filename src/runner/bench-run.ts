@@ -26,6 +26,8 @@ export interface NewRunOptions extends RunCallbacks {
   matcher: MatcherMode;
   judge?: EpisodeJudge;
   cache?: { mode: string; path?: string };
+  /** Extra manifest fields describing models and defenses (see RunManifest). */
+  manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources">;
   /** Aborting it lets episodes in flight finish and be written, starts no more, and ends the run resumable. */
   stop?: AbortSignal;
   epochs: number;
@@ -119,6 +121,7 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
     arms: options.arms.map((arm) => ({ agent: arm.agent.id, defense: arm.defense })),
     ...(options.judge && { judge: options.judge.spec }),
     ...(options.cache && { cache: options.cache }),
+    ...options.manifestExtras,
     matcher: options.matcher,
     epochs: options.epochs,
     seed: options.seed,

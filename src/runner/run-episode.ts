@@ -98,6 +98,11 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
       raw = await agent.respond(input, { seed: spec.seed });
     }
   } catch (error) {
+    // A reply that could not be parsed still cost tokens; the error carries them.
+    const spent = (error as { usage?: { input_tokens?: unknown; output_tokens?: unknown } })?.usage;
+    if (spent && typeof spent.input_tokens === "number" && typeof spent.output_tokens === "number") {
+      usage = addUsage(usage, { input_tokens: spent.input_tokens, output_tokens: spent.output_tokens }, false);
+    }
     return { ...base, status: "error", error: errorOf(error, "agent"), ...(usage && { usage }), duration_ms: elapsed() };
   }
   const parsed = AgentOutputSchema.safeParse(raw);

@@ -22,6 +22,14 @@ export const RunManifestSchema = z.object({
   judge: z.string().optional(),
   /** The record/replay cache used for model calls (never holds secrets). */
   cache: z.object({ mode: z.string(), path: z.string().optional() }).optional(),
+  /** How model clients were built (flags, config file path), so a resume rebuilds the same ones. Never keys. */
+  model_options: z
+    .object({ base_url: z.string().optional(), config: z.string().optional(), timeout_ms: z.number().optional(), max_retries: z.number().optional() })
+    .optional(),
+  /** What each model spec resolved to (provider, base URL, key variable name — never its value). */
+  models: z.record(z.string(), z.unknown()).optional(),
+  /** Every defense's wording, pinned by hash; file defenses keep their path so a resume can reload them. */
+  defense_sources: z.array(z.object({ name: z.string(), sha256: z.string(), path: z.string().optional() })).optional(),
   matcher: z.enum(["strict", "agentcibench"]),
   epochs: z.number().int().positive(),
   seed: z.number().int(),

@@ -1,17 +1,24 @@
+import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
+import type { Defense } from "../../agents/index.js";
+import { CACHE_MODES, type CacheMode } from "../../models/index.js";
 import { leaderboardTable } from "../../report/index.js";
-import { type RunResult, resumeRun, startRun } from "../../runner/index.js";
+import { type Arm, readManifest, type RunManifest, type RunResult, resumeRun, startRun } from "../../runner/index.js";
 import { BUILTIN_DATASET_LABEL } from "../../scenario/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
+import { EXIT, UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
+import { agentFor, defaultCachePath, defenseFor, defenseFromFile, defensesFor, isModelSpec, judgeFor, ModelSetup } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { createProgress } from "../progress.js";
-import { resolveAgent } from "../resolve-agents.js";
 import { SAFECUA_VERSION } from "../version.js";
 
 interface BenchOptions {
   dataset?: string[];
   agent?: string[];
+  defense?: string[];
+  defenseFile?: string[];
+  judge?: string;
   matcher: MatcherMode;
   epochs: number;
   concurrency: number;
@@ -19,7 +26,14 @@ interface BenchOptions {
   out: string;
   json?: boolean;
   resume?: string;
+  retryErrors: boolean;
   resamples: number;
+  baseUrl?: string;
+  config?: string;
+  cache: CacheMode;
+  cachePath?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
 }
 
 const DEFAULT_AGENTS = ["oversharer", "minimal", "ci-rules", "refuser"];
@@ -28,13 +42,67 @@ function printResult(result: RunResult, json: boolean | undefined): void {
   if (json) process.stdout.write(`${JSON.stringify(result.summary, null, 2)}\n`);
   else process.stdout.write(`\n${leaderboardTable(result.summary.agents)}\n\n`);
   process.stderr.write(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md)\n`);
+  if (result.missing > 0) {
+    process.stderr.write(`stopped with ${result.missing} episodes not run; continue with: safecua bench --resume ${result.runDir}\n`);
+  }
+}
+
+/**
+ * Ctrl-C once: finish the episodes in flight, write them, start no more, print how to resume.
+ * Twice: stop at once (records already written are safe; the one in flight is retried on resume).
+ */
+function gracefulStop(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+    process.stderr.write("\nstopping: finishing the episodes in flight (Ctrl-C again to quit now)\n");
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
+}
+
+/** Agents × defenses: reference agents need no prompt and run once, under `none`. */
+function buildArms(agentIds: string[], defenses: Defense[], setup: ModelSetup, warn: (line: string) => void): Arm[] {
+  const arms: Arm[] = [];
+  for (const id of agentIds) {
+    const under = isModelSpec(id) ? defenses : defenses.filter((defense) => defense.name === "none");
+    if (!isModelSpec(id) && under.length < defenses.length) warn(`--defense: ${id} takes no prompt, so it runs under "none" only`);
+    if (under.length === 0) {
+      const none = defenseFor("none");
+      arms.push({ agent: agentFor(id, none, setup), defense: none.name });
+      continue;
+    }
+    for (const defense of under) arms.push({ agent: agentFor(id, defense, setup), defense: defense.name });
+  }
+  return arms;
+}
+
+/** The defense a resumed run used, reloaded from the manifest and checked against its hash. */
+function defenseFromManifest(name: string, manifest: RunManifest): Defense {
+  const source = manifest.defense_sources?.find((entry) => entry.name === name);
+  const defense = source?.path !== undefined ? defenseFromFile(source.path) : defenseFor(name);
+  if (source && source.sha256 !== defense.sha256) {
+    throw new UsageError(`--resume: the defense "${name}" changed since the run started (${source.path ?? "built-in"}); start a new run instead`);
+  }
+  return defense;
 }
 
 export function benchCommand(): Command {
   return new Command("bench")
     .description("run agents on a scenario dataset (state-grounded track), score every answer and summarise")
     .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
-    .option("--agent <id>", `agent to run; repeat or comma-separate (default: ${DEFAULT_AGENTS.join(", ")})`, collectList)
+    .option("--agent <id>", `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS.join(", ")})`, collectList)
+    .option("--defense <name>", "prompt defense for model agents: none, restrictive, rubric_informed, recipient_typed, or all; repeat or comma-separate (default: none)", collectList)
+    .option("--defense-file <path>", "a defense of your own, as a text file (named file:<stem>); repeatable", collectList)
+    .option("--judge <model>", "LLM judge (provider:model) for hybrid scoring; default: deterministic matcher only")
     .addOption(new Option("--matcher <mode>", "deterministic matcher").choices(MATCHER_MODES).default("strict"))
     .option("--epochs <n>", "times each scenario is run per agent", positiveInt, 1)
     .option("--concurrency <n>", "episodes in flight at once", positiveInt, 4)
@@ -42,32 +110,84 @@ export function benchCommand(): Command {
     .option("--resamples <n>", "bootstrap resamples for the 95% CIs", positiveInt, 10_000)
     .option("--out <dir>", "folder that receives the run folder <run-id>/", "runs")
     .option("--json", "print summary.json on stdout (logs stay on stderr)")
-    .option("--resume <run-dir>", "continue an interrupted run; its manifest fixes dataset, agents, matcher, epochs and seed")
+    .option("--resume <run-dir>", "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs and seed")
+    .option("--no-retry-errors", "with --resume: keep error records instead of re-running them")
+    .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
+    .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
+    .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
+    .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
+    .option("--timeout-ms <n>", "per-call timeout for model calls", positiveInt)
+    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt)
     .action(async (options: BenchOptions, command: Command) => {
       const progress = createProgress();
       const log = (line: string) => process.stderr.write(`${line}\n`);
+      const stop = gracefulStop();
+      let setup: ModelSetup | undefined;
       try {
         if (options.resume) {
-          const ignored = ["dataset", "agent", "matcher", "epochs", "seed", "resamples"].filter((name) => command.getOptionValueSource(name) === "cli");
-          if (ignored.length) log(`--resume: ignoring ${ignored.map((name) => `--${name}`).join(", ")}; the run's manifest decides them`);
+          if (!existsSync(options.resume)) throw new UsageError(`--resume ${options.resume}: no such run folder`);
+          const fixed = ["dataset", "agent", "defense", "defenseFile", "judge", "matcher", "epochs", "seed", "resamples"];
+          const ignored = fixed.filter((name) => command.getOptionValueSource(name) === "cli");
+          if (ignored.length) log(`--resume: ignoring ${ignored.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}; the run's manifest decides them`);
+          const manifest = readManifest(options.resume);
+          const saved = manifest.model_options ?? {};
+          const flagged = (name: string) => command.getOptionValueSource(name) === "cli";
+          setup = new ModelSetup(
+            {
+              cache: flagged("cache") ? options.cache : ((manifest.cache?.mode as CacheMode | undefined) ?? options.cache),
+              ...((options.cachePath ?? manifest.cache?.path) !== undefined && { cachePath: (options.cachePath ?? manifest.cache?.path) as string }),
+              ...((options.baseUrl ?? saved.base_url) !== undefined && { baseUrl: (options.baseUrl ?? saved.base_url) as string }),
+              ...((options.config ?? saved.config) !== undefined && { config: (options.config ?? saved.config) as string }),
+              ...((options.timeoutMs ?? saved.timeout_ms) !== undefined && { timeoutMs: (options.timeoutMs ?? saved.timeout_ms) as number }),
+              ...((options.maxRetries ?? saved.max_retries) !== undefined && { maxRetries: (options.maxRetries ?? saved.max_retries) as number }),
+            },
+            defaultCachePath(options.out),
+          );
+          const modelSetup = setup;
           const result = await resumeRun(options.resume, {
-            loadScenarios: async (manifest) =>
-              (await loadDataset(manifest.dataset.label === BUILTIN_DATASET_LABEL ? undefined : manifest.dataset.paths, log)).scenarios,
-            resolveAgent,
+            loadScenarios: async (run) => (await loadDataset(run.dataset.label === BUILTIN_DATASET_LABEL ? undefined : run.dataset.paths, log)).scenarios,
+            resolveAgent: (id, defense) => agentFor(id, defenseFromManifest(defense, manifest), modelSetup),
+            ...(manifest.judge && { judge: judgeFor(manifest.judge, modelSetup) }),
             concurrency: options.concurrency,
+            retryErrors: options.retryErrors,
+            stop: stop.signal,
             onWarning: log,
             ...progress,
           });
           progress.finish();
           printResult(result, options.json);
+          if (result.missing > 0) process.exitCode = EXIT.error;
           return;
         }
         const dataset = await loadDataset(options.dataset, log);
-        const agents = (options.agent ?? DEFAULT_AGENTS).map(resolveAgent);
+        const cachePath = options.cachePath ?? defaultCachePath(options.out);
+        setup = new ModelSetup(
+          {
+            cache: options.cache,
+            cachePath,
+            ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+            ...(options.config !== undefined && { config: options.config }),
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+            ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+          },
+          cachePath,
+        );
+        const files = (options.defenseFile ?? []).map(defenseFromFile);
+        const named = options.defense || files.length === 0 ? defensesFor(options.defense ?? []) : [];
+        const unique = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];
+        const arms = buildArms(options.agent ?? DEFAULT_AGENTS, unique, setup, log);
+        const judge = options.judge ? judgeFor(options.judge, setup) : undefined;
+        const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
         const result = await startRun({
           scenarios: dataset.scenarios,
           dataset: { label: dataset.label, paths: dataset.paths },
-          arms: agents.map((agent) => ({ agent, defense: "none" })),
+          arms,
+          ...(judge && { judge }),
+          ...(usesModels && { cache: { mode: options.cache, ...(options.cache !== "off" && { path: cachePath }) } }),
+          manifestExtras: {
+            ...setup.manifestFields(),
+            defense_sources: unique.map((defense) => ({ name: defense.name, sha256: defense.sha256, ...(defense.path !== undefined && { path: defense.path }) })),
+          },
           matcher: options.matcher,
           epochs: options.epochs,
           seed: options.seed,
@@ -76,12 +196,16 @@ export function benchCommand(): Command {
           resamples: options.resamples,
           command: ["safecua", ...process.argv.slice(2)].join(" "),
           version: SAFECUA_VERSION,
+          stop: stop.signal,
           ...progress,
         });
         progress.finish();
         printResult(result, options.json);
+        if (result.missing > 0) process.exitCode = EXIT.error;
       } finally {
         progress.finish();
+        stop.dispose();
+        setup?.close();
       }
     });
 }
