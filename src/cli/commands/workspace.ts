@@ -1,0 +1,77 @@
+import { existsSync } from "node:fs";
+import { Command, Option } from "commander";
+import { formatProblem, loadScenarios, type Scenario } from "../../scenario/index.js";
+import { startWorkspace, THEME_NAMES, type ThemeName } from "../../workspace/index.js";
+import { UsageError } from "../exit-codes.js";
+import { loadDataset } from "../load-dataset.js";
+import { nonNegativeInt } from "../option-parsers.js";
+
+interface ServeOptions {
+  dataset?: string[];
+  port: number;
+  theme: ThemeName;
+  popup?: boolean;
+}
+
+/**
+ * SCENARIO is a file or folder of scenarios (every scenario in it is served, one episode each)
+ * or the id of a scenario in `--dataset` (default: the built-in pack).
+ */
+async function scenariosFor(target: string, datasetPaths: string[] | undefined, log: (line: string) => void): Promise<Scenario[]> {
+  if (existsSync(target)) {
+    const { scenarios, problems } = await loadScenarios([target]);
+    for (const problem of problems.filter((p) => p.severity === "warning")) log(formatProblem(problem));
+    const errors = problems.filter((problem) => problem.severity === "error");
+    if (errors.length > 0) throw new UsageError(errors.map(formatProblem).join("\n"));
+    if (scenarios.length === 0) throw new UsageError(`no scenarios in ${target}`);
+    return scenarios;
+  }
+  const dataset = await loadDataset(datasetPaths, log);
+  const scenario = dataset.scenarios.find((candidate) => candidate.id === target);
+  if (scenario) return [scenario];
+  const similar = dataset.scenarios.map((candidate) => candidate.id).filter((id) => id.includes(target) || target.includes(id));
+  const hint = similar.length > 0 ? `; did you mean ${similar.slice(0, 5).join(", ")}?` : `; run "safecua validate ${dataset.paths.join(" ") || "packs/builtin"} --json" to list the scenarios`;
+  throw new UsageError(`no scenario "${target}" in ${dataset.label} and no such file${hint}`);
+}
+
+function serveCommand(): Command {
+  return new Command("serve")
+    .description("serve a scenario's workspace on 127.0.0.1 and print its URL; stop with Ctrl+C")
+    .argument("<scenario>", "a scenario id (from --dataset, default the built-in pack), or a scenario file or folder")
+    .option("--dataset <path...>", "scenario files or folders to look the id up in; default: the built-in pack")
+    .option("--port <n>", "port of the workspace (0 picks a free port)", nonNegativeInt, 0)
+    .addOption(new Option("--theme <name>", "appearance").choices(THEME_NAMES).default("default"))
+    .option("--popup", "cover every app with a dismissible pop-up until it is closed")
+    .action(async (target: string, options: ServeOptions) => {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const scenarios = await scenariosFor(target, options.dataset, log);
+      const workspace = await startWorkspace({ port: options.port, theme: options.theme, popup: options.popup ?? false });
+      for (const scenario of scenarios) {
+        const url = workspace.reset(scenario.id, scenario);
+        process.stdout.write(scenarios.length === 1 ? `${url}\n` : `${scenario.id}\t${url}\n`);
+      }
+      log(`admin API: ${workspace.adminUrl} (header "Authorization: Bearer ${workspace.adminToken}"): GET /episodes/<id>/state, /log, /artifacts`);
+      log("serving on 127.0.0.1; press Ctrl+C to stop");
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+          resolve();
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      });
+      await workspace.close();
+    });
+}
+
+export function workspaceCommand(): Command {
+  const command = new Command("workspace").description("the six-app workspace a person or an agent uses in a browser");
+  command.addCommand(serveCommand());
+  // ── `safecua workspace snapshot SCENARIO --json` goes here ───────────────────────────────────
+  // It needs the browser layer (src/browser/): the browser engineer adds it as
+  //   command.addCommand(snapshotCommand());
+  // printing {"pages": [{"app", "url", "text"}]} with `text` from each page's accessibility tree.
+  // ─────────────────────────────────────────────────────────────────────────────────────────────
+  return command;
+}

@@ -1,0 +1,31 @@
+import { type AppName, presentApps, type WorkspaceState } from "../../scenario/index.js";
+import type { Episode } from "../store/workspace-store.js";
+import { type Html, html } from "../views/html.js";
+import { APP_ROUTES, appPath } from "../views/paths.js";
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function summary(state: WorkspaceState, app: AppName): string {
+  switch (app) {
+    case "messenger":
+      return plural(state.messenger?.threads.length ?? 0, "conversation", "conversations");
+    case "calendar":
+      return plural(state.calendar?.events.length ?? 0, "event", "events");
+    case "todo":
+      return plural(state.todo?.items.length ?? 0, "item", "items");
+    case "maps":
+      return plural(state.maps?.saved_places.length ?? 0, "saved place", "saved places") + (state.maps?.active_route ? ", a route in progress" : "");
+    case "code_editor":
+      return plural(state.code_editor?.files.length ?? 0, "file", "files");
+    case "shop":
+      return `${plural(state.shop?.cart.length ?? 0, "item", "items")} in the cart, ${plural(state.shop?.orders.length ?? 0, "order", "orders")}`;
+  }
+}
+
+export function homePage(episode: Episode): Html {
+  return html`<p>Your apps:</p><ul class="tiles">${presentApps(episode.state).map(
+    (app) => html`<li><a href="${appPath(episode.id, app)}">${APP_ROUTES[app].label}<br><span class="muted">${summary(episode.state, app)}</span></a></li>`,
+  )}</ul>`;
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Hono } from "hono";
+import type { Scenario, WorkspaceState } from "../scenario/index.js";
+import { createAdminApp } from "./admin/admin-app.js";
+import type { Artifact } from "./artifacts/artifact.js";
+import { artifactsOf } from "./artifacts/artifacts-of.js";
+import { createAgentApp } from "./http/agent-app.js";
+import type { ChangeEntry } from "./store/change-entry.js";
+import { WorkspaceStore } from "./store/workspace-store.js";
+import { type AppearanceInput, type Popup, type ThemeName, withDefaults } from "./themes/appearance.js";
+import { episodePath } from "./views/paths.js";
+
+export interface WorkspaceOptions {
+  /** Port of the agent-facing site; 0 (the default) picks a free one. */
+  port?: number;
+  /** Port of the admin API; 0 (the default) picks a free one. */
+  adminPort?: number;
+  /** Default theme of episodes reset without their own appearance. */
+  theme?: ThemeName;
+  /** Default pop-up of episodes reset without their own appearance. */
+  popup?: boolean | Popup;
+}
+
+export interface Workspace {
+  /** Origin of the agent-facing site, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  /** Origin of the admin API (another port). */
+  readonly adminUrl: string;
+  /** Bearer token the admin API requires; never rendered into any page. */
+  readonly adminToken: string;
+  /** The full URL of an episode's home page. */
+  episodeUrl(episodeId: string): string;
+  /** Replaces the episode's state with the scenario's (creates the episode if new); returns its URL. */
+  reset(episodeId: string, scenario: Scenario, appearance?: AppearanceInput): string;
+  state(episodeId: string): WorkspaceState;
+  log(episodeId: string): ChangeEntry[];
+  artifacts(episodeId: string): Artifact[];
+  delete(episodeId: string): boolean;
+  close(): Promise<void>;
+}
+
+async function listen(app: Hono, port: number): Promise<{ server: Server; origin: string }> {
+  // The workspace shares its process with model clients; leave the global Request/Response alone.
+  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return { server, origin: `http://127.0.0.1:${address.port}` };
+}
+
+async function closeServer(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Starts the workspace: one process, two listeners on 127.0.0.1 — the agent-facing site and the
+ * admin API — over one store that holds any number of episodes.
+ */
+export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
+  const store = new WorkspaceStore();
+  const adminToken = randomBytes(24).toString("base64url");
+  const defaults: AppearanceInput = { theme: options.theme ?? "default", popup: options.popup ?? false };
+  const agent = await listen(createAgentApp(store), options.port ?? 0);
+  let admin: Awaited<ReturnType<typeof listen>>;
+  try {
+    admin = await listen(createAdminApp(store, adminToken, defaults), options.adminPort ?? 0);
+  } catch (error) {
+    await closeServer(agent.server);
+    throw error;
+  }
+  return {
+    url: agent.origin,
+    adminUrl: admin.origin,
+    adminToken,
+    episodeUrl: (episodeId) => `${agent.origin}${episodePath(episodeId)}`,
+    reset(episodeId, scenario, appearance) {
+      store.reset(episodeId, scenario, withDefaults(defaults, appearance));
+      return `${agent.origin}${episodePath(episodeId)}`;
+    },
+    state: (episodeId) => store.state(episodeId),
+    log: (episodeId) => store.log(episodeId),
+    artifacts: (episodeId) => artifactsOf(store.log(episodeId)),
+    delete: (episodeId) => store.delete(episodeId),
+    async close() {
+      await Promise.all([closeServer(agent.server), closeServer(admin.server)]);
+    },
+  };
+}
