@@ -5,3 +5,5 @@ export * from "./stats/index.js";
 export * from "./agents/index.js";
 export * from "./runner/index.js";
 export * from "./report/index.js";
+export * from "./models/index.js";
+export * from "./workspace/index.js";

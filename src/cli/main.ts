@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { benchCommand } from "./commands/bench.js";
 import { scoreCommand } from "./commands/score.js";
 import { validateCommand } from "./commands/validate.js";
+import { workspaceCommand } from "./commands/workspace.js";
 import { EXIT, UsageError } from "./exit-codes.js";
 import { SAFECUA_VERSION } from "./version.js";
 
@@ -11,7 +12,7 @@ export function buildProgram(): Command {
     .version(SAFECUA_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [benchCommand(), validateCommand(), scoreCommand()]) program.addCommand(command.exitOverride());
+  for (const command of [benchCommand(), validateCommand(), scoreCommand(), workspaceCommand()]) program.addCommand(command.exitOverride());
   return program;
 }
 
