@@ -1,4 +1,4 @@
-import { APICallError } from "ai";
+import type { APICallError } from "ai";
 import type { ModelErrorKind } from "./model-client.js";
 import { parseRetryAfter } from "./retry-after.js";
 
@@ -24,7 +24,7 @@ const NETWORK_CODES = new Set([
  */
 export function classifyFailure(error: unknown, timedOut: boolean, now: number = Date.now()): Failure {
   if (timedOut) return { kind: "timeout", retryable: true, message: "no reply before the per-call timeout" };
-  if (APICallError.isInstance(error)) {
+  if (isApiCallError(error)) {
     const status = error.statusCode;
     const retryAfterMs = parseRetryAfter(error.responseHeaders, now);
     const base = { message: error.message, ...(status !== undefined ? { status } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
@@ -56,4 +56,14 @@ function hasNetworkCause(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * The AI SDK's `APICallError.isInstance` without importing the SDK at start-up: the SDK marks its
+ * errors with a registered symbol, which is what `isInstance` checks.
+ */
+const API_CALL_ERROR_MARKER = Symbol.for("vercel.ai.error.AI_APICallError");
+
+function isApiCallError(error: unknown): error is APICallError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[API_CALL_ERROR_MARKER] === true;
 }

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel, type OutputInterface } from "ai";
+import type { LanguageModel, OutputInterface } from "ai";
 import type { LimitFunction } from "p-limit";
 import { baseUrlIdentity } from "./base-url.js";
 import { cacheKey, canonicalRequest } from "./cache-key.js";
@@ -8,8 +8,9 @@ import { endpointLimiter } from "./endpoint-limits.js";
 import { parseStructuredReply } from "./extract-json-object.js";
 import type { CacheMode, ModelCache } from "./model-cache.js";
 import { ModelCallError, type ModelClient, type ModelRequest, type ModelResponse, type ModelUsage } from "./model-client.js";
-import { COMPATIBLE_PROVIDER_NAME, createLanguageModel } from "./provider-model.js";
+import { COMPATIBLE_PROVIDER_NAME } from "./compatible-provider-name.js";
 import { redactSecrets } from "./redact-secrets.js";
+import { loadSdkRuntime } from "./sdk-runtime-loader.js";
 import { isStrictCompatible, jsonInstructions, requestJsonSchema, type JsonSchemaObject } from "./request-json-schema.js";
 import { resolveEndpoint, type ResolvedEndpoint, type ResolveOptions } from "./resolve-endpoint.js";
 import { retryPolicy, withRetries, type RetryOptions, type RetryPolicy } from "./retry-policy.js";
@@ -117,7 +118,8 @@ class SdkModelClient implements ConfiguredModelClient {
 
   /** One HTTP attempt, under the endpoint's concurrency slot and its own timeout. */
   private async attempt(request: ModelRequest, temperature: number, schemaJson: JsonSchemaObject | undefined): Promise<{ text: string; usage: ModelUsage }> {
-    const model = this.languageModel();
+    const sdk = await loadSdkRuntime();
+    const model = this.languageModel(sdk.createLanguageModel);
     const timeout = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -128,7 +130,7 @@ class SdkModelClient implements ConfiguredModelClient {
     const structured = schemaJson !== undefined && this.endpoint.structuredOutputs;
     const system = schemaJson !== undefined && !structured ? joinSystem(request.system, jsonInstructions(schemaJson)) : request.system;
     try {
-      const result = await generateText({
+      const result = await sdk.generateText({
         model,
         ...(system !== undefined ? { system } : {}),
         messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -149,14 +151,14 @@ class SdkModelClient implements ConfiguredModelClient {
     }
   }
 
-  private languageModel(): LanguageModel {
+  private languageModel(create: (endpoint: ResolvedEndpoint, apiKey: string | undefined) => LanguageModel): LanguageModel {
     if (this.model !== undefined) return this.model;
     const envName = this.endpoint.apiKeyEnv;
     const apiKey = envName !== undefined ? this.env[envName] : undefined;
     if (envName !== undefined && (apiKey === undefined || apiKey === "")) {
       throw new ModelCallError("auth", `${this.spec}: environment variable ${envName} is not set (it must hold the API key)`, 0);
     }
-    this.model = createLanguageModel(this.endpoint, apiKey);
+    this.model = create(this.endpoint, apiKey);
     return this.model;
   }
 

@@ -4,8 +4,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { ResolvedEndpoint } from "./resolve-endpoint.js";
 
-/** The provider-options key of our openai-compatible provider instances. */
-export const COMPATIBLE_PROVIDER_NAME = "compat";
+import { COMPATIBLE_PROVIDER_NAME } from "./compatible-provider-name.js";
 
 /**
  * The AI SDK model behind a resolved endpoint. OpenAI goes through `.chat()` (Chat Completions),
