@@ -1,0 +1,140 @@
+import { type Box, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
+import type { Rect } from "./geometry/rect.js";
+import { composeMask } from "./mask/compose-mask.js";
+import { MaskBuildError } from "./mask/mask-build-error.js";
+import { planMask } from "./mask/plan-mask.js";
+import type { NormalisedRole } from "./roles.js";
+import { buildPageModel, type PageModel } from "./rows/page-model.js";
+import { parseRuleSet } from "./rules/parse-rule-set.js";
+import type { RuleSet } from "./rules/rule.js";
+import { applyExceptions } from "./verdicts/apply-exceptions.js";
+import { findConsentContainers } from "./verdicts/consent-fingerprints.js";
+import { coverageCap, type DroppedRule } from "./verdicts/coverage-cap.js";
+import { applyEchoDemotion } from "./verdicts/echo-demotion.js";
+import { ownedFilesFrom } from "./verdicts/file-ownership.js";
+import { applyContainment } from "./verdicts/geometric-containment.js";
+import { resolveVerdict } from "./verdicts/resolve-verdict.js";
+import { pageRuleOf, type RuleContext } from "./verdicts/rule-context.js";
+import type { TrustVerdict, Verdict, VerdictSource } from "./verdicts/verdict.js";
+
+export interface GuardOptions {
+  /** The agent's account as the operator declared it; enables `scope: "self"` rules. */
+  userIdentity?: string;
+  /** Consent-banner container ids added to the built-in CMP fingerprints (`prefix*` allowed). */
+  consentAllowlist?: readonly string[];
+  /** Paths of files the user wrote (file-ownership exception). */
+  ownedFiles?: readonly string[];
+  /** Rule sets for child frames, by frame id (a frame never inherits its parent page's rules). */
+  frameRules?: Readonly<Record<string, unknown>>;
+  /** Node ids of live reveal records (endorsed elements) to copy back over the mask. */
+  reveals?: readonly string[];
+}
+
+/** One row as `safecua guard mask --json` prints it. */
+export interface GuardRow {
+  nodeId: string;
+  role: NormalisedRole;
+  text: string;
+  box: Box;
+  verdict: TrustVerdict;
+  source: VerdictSource;
+}
+
+export interface GuardResult {
+  rows: GuardRow[];
+  /** F: the masked area as disjoint `[x, y, w, h]` rectangles in screenshot pixels. */
+  mask: Rect[];
+  screen: { width: number; height: number };
+  /** `document.title` is page text: trusted only under a page-scope `trusted` rule. */
+  title: { text: string; verdict: TrustVerdict };
+  /** Rules removed by the coverage cap (feeds extent feedback). */
+  droppedRules: DroppedRule[];
+}
+
+/** Validates a capture or throws the typed, retryable error of spec §1.2. */
+export function validateCapture(capture: CapturedPage | CapturedPageInput): CapturedPage {
+  const nodes = (capture as { nodes?: unknown }).nodes;
+  if (!Array.isArray(nodes) || nodes.length === 0) throw new MaskBuildError("no-tree", "the capture has no accessibility tree");
+  const parsed = CapturedPageSchema.safeParse(capture);
+  if (!parsed.success) {
+    const first = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new MaskBuildError("unparsable-tree", first.join("; "));
+  }
+  const page = parsed.data;
+  if (!page.alignment.ok) {
+    throw new MaskBuildError("failed-alignment", `sampled boxes disagree with the screenshot by up to ${page.alignment.maxDeviationPx ?? "?"} px`);
+  }
+  const root = page.nodes.find((node) => node.parentId === null);
+  if (root?.role !== "document_web") throw new MaskBuildError("no-content-root", "the tree's root is not a web document");
+  return page;
+}
+
+function rulesPerRoot(model: PageModel, rules: RuleSet, frameRules: GuardOptions["frameRules"]): Map<string, RuleSet> {
+  const out = new Map<string, RuleSet>();
+  for (const root of model.contentRoots) {
+    if (root.isMain) out.set(root.node.id, rules);
+    else {
+      const raw = frameRules?.[root.frameId];
+      out.set(root.node.id, raw === undefined ? [] : parseRuleSet(raw, `frameRules.${root.frameId}`));
+    }
+  }
+  return out;
+}
+
+/**
+ * The guard's pure core for one capture: rows → verdicts (consent, page scope, rules) → safety
+ * checks (coverage cap, containment, echo; each only masks) → exceptions (consent, capacity,
+ * file; each only unmasks) → the mask F. Throws `MaskBuildError` when no mask can be built and
+ * `RuleSetError` when the rules are invalid.
+ *
+ * Order note: the seed lists the checks as coverage, echo, containment. Containment runs before
+ * echo here so that rows it demotes are already untrusted when echo looks for repeated text.
+ */
+export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unknown, options: GuardOptions = {}): GuardResult {
+  const page = validateCapture(capture);
+  const ruleSet = parseRuleSet(rules);
+  const model = buildPageModel(page);
+
+  const base: RuleContext = {
+    model,
+    rules: rulesPerRoot(model, ruleSet, options.frameRules),
+    dropped: new Map(),
+    consentContainers: findConsentContainers(model, options.consentAllowlist ?? []),
+    userIdentity: options.userIdentity ?? null,
+    selfCache: new Map(),
+  };
+  const coverage = coverageCap(base);
+  const context: RuleContext = { ...base, dropped: coverage.dropped };
+
+  const nodeIds = model.tree.ordered.map((node) => node.id);
+  const resolved = nodeIds.map((id) => resolveVerdict(id, context));
+  const contained = applyContainment(model, nodeIds, resolved);
+  const nodeVerdicts = new Map<string, Verdict>(nodeIds.map((id, i) => [id, contained[i]!]));
+
+  const afterChecks = model.rows.map((row) => nodeVerdicts.get(row.id)!);
+  const consentRows = new Set(model.rows.filter((row) => afterChecks[row.index]!.source === "consent").map((row) => row.index));
+  const echoed = applyEchoDemotion(
+    model.rows.map((row) => row.text),
+    afterChecks,
+  );
+  const final = applyExceptions({ model, consentRows, owned: ownedFilesFrom(options.ownedFiles ?? []) }, echoed);
+
+  const mask = composeMask(planMask(model, final, nodeVerdicts, new Set(options.reveals ?? [])));
+  const mainRoot = model.contentRoots.find((root) => root.isMain)!;
+  const titleTrusted = mainRoot.url !== null && mainRoot.url.trim() !== "" && pageRuleOf(context, mainRoot.node.id)?.verdict === "trusted";
+
+  return {
+    rows: model.rows.map((row) => ({
+      nodeId: row.id,
+      role: row.role,
+      text: row.text,
+      box: row.box,
+      verdict: final[row.index]!.verdict,
+      source: final[row.index]!.source,
+    })),
+    mask,
+    screen: model.screen,
+    title: { text: page.title, verdict: titleTrusted ? "trusted" : "untrusted" },
+    droppedRules: coverage.log,
+  };
+}

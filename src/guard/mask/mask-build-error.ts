@@ -1,0 +1,28 @@
+/** Why no mask could be built for a capture (spec §1.2). Retryable: the next capture may succeed. */
+export type MaskBuildFailure =
+  | "no-tree"
+  | "unparsable-tree"
+  | "failed-alignment"
+  | "no-content-root"
+  | "screenshot-mismatch"
+  | "capture-failed";
+
+export class MaskBuildError extends Error {
+  constructor(
+    readonly reason: MaskBuildFailure,
+    message: string,
+  ) {
+    super(`cannot build the mask (${reason}): ${message}`);
+    this.name = "MaskBuildError";
+  }
+}
+
+/** Every attempt failed: the episode must stop; no unmasked screenshot is ever returned. */
+export class MaskUnavailableError extends Error {
+  constructor(readonly failures: readonly Error[]) {
+    super(
+      `no mask after ${failures.length} attempt(s); refusing to show the screen:\n${failures.map((error, i) => `  ${i + 1}. ${error.message}`).join("\n")}`,
+    );
+    this.name = "MaskUnavailableError";
+  }
+}

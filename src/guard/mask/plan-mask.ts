@@ -1,0 +1,81 @@
+import { clipRect, type Rect, snapInward, snapOutward } from "../geometry/rect.js";
+import type { PageModel } from "../rows/page-model.js";
+import type { Verdict } from "../verdicts/verdict.js";
+import type { MaskPlan } from "./compose-mask.js";
+import { GridIndex } from "./grid-index.js";
+
+interface Overlapper {
+  id: string;
+  rect: Rect;
+  /** Rows and leaves are drawn content: they win over a trusted row whatever the paint order. */
+  content: boolean;
+  paintOrder: number | null;
+}
+
+/**
+ * Decides what is copied back over the default mask (spec §1.12). Every trusted, on-screen row
+ * (and every live reveal) is revealed except where a box of an unrelated branch that is not
+ * trusted overlaps it:
+ * - an untrusted row or leaf (drawn content — text, image, empty slot, aria-hidden drawing)
+ *   always wins, so every untrusted row's box lies inside F;
+ * - an untrusted container (its background, border, pseudo-content) wins unless the capture's
+ *   paint order proves it was painted before the row. This is the seed's own stacking-order idea
+ *   (`st:stackorder`) moved inside the page: a trusted cookie banner or sticky header painted
+ *   over the page's big untrusted wrappers is not masked by them.
+ * Ancestors of a row never win over it ("a trusted row inside an untrusted ancestor keeps its
+ * own pixels"), and nothing inside a row (folded into it) does.
+ */
+export function planMask(
+  model: PageModel,
+  rowVerdicts: readonly Verdict[],
+  nodeVerdicts: ReadonlyMap<string, Verdict>,
+  reveals: ReadonlySet<string> = new Set(),
+): MaskPlan {
+  const { screen, tree, info } = model;
+  const masked = model.contentRoots.flatMap((root) => (root.rect === null ? [] : [root.rect]));
+
+  const shown = (rowIndex: number): boolean => {
+    const row = model.rows[rowIndex]!;
+    if (row.forced !== null) return false;
+    return rowVerdicts[rowIndex]?.verdict === "trusted" || reveals.has(row.id);
+  };
+  const paintTrusted = (nodeId: string): boolean => {
+    const nodeInfo = info.get(nodeId);
+    if (nodeInfo === undefined || nodeInfo.forced !== null) return false;
+    if (nodeInfo.rowIndex !== null) return shown(nodeInfo.rowIndex);
+    if (nodeInfo.foldedInto !== null) {
+      const host = info.get(nodeInfo.foldedInto);
+      return host?.rowIndex != null ? shown(host.rowIndex) : false;
+    }
+    return nodeVerdicts.get(nodeId)?.verdict === "trusted";
+  };
+
+  const grid = new GridIndex<Overlapper>(screen.width, screen.height);
+  for (const node of tree.ordered) {
+    if (node.box === null || node.box[2] <= 0 || node.box[3] <= 0) continue;
+    if (paintTrusted(node.id)) continue;
+    const rect = clipRect(snapOutward(node.box), screen.width, screen.height);
+    if (rect === null) continue;
+    const nodeInfo = info.get(node.id);
+    const content = nodeInfo === undefined || nodeInfo.rowIndex !== null || nodeInfo.foldedInto !== null || tree.children(node.id).length === 0;
+    grid.insert(rect, { id: node.id, rect, content, paintOrder: node.paintOrder });
+  }
+
+  const revealed: Array<{ rect: Rect; minus: Rect[] }> = [];
+  for (const row of model.rows) {
+    if (!shown(row.index) || row.offscreen) continue;
+    const rect = clipRect(snapInward(row.box), screen.width, screen.height);
+    if (rect === null) continue;
+    const minus: Rect[] = [];
+    for (const other of grid.query(rect)) {
+      if (other.id === row.id || tree.isAncestor(other.id, row.id) || tree.isAncestor(row.id, other.id)) continue;
+      if (!other.content) {
+        const mine = row.node.paintOrder;
+        if (other.paintOrder !== null && mine !== null && other.paintOrder < mine) continue;
+      }
+      minus.push(other.rect);
+    }
+    revealed.push({ rect, minus });
+  }
+  return { screen, masked, revealed };
+}

@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { type LoadProblem, problemsFromZod } from "../../scenario/index.js";
+import { parseRuleSet, RuleSetError } from "../rules/parse-rule-set.js";
+import type { RuleSet } from "../rules/rule.js";
+import { normaliseHost } from "./normalise-host.js";
+import { looserTemplate, type TemplateConfig, urlTemplate } from "./url-template.js";
+
+const MatchSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("exact"), path: z.string().startsWith("/", "path must start with /") }).strict(),
+  z.object({ kind: z.literal("template"), template: z.string().startsWith("/", "template must start with /") }).strict(),
+  z.object({ kind: z.literal("prefix"), prefix: z.string().startsWith("/", "prefix must start with /") }).strict(),
+  z.object({ kind: z.literal("default") }).strict(),
+]);
+export type RuleSetMatch = z.infer<typeof MatchSchema>;
+
+const EntrySchema = z
+  .object({
+    /** Normalised host (see `normaliseHost`) or a native application's name. */
+    scope: z.string().min(1),
+    match: MatchSchema,
+    rules: z.unknown(),
+  })
+  .strict();
+
+export const RuleStoreFileSchema = z
+  .object({
+    version: z.literal(1),
+    scopes: z
+      .record(
+        z.string(),
+        z.object({ namespaces: z.array(z.string().min(1)).optional(), queryParams: z.array(z.string().min(1)).optional() }).strict(),
+      )
+      .default({}),
+    entries: z.array(EntrySchema),
+  })
+  .strict();
+
+export interface RuleSetEntry {
+  scope: string;
+  match: RuleSetMatch;
+  rules: RuleSet;
+}
+
+export type LookupStep = "exact" | "template" | "looser" | "prefix" | "default";
+
+export interface RuleLookup {
+  entry: RuleSetEntry;
+  via: LookupStep;
+}
+
+function matchKey(match: RuleSetMatch): string {
+  switch (match.kind) {
+    case "exact":
+      return `exact ${match.path}`;
+    case "template":
+      return `template ${match.template}`;
+    case "prefix":
+      return `prefix ${match.prefix}`;
+    case "default":
+      return "default";
+  }
+}
+
+function underPrefix(path: string, prefix: string): boolean {
+  if (prefix === "/" || path === prefix) return true;
+  const base = prefix.endsWith("/") ? prefix : `${prefix}/`;
+  return path.startsWith(base);
+}
+
+/**
+ * Rule sets stored per scope and URL (spec §1.10, §2.12). A lookup returns exactly one stored
+ * rule set, found by the first step that matches: exact path → template → looser template →
+ * longest path prefix → scope default. Rule sets of different pages are never merged (merging
+ * widens trust on the web), so adding a second set under the same scope and key replaces the
+ * first.
+ */
+export class RuleStore {
+  private readonly entries = new Map<string, Map<string, RuleSetEntry>>();
+  private readonly configs = new Map<string, TemplateConfig>();
+
+  configureScope(scope: string, config: TemplateConfig): void {
+    this.configs.set(scope, config);
+  }
+
+  /** Stores (or replaces) the rule set for a scope and key; `rules` is validated. */
+  add(scope: string, match: RuleSetMatch, rules: unknown): RuleSetEntry {
+    const entry: RuleSetEntry = { scope, match, rules: parseRuleSet(rules, `${scope} ${matchKey(match)}`) };
+    const byKey = this.entries.get(scope) ?? new Map<string, RuleSetEntry>();
+    byKey.set(matchKey(match), entry);
+    this.entries.set(scope, byKey);
+    return entry;
+  }
+
+  list(): RuleSetEntry[] {
+    return [...this.entries.values()].flatMap((byKey) => [...byKey.values()]);
+  }
+
+  lookup(url: string): RuleLookup | null {
+    const scope = normaliseHost(url);
+    if (scope === null) return null;
+    const byKey = this.entries.get(scope);
+    if (byKey === undefined) return null;
+    let path: string;
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+    const config = this.configs.get(scope) ?? {};
+    const exact = byKey.get(`exact ${path}`);
+    if (exact !== undefined) return { entry: exact, via: "exact" };
+    const template = urlTemplate(url, config);
+    const byTemplate = template === null ? undefined : byKey.get(`template ${template}`);
+    if (byTemplate !== undefined) return { entry: byTemplate, via: "template" };
+    const looser = looserTemplate(url, config);
+    const byLooser = looser === null ? undefined : byKey.get(`template ${looser}`);
+    if (byLooser !== undefined) return { entry: byLooser, via: "looser" };
+    let best: RuleSetEntry | undefined;
+    for (const entry of byKey.values()) {
+      if (entry.match.kind !== "prefix" || !underPrefix(path, entry.match.prefix)) continue;
+      if (best === undefined || (best.match.kind === "prefix" && entry.match.prefix.length > best.match.prefix.length)) best = entry;
+    }
+    if (best !== undefined) return { entry: best, via: "prefix" };
+    const fallback = byKey.get("default");
+    return fallback === undefined ? null : { entry: fallback, via: "default" };
+  }
+
+  toJSON(): z.input<typeof RuleStoreFileSchema> {
+    const scopes: Record<string, TemplateConfig> = {};
+    for (const [scope, config] of [...this.configs].sort(([a], [b]) => a.localeCompare(b))) scopes[scope] = config;
+    const entries = this.list()
+      .map((entry) => ({ scope: entry.scope, match: entry.match, rules: entry.rules as unknown }))
+      .sort((a, b) => a.scope.localeCompare(b.scope) || matchKey(a.match).localeCompare(matchKey(b.match)));
+    return { version: 1, scopes: scopes as Record<string, { namespaces?: string[]; queryParams?: string[] }>, entries };
+  }
+
+  /** Loads a store file; every problem names `source` and the JSON path. */
+  static fromJSON(input: unknown, source = "rule store"): RuleStore {
+    const parsed = RuleStoreFileSchema.safeParse(input);
+    if (!parsed.success) throw new RuleSetError(problemsFromZod(parsed.error, source));
+    const store = new RuleStore();
+    for (const [scope, config] of Object.entries(parsed.data.scopes)) store.configureScope(scope, config);
+    const problems: LoadProblem[] = [];
+    parsed.data.entries.forEach((entry, index) => {
+      try {
+        const rules = parseRuleSet(entry.rules, source, ["entries", index, "rules"]);
+        const byKey = store.entries.get(entry.scope) ?? new Map<string, RuleSetEntry>();
+        if (byKey.has(matchKey(entry.match))) {
+          problems.push({ file: source, path: `$.entries[${index}]`, message: `a second rule set for ${entry.scope} ${matchKey(entry.match)} (rule sets are never merged)`, severity: "error" });
+          return;
+        }
+        byKey.set(matchKey(entry.match), { scope: entry.scope, match: entry.match, rules });
+        store.entries.set(entry.scope, byKey);
+      } catch (error) {
+        if (error instanceof RuleSetError) problems.push(...error.problems);
+        else throw error;
+      }
+    });
+    if (problems.length > 0) throw new RuleSetError(problems);
+    return store;
+  }
+}
+

@@ -1,0 +1,42 @@
+/**
+ * File ownership (spec §1.9 item 3): files the user wrote (recorded by the host, or labelled in
+ * the task config) are shown in the clear — as a listing row whose whole text is the file's base
+ * name, and as a `file://` document that is one of them.
+ */
+export function baseName(path: string): string {
+  const trimmed = path.replace(/[/\\]+$/, "");
+  const parts = trimmed.split(/[/\\]/);
+  return parts[parts.length - 1] ?? "";
+}
+
+export interface OwnedFiles {
+  /** NFC base names of owned files. */
+  baseNames: ReadonlySet<string>;
+  /** NFC full paths. */
+  paths: ReadonlySet<string>;
+}
+
+export function ownedFilesFrom(paths: readonly string[]): OwnedFiles {
+  const clean = paths.map((path) => path.normalize("NFC").trim()).filter((path) => path !== "");
+  return {
+    baseNames: new Set(clean.map(baseName).filter((name) => name !== "")),
+    paths: new Set(clean),
+  };
+}
+
+/** Is this row text exactly an owned file's base name? */
+export function isOwnedFileName(text: string, owned: OwnedFiles): boolean {
+  const normalised = text.normalize("NFC").trim();
+  return normalised !== "" && owned.baseNames.has(normalised);
+}
+
+/** Is this URL a `file://` document the user owns? */
+export function isOwnedFileUrl(url: string | null, owned: OwnedFiles): boolean {
+  if (url === null || !url.startsWith("file:")) return false;
+  try {
+    const path = decodeURIComponent(new URL(url).pathname).normalize("NFC");
+    return owned.paths.has(path);
+  } catch {
+    return false;
+  }
+}

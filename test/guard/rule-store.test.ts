@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { looserTemplate, normaliseHost, RuleSetError, RuleStore, urlTemplate } from "../../src/guard/index.js";
+
+describe("normaliseHost", () => {
+  it.each([
+    ["https://WWW.Example.COM/path", "example.com"],
+    ["https://example.com:443/", "example.com"],
+    ["http://example.com:80/", "example.com"],
+    ["http://127.0.0.1:8080/x", "127.0.0.1:8080"],
+    ["https://pages.gitlab.example/a", "pages.gitlab.example"],
+    ["https://gitlab.example/a", "gitlab.example"],
+    ["https://www2.example.com/", "www2.example.com"],
+    ["https://bücher.example/", "xn--bcher-kva.example"],
+    ["https://example.com./", "example.com"],
+    ["localhost:3000", "localhost:3000"],
+    ["Forum.Example", "forum.example"],
+    ["file:///home/user/a.txt", "file:"],
+    ["not a url at all", null],
+  ])("%s → %s", (input, expected) => expect(normaliseHost(input)).toBe(expected));
+});
+
+describe("urlTemplate", () => {
+  it.each([
+    ["https://f.example/f/coolgithubprojects/103666/i-made-a-browser-extension-that-displays-ai-generated", "/f/coolgithubprojects/{n}/{slug}"],
+    ["https://f.example/f/coolgithubprojects/103666/short", "/f/coolgithubprojects/{n}/short"],
+    ["https://f.example/f/vim/12/how-to-vim", "/f/vim/{n}/how-to-vim"],
+    ["https://g.example/byteblaze/dotfiles/-/issues/3", "/{ns}/dotfiles/-/issues/{n}"],
+    ["https://g.example/byteblaze/dotfiles/-/commit/3f2a9c1d", "/{ns}/dotfiles/-/commit/{hex}"],
+    ["https://g.example/a/defaced", "/a/defaced"],
+    ["https://x.example/doc/123e4567-e89b-12d3-a456-426614174000", "/doc/{uuid}"],
+    ["https://x.example/search?q=attack&page=2&utm=x", "/search?page"],
+    ["https://x.example/list/", "/list/"],
+  ])("%s → %s", (url, expected) => expect(urlTemplate(url, { namespaces: ["byteblaze"], queryParams: ["page"] })).toBe(expected));
+
+  it("loosens to the first two segments", () => {
+    expect(looserTemplate("https://f.example/f/vim/12/how-to")).toBe("/f/vim/{*}");
+    expect(looserTemplate("https://f.example/f/vim")).toBe("/f/vim");
+  });
+});
+
+describe("RuleStore", () => {
+  const rules = (label: string) => [{ ancestor_path: [{ role: "landmark", class: label }], verdict: "trusted", note: label }];
+  const store = new RuleStore();
+  store.add("forum.example", { kind: "default" }, rules("default"));
+  store.add("forum.example", { kind: "prefix", prefix: "/f" }, rules("prefix-f"));
+  store.add("forum.example", { kind: "prefix", prefix: "/f/vim" }, rules("prefix-vim"));
+  store.add("forum.example", { kind: "template", template: "/f/emacs/{*}" }, rules("looser"));
+  store.add("forum.example", { kind: "template", template: "/f/vim/{n}/{slug}" }, rules("template"));
+  store.add("forum.example", { kind: "exact", path: "/f/vim/12/how-do-i-comment-out-code" }, rules("exact"));
+  store.add("other.example", { kind: "default" }, rules("other"));
+
+  const label = (url: string) => {
+    const found = store.lookup(url);
+    if (found === null) return null;
+    const first = found.entry.rules[0]!;
+    return `${found.via}:${"note" in first ? first.note : ""}`;
+  };
+
+  it.each([
+    ["https://www.forum.example/f/vim/12/how-do-i-comment-out-code", "exact:exact"],
+    ["https://forum.example/f/vim/13/how-do-i-uncomment-code", "template:template"],
+    ["https://forum.example/f/emacs/7", "looser:looser"],
+    ["https://forum.example/f", "prefix:prefix-f"],
+    ["https://forum.example/user/alice", "default:default"],
+    ["https://unknown.example/", null],
+  ])("%s → %s", (url, expected) => expect(label(url)).toBe(expected));
+
+  it("takes the longest prefix", () => {
+    const s = new RuleStore();
+    s.add("x.example", { kind: "prefix", prefix: "/a" }, rules("short"));
+    s.add("x.example", { kind: "prefix", prefix: "/a/b" }, rules("long"));
+    expect(s.lookup("https://x.example/a/b/c")?.entry.rules[0]).toMatchObject({ note: "long" });
+    expect(s.lookup("https://x.example/a/bc")?.entry.rules[0]).toMatchObject({ note: "short" });
+  });
+
+  it("never merges rule sets: one lookup returns one stored set, and re-adding replaces", () => {
+    const s = new RuleStore();
+    s.add("x.example", { kind: "exact", path: "/p" }, rules("first"));
+    s.add("x.example", { kind: "exact", path: "/p" }, rules("second"));
+    s.add("x.example", { kind: "default" }, rules("fallback"));
+    const found = s.lookup("https://x.example/p")!;
+    expect(found.entry.rules).toHaveLength(1);
+    expect(found.entry.rules[0]).toMatchObject({ note: "second" });
+  });
+
+  it("round-trips through JSON and reports bad entries by path", () => {
+    const again = RuleStore.fromJSON(JSON.parse(JSON.stringify(store.toJSON())));
+    expect(again.lookup("https://forum.example/f/vim/13/how-do-i-uncomment-code")?.via).toBe("template");
+    expect(() =>
+      RuleStore.fromJSON(
+        { version: 1, entries: [{ scope: "x.example", match: { kind: "exact", path: "/p" }, rules: [{ ancestor_path: [], verdict: "trusted", note: "n" }] }] },
+        "rules/store.json",
+      ),
+    ).toThrow(/rules\/store\.json: \$\.entries\[0\]\.rules\[0\]\.ancestor_path/);
+    expect(() =>
+      RuleStore.fromJSON({
+        version: 1,
+        entries: [
+          { scope: "x.example", match: { kind: "default" }, rules: [] },
+          { scope: "x.example", match: { kind: "default" }, rules: [] },
+        ],
+      }),
+    ).toThrow(RuleSetError);
+  });
+
+  it("uses per-scope namespaces and query parameters", () => {
+    const s = new RuleStore();
+    s.configureScope("gitlab.example", { namespaces: ["byteblaze", "alicekim"] });
+    s.add("gitlab.example", { kind: "template", template: "/{ns}/dotfiles/-/issues/{n}" }, rules("issue"));
+    expect(s.lookup("https://gitlab.example/alicekim/dotfiles/-/issues/9")?.via).toBe("template");
+  });
+});
