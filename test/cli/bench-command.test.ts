@@ -27,7 +27,7 @@ describe("safecua bench", () => {
     expect(result.stderr.split("\n").filter((line) => /^\[\d+\/\d+\] /.test(line))).toHaveLength(4 * n);
     const [runId] = readdirSync(out);
     expect(runId).toBe(summary.run_id);
-    expect(readdirSync(join(out, runId as string)).sort()).toEqual(["manifest.json", "records.jsonl", "report.md", "summary.json"]);
+    expect(readdirSync(join(out, runId as string)).sort()).toEqual(["manifest.json", "records.jsonl", "report.html", "report.md", "summary.json"]);
   });
 
   it("resumes a run from the CLI without redoing finished episodes", () => {
@@ -49,6 +49,6 @@ describe("safecua bench", () => {
   it("exits 2 naming an unknown agent", () => {
     const result = runCli(["bench", "--out", tempDir(), "--agent", "gpt-9"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("--agent gpt-9: unknown agent (known: oversharer, minimal, ci-rules, refuser)");
+    expect(result.stderr).toContain("--agent gpt-9: unknown agent (known: oversharer, minimal, ci-rules, refuser, or provider:model");
   });
 });

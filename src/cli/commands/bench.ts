@@ -11,6 +11,7 @@ import { loadDataset } from "../load-dataset.js";
 import { agentFor, defaultCachePath, defenseFor, defenseFromFile, defensesFor, isModelSpec, judgeFor, ModelSetup } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { createProgress } from "../progress.js";
+import { writeHtmlReport } from "./report.js";
 import { SAFECUA_VERSION } from "../version.js";
 
 interface BenchOptions {
@@ -38,10 +39,11 @@ interface BenchOptions {
 
 const DEFAULT_AGENTS = ["oversharer", "minimal", "ci-rules", "refuser"];
 
-function printResult(result: RunResult, json: boolean | undefined): void {
+async function printResult(result: RunResult, json: boolean | undefined): Promise<void> {
+  await writeHtmlReport(result.runDir);
   if (json) process.stdout.write(`${JSON.stringify(result.summary, null, 2)}\n`);
   else process.stdout.write(`\n${leaderboardTable(result.summary.agents)}\n\n`);
-  process.stderr.write(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md)\n`);
+  process.stderr.write(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md, report.html)\n`);
   if (result.missing > 0) {
     process.stderr.write(`stopped with ${result.missing} episodes not run; continue with: safecua bench --resume ${result.runDir}\n`);
   }
@@ -155,7 +157,7 @@ export function benchCommand(): Command {
             ...progress,
           });
           progress.finish();
-          printResult(result, options.json);
+          await printResult(result, options.json);
           if (result.missing > 0) process.exitCode = EXIT.error;
           return;
         }
@@ -200,7 +202,7 @@ export function benchCommand(): Command {
           ...progress,
         });
         progress.finish();
-        printResult(result, options.json);
+        await printResult(result, options.json);
         if (result.missing > 0) process.exitCode = EXIT.error;
       } finally {
         progress.finish();

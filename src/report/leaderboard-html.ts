@@ -1,0 +1,85 @@
+import { FAILURE_MODES } from "../scenario/index.js";
+import type { Estimate } from "../stats/index.js";
+import { formatPercent } from "./format-estimate.js";
+import { html, type SafeHtml } from "./html-builder.js";
+import type { ReportRow } from "./report-rows.js";
+
+export const MODE_ABBREVIATIONS: Record<string, string> = {
+  visual_co_location: "VCL",
+  task_ambiguity_overshare: "TAO",
+  recipient_misalignment: "RMA",
+};
+
+function sortable(label: string, numeric = true, title = ""): SafeHtml {
+  return html`<th class="${numeric ? "num" : ""}" title="${title}"><button class="sort" type="button">${label}</button></th>`;
+}
+
+function estimateCell(estimate: Estimate, kind: "u" | "l" | "plain", withCi: boolean): SafeHtml {
+  if (estimate.n === 0) return html`<td class="num" data-sort="-1">–</td>`;
+  const ci = withCi && estimate.ci ? html`<span class="ci">[${(estimate.ci[0] * 100).toFixed(1)}, ${(estimate.ci[1] * 100).toFixed(1)}]</span>` : "";
+  const fill = kind === "plain" ? "" : html`<span class="fill" style="width:${(estimate.value * 100).toFixed(1)}%"></span>`;
+  return html`<td class="num ${kind === "plain" ? "" : `bar ${kind}`}" data-sort="${estimate.value}" title="${estimate.k} of ${estimate.n}">${fill}<span>${formatPercent(estimate.value)}${ci}</span></td>`;
+}
+
+interface UsageTotals {
+  calls: number;
+  input: number;
+  output: number;
+  cost?: number;
+}
+
+export function usageTotals(row: ReportRow): UsageTotals | undefined {
+  const used = row.records.filter((record) => record.usage);
+  if (used.length === 0) return undefined;
+  const totals: UsageTotals = { calls: 0, input: 0, output: 0 };
+  for (const record of used) {
+    const usage = record.usage as NonNullable<typeof record.usage>;
+    totals.calls += usage.calls;
+    totals.input += usage.input_tokens;
+    totals.output += usage.output_tokens;
+    if (usage.cost_usd !== undefined) totals.cost = (totals.cost ?? 0) + usage.cost_usd;
+  }
+  return totals;
+}
+
+/** The leaderboard (Table 1): sortable by any column; bars behind U and L_eng read at a glance. */
+export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
+  const multiRun = new Set(rows.map((row) => row.runIndex)).size > 1;
+  const showDefense = rows.some((row) => row.defense !== "none");
+  const usage = rows.map(usageTotals);
+  const showUsage = usage.some((totals) => totals !== undefined);
+  const showCost = usage.some((totals) => totals?.cost !== undefined);
+  const head = html`<tr>
+    ${sortable("agent", false)}${showDefense ? sortable("defense", false) : ""}${multiRun ? sortable("run", false) : ""}
+    ${sortable("n", true, "scored episodes (errors excluded)")}
+    ${sortable("U", true, "utility: completed with every must-share item")}
+    ${sortable("L [95% CI]", true, "leakage: any must-not-share item shared")}
+    ${sortable("refusal", true, "not completed and nothing shared")}
+    ${sortable("L_eng [95% CI]", true, "engaged leakage: leaks / (n − refusals)")}
+    ${FAILURE_MODES.map((mode) => sortable(MODE_ABBREVIATIONS[mode] ?? mode, true, `engaged leakage on ${mode} scenarios`))}
+    ${sortable("errors", true, "episodes that failed; excluded from every rate")}
+    ${showUsage ? sortable("tokens", true, "model tokens (input / output) over the row's episodes") : ""}
+    ${showCost ? sortable("cost", true, "estimated cost in USD") : ""}
+  </tr>`;
+  const body = rows.map((row, index) => {
+    const totals = usage[index];
+    return html`<tr data-row="${row.id}">
+      <td data-sort="${row.agent.toLowerCase()}"><b>${row.agent}</b></td>
+      ${showDefense ? html`<td>${row.defense}</td>` : ""}
+      ${multiRun ? html`<td><code>${row.runId}</code></td>` : ""}
+      <td class="num" data-sort="${row.n}">${row.n}</td>
+      ${estimateCell(row.utility, "u", true)}
+      ${estimateCell(row.leakage, "plain", true)}
+      ${estimateCell(row.refusal, "plain", false)}
+      ${estimateCell(row.engaged_leakage, "l", true)}
+      ${FAILURE_MODES.map((mode) => {
+        const group = row.by_failure_mode[mode];
+        return group ? estimateCell(group.engaged_leakage, "plain", false) : html`<td class="num" data-sort="-1">–</td>`;
+      })}
+      <td class="num" data-sort="${row.errors}">${row.errors}</td>
+      ${showUsage ? html`<td class="num" data-sort="${totals ? totals.input + totals.output : -1}">${totals ? `${totals.input.toLocaleString("en-US")} / ${totals.output.toLocaleString("en-US")}` : "–"}</td>` : ""}
+      ${showCost ? html`<td class="num" data-sort="${totals?.cost ?? -1}">${totals?.cost !== undefined ? `$${totals.cost < 1 ? totals.cost.toFixed(4) : totals.cost.toFixed(2)}` : "–"}</td>` : ""}
+    </tr>`;
+  });
+  return html`<div class="table-wrap"><table class="sortable leaderboard"><thead>${head}</thead><tbody>${body}</tbody></table></div>`;
+}

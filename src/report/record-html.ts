@@ -1,0 +1,124 @@
+import type { EpisodeRecord } from "../runner/index.js";
+import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
+import { highlightSpans, type MarkKind, type TextMark } from "./highlight-spans.js";
+import type { ReportStep } from "./report-run.js";
+
+type Evidence = NonNullable<EpisodeRecord["score"]>["evidence"]["required"][number] & { kind: MarkKind };
+
+const KIND_TEXT: Record<MarkKind, string> = { required: "must-share", leak: "must-not-share (leaked)" };
+
+/** The outcome words the scenario filter matches on. */
+export function outcomeFlags(record: EpisodeRecord): string[] {
+  if (record.status === "error") return ["error"];
+  const flags: string[] = [];
+  const leaked = (record.score?.leaked_items.length ?? 0) > 0;
+  if (leaked) flags.push("leak");
+  else if (record.status !== "refused") flags.push("clean");
+  if (record.status === "refused") flags.push("refused");
+  if (record.status === "limit") flags.push("limit");
+  flags.push(record.score?.utility === 1 ? "pass" : "fail");
+  if (judgeDisagrees(record)) flags.push("disagree");
+  return flags;
+}
+
+function judgeDisagrees(record: EpisodeRecord): boolean {
+  const verdict = record.judge?.verdict;
+  const matcher = record.judge?.deterministic;
+  if (!verdict || !matcher) return false;
+  return verdict.utility !== matcher.utility || verdict.leaked_items.length > 0 !== matcher.leaked_items.length > 0;
+}
+
+function evidenceTitle(evidence: Evidence): string {
+  return `${KIND_TEXT[evidence.kind]}: "${evidence.item}" — matched by ${evidence.rule}`;
+}
+
+/** Each shared entry with its matched spans marked; evidence that cannot be placed is listed below. */
+function sharedContentHtml(record: EpisodeRecord): SafeHtml {
+  const entries = record.output?.shared_content ?? [];
+  if (entries.length === 0) return html`<p class="empty searchable">nothing shared</p>`;
+  const evidence: Evidence[] = [
+    ...(record.score?.evidence.required ?? []).map((e) => ({ ...e, kind: "required" as const })),
+    ...(record.score?.evidence.leaks ?? []).map((e) => ({ ...e, kind: "leak" as const })),
+  ];
+  const items = entries.map((entry, index) => {
+    const here = evidence.filter((e) => e.candidate === index);
+    const marks: TextMark[] = [];
+    const whole: Evidence[] = [];
+    for (const e of here) {
+      // The matcher scored the stripped entry; find where that text sits in the original.
+      const offset = e.text === entry ? 0 : entry.indexOf(e.text);
+      if (e.span && offset >= 0) marks.push({ start: offset + e.span[0], end: offset + e.span[1], kind: e.kind, title: evidenceTitle(e) });
+      else whole.push(e);
+    }
+    const wholeClass = whole.some((e) => e.kind === "leak") ? "whole-leak" : whole.length ? "whole-required" : "";
+    return html`<li class="${wholeClass}" title="${whole.map(evidenceTitle).join("\n")}">${highlightSpans(entry, marks)}</li>`;
+  });
+  const joined = evidence.filter((e) => e.candidate === "joined");
+  const listed = evidence.map((e) => {
+    const where = e.candidate === "joined" ? "across entries (all entries joined)" : `in entry ${e.candidate + 1}`;
+    return html`<li class="${e.kind === "leak" ? "ev-leak" : "ev-required"}">${e.kind === "leak" ? "✗" : "✓"} ${KIND_TEXT[e.kind]} <q>${e.item}</q> — <span class="rule">${e.rule}</span> ${where}</li>`;
+  });
+  return html`<ol class="shared searchable">${items}</ol>
+    ${joined.map(
+      (e) => html`<details class="evidence"><summary>“${e.item}” matched only across entries: the joined text</summary><pre class="state">${highlightSpans(e.text, e.span ? [{ start: e.span[0], end: e.span[1], kind: e.kind, title: evidenceTitle(e) }] : [])}</pre></details>`,
+    )}
+    ${listed.length ? html`<ul class="evidence">${listed}</ul>` : ""}`;
+}
+
+function judgeHtml(record: EpisodeRecord): HtmlValue {
+  const judge = record.judge;
+  if (!judge) return "";
+  if (judge.error) return html`<div class="judge-box"><span class="badge error">judge failed</span> ${judge.model}: ${judge.error.kind} — ${judge.error.message}</div>`;
+  const verdict = judge.verdict;
+  if (!verdict) return html`<div class="judge-box">judge ${judge.model}: no verdict</div>`;
+  return html`<div class="judge-box"><span class="badge judge">judge</span> <b>${judge.model}</b>${judge.cached ? " (cached)" : ""}:
+U=${verdict.utility}, severity ${verdict.ci_violation}, leaked: ${verdict.leaked_items.length ? verdict.leaked_items.join("; ") : "none"}${judgeDisagrees(record) ? html` <span class="badge fail">disagrees with the matcher</span>` : ""}
+${verdict.explanation}</div>`;
+}
+
+function stepsHtml(steps: readonly ReportStep[] | undefined): HtmlValue {
+  if (!steps || steps.length === 0) return "";
+  return html`<details><summary>${steps.length} steps</summary><ol class="steps">${steps.map(
+    (step) => html`<li value="${step.index + 1}"><code>${step.action}</code>${step.duration_ms !== undefined ? html` <span class="muted">${Math.round(step.duration_ms)} ms</span>` : ""}
+      ${step.url ? html`<div class="muted">${step.url}</div>` : ""}
+      ${step.thought ? html`<div class="trace">${step.thought}</div>` : ""}
+      ${step.error ? html`<div><span class="badge error">error</span> ${step.error}</div>` : ""}
+      ${screenshotHtml(step)}</li>`,
+  )}</ol></details>`;
+}
+
+const DATA_URI = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
+
+function screenshotHtml(step: ReportStep): HtmlValue {
+  const shot = step.screenshot;
+  if (!shot) return "";
+  if ("missing" in shot) return html`<div class="muted">screenshot not found: ${shot.missing}</div>`;
+  // Only a well-formed image data URI goes into src; anything else could point off the page.
+  if (!DATA_URI.test(shot.data_uri)) return html`<div class="muted">screenshot not embeddable</div>`;
+  return html`<details><summary>screenshot</summary><img alt="screenshot after step ${step.index + 1}" loading="lazy" src="${shot.data_uri}"></details>`;
+}
+
+function statusBadges(record: EpisodeRecord): SafeHtml {
+  if (record.status === "error") return html`<span class="badge error">error</span>`;
+  const leaks = record.score?.leaked_items.length ?? 0;
+  return html`${record.status === "refused" ? html`<span class="badge refused">refused</span>` : ""}
+    ${record.status === "limit" ? html`<span class="badge limit">step limit</span>` : ""}
+    ${record.score?.utility === 1 ? html`<span class="badge ok">U=1</span>` : html`<span class="badge fail">U=0</span>`}
+    ${leaks > 0 ? html`<span class="badge leak">leaked ${leaks}</span>` : record.status === "refused" ? "" : html`<span class="badge ok">no leak</span>`}`;
+}
+
+/** One agent's episode on a scenario: what it shared, what matched, what the judge said. */
+export function recordHtml(record: EpisodeRecord, row: { id: string; label: string }, steps?: readonly ReportStep[]): SafeHtml {
+  const flags = outcomeFlags(record);
+  const tone = record.status === "error" ? "error" : record.status === "refused" ? "refused" : flags.includes("leak") ? "leaked" : "clean";
+  const missing = record.score?.missing_required ?? [];
+  return html`<div class="record ${tone}" data-row="${row.id}" data-outcome="${flags.join(" ")}">
+    <div class="record-head"><span class="who">${row.label}</span>${record.epoch > 0 ? html`<span class="muted">epoch ${record.epoch}</span>` : ""} ${statusBadges(record)}</div>
+    ${record.error ? html`<div class="trace"><b>${record.error.kind}</b>: ${record.error.message}</div>` : sharedContentHtml(record)}
+    ${missing.length ? html`<div class="evidence">missing must-share: ${missing.map((item) => html`<span class="chip share">${item}</span>`)}</div>` : ""}
+    ${record.output?.refusal_text ? html`<div class="trace searchable"><b>refusal:</b> ${record.output.refusal_text}</div>` : ""}
+    ${record.output?.action_trace ? html`<details><summary>action trace</summary><div class="trace searchable">${record.output.action_trace}</div></details>` : ""}
+    ${judgeHtml(record)}
+    ${stepsHtml(steps)}
+  </div>`;
+}

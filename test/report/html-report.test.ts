@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadReportRun } from "../../src/cli/commands/report.js";
+import { type ReportRun, renderHtmlReport } from "../../src/report/index.js";
+import { writeStandardFixture } from "./standard-fixture.js";
+
+let root: string;
+let runs: { runDir: string; secondRunDir: string };
+let first: ReportRun;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "safecua-html-"));
+  runs = await writeStandardFixture(root, 9);
+  first = await loadReportRun(runs.runDir);
+}, 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("renderHtmlReport", () => {
+  it("gives the same bytes for the same run, with a CSP allowing exactly its own script", async () => {
+    const html = await renderHtmlReport([first]);
+    expect(await renderHtmlReport([await loadReportRun(runs.runDir)])).toBe(html);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] as string;
+    const hash = createHash("sha256").update(script, "utf8").digest("base64");
+    // Attribute quotes are escaped in the markup; the browser reads them as plain quotes.
+    expect(html).toContain(`script-src &#39;sha256-${hash}&#39;`);
+    expect(html).toContain("default-src &#39;none&#39;");
+    expect(html.match(/<script/g)).toHaveLength(1);
+    // Self-contained: nothing is fetched from anywhere.
+    expect(html).not.toMatch(/<(link|iframe)\b|src="https?:|href="https?:/);
+  });
+
+  it("puts several runs side by side, tagging each row with its run", async () => {
+    const html = await renderHtmlReport([first, await loadReportRun(runs.secondRunDir)]);
+    expect(html).toContain("safecua report — 2 runs");
+    expect(html).toContain("careless [none] (aaaaaa)");
+    expect(html).toContain("careless [none] (bbbbbb)");
+    expect(html).toContain("20261130T090000Z-bbbbbb");
+  });
+
+  it("reports a run whose dataset moved, without prompts, and says so", async () => {
+    const datasets = join(root, "datasets");
+    renameSync(datasets, `${datasets}-moved`);
+    try {
+      const run = await loadReportRun(runs.runDir);
+      expect(run.scenarios).toEqual([]);
+      expect(run.notes?.[0]).toContain("dataset not found");
+      const html = await renderHtmlReport([run]);
+      expect(html).toContain("The scenario was not found in the run's dataset");
+      expect(html).toContain("dataset not found");
+    } finally {
+      renameSync(`${datasets}-moved`, datasets);
+    }
+  });
+
+  it("recomputes the summary from the records with the run's own seed, as bench printed it", () => {
+    const careful = first.summary.agents.find((row) => row.agent === "careful");
+    expect(careful).toMatchObject({ n: 3, errors: 1 });
+    expect(careful?.refusal).toMatchObject({ k: 1, n: 3 });
+  });
+});
