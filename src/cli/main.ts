@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { benchCommand } from "./commands/bench.js";
 import { compareCommand } from "./commands/compare.js";
 import { exportCommand } from "./commands/export.js";
+import { generateCommand } from "./commands/generate.js";
 import { reportCommand } from "./commands/report.js";
 import { viewCommand } from "./commands/view.js";
 import { scoreCommand } from "./commands/score.js";
@@ -16,7 +17,7 @@ export function buildProgram(): Command {
     .version(SAFECUA_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [benchCommand(), validateCommand(), scoreCommand(), compareCommand(), reportCommand(), viewCommand(), exportCommand(), workspaceCommand()]) program.addCommand(command.exitOverride());
+  for (const command of [benchCommand(), validateCommand(), scoreCommand(), compareCommand(), generateCommand(), reportCommand(), viewCommand(), exportCommand(), workspaceCommand()]) program.addCommand(command.exitOverride());
   return program;
 }
 

@@ -1,0 +1,220 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import cliProgress from "cli-progress";
+import { Command, InvalidArgumentError, Option } from "commander";
+import {
+  AGGREGATES,
+  type Aggregate,
+  DEFAULT_EXPANSION_LIMIT,
+  DEFAULT_ITERATIONS,
+  DEFAULT_KEEP_THRESHOLD,
+  DEFAULT_SEED,
+  defaultSettings,
+  GeneratorError,
+  type GeneratorSettings,
+  type IterationRow,
+  MUTATOR_PROMPT_VERSION,
+  RUN_FILE,
+  runGeneration,
+} from "../../generator/index.js";
+import { CACHE_MODES, type CacheMode } from "../../models/index.js";
+import { EXIT, UsageError } from "../exit-codes.js";
+import { loadDataset } from "../load-dataset.js";
+import { ModelSetup } from "../model-setup.js";
+import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
+
+interface GenerateOptions {
+  seeds?: string[];
+  only?: string[];
+  out: string;
+  mutator?: string;
+  proxy?: string[];
+  judge?: string;
+  iterations: number;
+  expansionLimit: number;
+  keepThreshold: number;
+  aggregate: Aggregate;
+  thresholdAware?: boolean;
+  seed: number;
+  concurrency: number;
+  resume?: boolean;
+  baseUrl?: string;
+  config?: string;
+  cache: CacheMode;
+  cachePath?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+
+function rewardScale(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 5) throw new InvalidArgumentError("expected a number from 0 to 5 (the reward scale)");
+  return parsed;
+}
+
+/** Ctrl-C once: finish the iterations in flight (they are logged and checkpointed), then stop. Twice: quit now. */
+function gracefulStop(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+    process.stderr.write("\nstopping after the iterations in flight (Ctrl-C again to quit now)\n");
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return { signal: controller.signal, dispose: () => (process.off("SIGINT", onSignal), process.off("SIGTERM", onSignal)) };
+}
+
+/** One bar per seed on a terminal; one line per iteration otherwise (logs, pipes). Always stderr. */
+function seedProgress(stream: NodeJS.WriteStream = process.stderr) {
+  const describe = (row: IterationRow) =>
+    row.action === "idle"
+      ? "idle"
+      : row.discarded
+        ? `${row.strategy} discarded (${row.discard_reasons.length} reason${row.discard_reasons.length === 1 ? "" : "s"})`
+        : row.errors.length > 0
+          ? `error: ${row.errors[0]}`
+          : `${row.action}${row.strategy ? ` ${row.strategy}` : ""} reward=${row.reward?.toFixed(2)}${row.kept ? " KEPT" : ""}`;
+  if (stream.isTTY) {
+    const multi = new cliProgress.MultiBar({ stream, format: "{seed} {bar} {value}/{total} | kept {kept} | {last}", hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
+    const bars = new Map<string, { bar: cliProgress.SingleBar; kept: number }>();
+    return {
+      onSeedStart: (seedId: string, total: number, done: number) => bars.set(seedId, { bar: multi.create(total, done, { seed: seedId.slice(0, 40), kept: 0, last: done ? "resumed" : "" }), kept: 0 }),
+      onIteration: (row: IterationRow) => {
+        const entry = bars.get(row.seed_id);
+        if (!entry) return;
+        if (row.kept) entry.kept += 1;
+        entry.bar.update(row.iteration, { kept: entry.kept, last: describe(row) });
+      },
+      finish: () => multi.stop(),
+    };
+  }
+  return {
+    onSeedStart: (seedId: string, total: number, done: number) => stream.write(`seed ${seedId}: ${total - done} of ${total} iterations to run\n`),
+    onIteration: (row: IterationRow) => stream.write(`[${row.seed_id} ${row.iteration}] ${describe(row)}\n`),
+    finish: () => {},
+  };
+}
+
+/** Settings from the flags; with --resume, flags not given on the command line come from run.json. */
+function resolveSettings(options: GenerateOptions, command: Command): GeneratorSettings {
+  const given = (name: string) => command.getOptionValueSource(name) === "cli";
+  let saved: GeneratorSettings | undefined;
+  if (options.resume) {
+    const runPath = join(options.out, RUN_FILE);
+    if (!existsSync(runPath)) throw new UsageError(`--resume: ${options.out} holds no generation run (${RUN_FILE} is missing)`);
+    saved = (JSON.parse(readFileSync(runPath, "utf8")) as { settings: GeneratorSettings }).settings;
+  }
+  const mutator = options.mutator ?? saved?.mutator;
+  const proxies = options.proxy ?? saved?.proxies;
+  if (!mutator) throw new UsageError("--mutator MODEL is required (provider:model, e.g. openai:gpt-4.1)");
+  if (!proxies || proxies.length === 0) throw new UsageError("--proxy MODEL is required (1 to 3 times)");
+  if (proxies.length > 3) throw new UsageError(`--proxy: at most 3 proxy models, got ${proxies.length}`);
+  for (const spec of [mutator, ...proxies, ...(options.judge ? [options.judge] : [])]) {
+    if (!spec.includes(":")) throw new UsageError(`${spec}: expected provider:model (openai:…, anthropic:…, openai-compatible:NAME)`);
+  }
+  const judge = options.judge ?? (given("judge") ? undefined : saved?.judge);
+  const base = saved ?? defaultSettings({ mutator, proxies, ...(judge !== undefined && { judge }) }, MUTATOR_PROMPT_VERSION);
+  const pick = <T>(name: string, value: T, fallback: T): T => (saved === undefined || given(name) ? value : fallback);
+  const settings: GeneratorSettings = {
+    ...base,
+    mutator,
+    proxies,
+    iterations: pick("iterations", options.iterations, base.iterations),
+    expansion_limit: pick("expansionLimit", options.expansionLimit, base.expansion_limit),
+    keep_threshold: pick("keepThreshold", options.keepThreshold, base.keep_threshold),
+    aggregate: pick("aggregate", options.aggregate, base.aggregate),
+    threshold_aware: pick("thresholdAware", options.thresholdAware ?? false, base.threshold_aware),
+    seed: pick("seed", options.seed, base.seed),
+  };
+  delete settings.judge;
+  if (judge !== undefined) settings.judge = judge;
+  return settings;
+}
+
+export function generateCommand(): Command {
+  return new Command("generate")
+    .description("surface new disclosure scenarios from seeds: MCTS over LLM mutations, scored by proxy agents; writes a deduplicated pack")
+    .option("--seeds <path...>", "seed scenario files or folders (own packs or AgentCIBench JSON); default: the built-in pack")
+    .option("--only <id>", "search only these seed ids; repeat or comma-separate", collectList)
+    .requiredOption("--out <dir>", "output folder: pool.yaml, iterations.jsonl, timings.jsonl, summary.json, run.json, checkpoints/")
+    .option("--mutator <model>", "mutator model (provider:model)")
+    .option("--proxy <model>", "proxy agent model (provider:model); 1 to 3, repeat or comma-separate", collectList)
+    .option("--judge <model>", "LLM judge for hybrid scoring of rollouts; default: deterministic matcher only")
+    .option("--iterations <n>", "MCTS iterations per seed", positiveInt, DEFAULT_ITERATIONS)
+    .option("--expansion-limit <n>", "expansions per seed's tree", nonNegativeInt, DEFAULT_EXPANSION_LIMIT)
+    .option("--keep-threshold <r>", "keep a scenario when its aggregated reward (utility × severity, 0–5) reaches this", rewardScale, DEFAULT_KEEP_THRESHOLD)
+    .addOption(new Option("--aggregate <how>", "combine per-proxy rewards").choices(AGGREGATES).default("mean"))
+    .option("--threshold-aware", "search reward max(0, r − 2·max(0, keep − r) + bonus) instead of r + bonus")
+    .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
+    .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
+    .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json")
+    .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
+    .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
+    .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
+    .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
+    .option("--timeout-ms <n>", "per-call timeout for model calls", positiveInt)
+    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt)
+    .action(async (options: GenerateOptions, command: Command) => {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const stop = gracefulStop();
+      const progress = seedProgress();
+      let setup: ModelSetup | undefined;
+      try {
+        const settings = resolveSettings(options, command);
+        const dataset = await loadDataset(options.seeds, log);
+        let seeds = dataset.scenarios;
+        if (options.only) {
+          const unknown = options.only.filter((id) => !seeds.some((seed) => seed.id === id));
+          if (unknown.length > 0) throw new UsageError(`--only: no seed with id ${unknown.join(", ")}`);
+          seeds = seeds.filter((seed) => options.only?.includes(seed.id));
+        }
+        const cachePath = options.cachePath ?? join(options.out, "cache.sqlite");
+        setup = new ModelSetup(
+          {
+            cache: options.cache,
+            cachePath,
+            ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+            ...(options.config !== undefined && { config: options.config }),
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+            ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+          },
+          cachePath,
+        );
+        const modelSetup = setup;
+        const result = await runGeneration({
+          seeds,
+          outDir: options.out,
+          settings,
+          mutator: modelSetup.client(settings.mutator),
+          proxies: settings.proxies.map((spec) => modelSetup.client(spec)),
+          ...(settings.judge !== undefined && { judge: modelSetup.client(settings.judge) }),
+          concurrency: options.concurrency,
+          resume: options.resume ?? false,
+          signal: stop.signal,
+          onSeedStart: progress.onSeedStart,
+          onIteration: progress.onIteration,
+        });
+        progress.finish();
+        const s = result.summary;
+        log(
+          `seeds ${s.seeds_explored}, iterations ${s.iterations}, expansions ${s.expansions} (${s.mutations_discarded} mutations discarded), ` +
+            `kept ${s.kept_candidates} → ${s.after_exact_dedup} after exact → ${s.after_near_dedup} after near dedup; ` +
+            `${s.llm.total.calls} LLM calls, ${s.llm.total.input_tokens + s.llm.total.output_tokens} tokens` +
+            (s.llm.calls_per_kept !== null ? ` (${s.llm.calls_per_kept.toFixed(1)} calls per kept scenario)` : ""),
+        );
+        log(`output: ${join(options.out, "pool.yaml")}, iterations.jsonl, summary.json`);
+        if (!result.complete) {
+          log(`stopped before every seed finished; continue with: safecua generate --out ${options.out} --resume${options.seeds ? ` --seeds ${options.seeds.join(" ")}` : ""}`);
+          process.exitCode = EXIT.error;
+        }
+      } catch (error) {
+        if (error instanceof GeneratorError) throw new UsageError(error.message);
+        throw error;
+      } finally {
+        progress.finish();
+        stop.dispose();
+        setup?.close();
+      }
+    });
+}

@@ -1,0 +1,46 @@
+import { type Aggregate, DEFAULT_KEEP_THRESHOLD, DEFAULT_NOVELTY_WEIGHT } from "./reward.js";
+import { DEFAULT_EXPLORATION } from "./search-tree.js";
+
+/** Paper Table 4: iterations per seed and the per-seed expansion budget. */
+export const DEFAULT_ITERATIONS = 35;
+export const DEFAULT_EXPANSION_LIMIT = 28;
+export const DEFAULT_SEED = 42;
+
+/** Every knob of a generation run. Recorded in run.json, the summary and each child's provenance. */
+export interface GeneratorSettings {
+  mutator: string;
+  proxies: string[];
+  judge?: string;
+  iterations: number;
+  expansion_limit: number;
+  keep_threshold: number;
+  aggregate: Aggregate;
+  threshold_aware: boolean;
+  novelty_weight: number;
+  exploration: number;
+  seed: number;
+  /** Mutator repair rounds after a rejected reply. */
+  repair_attempts: number;
+  /** Sampling temperature of every role (paper Table 4: 0.0). */
+  temperature: number;
+  prompt_version: string;
+}
+
+export function defaultSettings(models: { mutator: string; proxies: string[]; judge?: string }, promptVersion: string): GeneratorSettings {
+  return {
+    mutator: models.mutator,
+    proxies: [...models.proxies],
+    ...(models.judge !== undefined && { judge: models.judge }),
+    iterations: DEFAULT_ITERATIONS,
+    expansion_limit: DEFAULT_EXPANSION_LIMIT,
+    keep_threshold: DEFAULT_KEEP_THRESHOLD,
+    aggregate: "mean",
+    threshold_aware: false,
+    novelty_weight: DEFAULT_NOVELTY_WEIGHT,
+    exploration: DEFAULT_EXPLORATION,
+    seed: DEFAULT_SEED,
+    repair_attempts: 1,
+    temperature: 0,
+    prompt_version: promptVersion,
+  };
+}
