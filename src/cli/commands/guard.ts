@@ -1,0 +1,142 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { Command, InvalidArgumentError } from "commander";
+import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
+import { captureScreen } from "../../guard/capture/index.js";
+import { buildMaskWithRetries, lintRuleSet, MaskUnavailableError, parseRuleSet, RuleSetError, type Rect, type RuleSet } from "../../guard/index.js";
+import { EXIT, UsageError } from "../exit-codes.js";
+
+interface MaskOptions {
+  rules: string;
+  out: string;
+  json?: boolean;
+  viewport: Viewport;
+  allowOrigin?: string[];
+}
+
+/** `1280x800` → `{width: 1280, height: 800}`. */
+function parseViewport(value: string): Viewport {
+  const match = /^(\d{2,5})x(\d{2,5})$/i.exec(value.trim());
+  if (match === null) throw new InvalidArgumentError("expected WIDTHxHEIGHT in pixels, e.g. 1280x800");
+  const viewport = { width: Number(match[1]), height: Number(match[2]) };
+  if (viewport.width < 100 || viewport.height < 100 || viewport.width > 7680 || viewport.height > 4320) {
+    throw new InvalidArgumentError("width and height must be between 100x100 and 7680x4320");
+  }
+  return viewport;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+async function loadRules(file: string): Promise<RuleSet> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`--rules ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return parseRuleSet(json, file);
+  } catch (error) {
+    if (error instanceof RuleSetError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function targetUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`URL ${JSON.stringify(value)} is not an absolute URL (e.g. http://127.0.0.1:8080/page)`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`URL ${value}: only http and https pages can be captured`);
+  return url;
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * `safecua guard mask URL --rules FILE -o masked.png [--json] [--viewport WxH]`: the masked view of
+ * one page — the tool for writing and debugging rules, and for checking that a page's untrusted
+ * content stays hidden. The page may only fetch from its own origin (plus `--allow-origin`).
+ */
+async function maskAction(urlArgument: string, options: MaskOptions): Promise<void> {
+  const rules = await loadRules(options.rules);
+  const url = targetUrl(urlArgument);
+  let extraOrigins: string[];
+  try {
+    extraOrigins = (options.allowOrigin ?? []).map((origin) => targetUrl(origin).origin);
+  } catch (error) {
+    throw new UsageError(`--allow-origin: ${(error as Error).message}`);
+  }
+  const session = await openBrowserSession({ allowedOrigins: [url.origin, ...extraOrigins], viewport: options.viewport });
+  try {
+    try {
+      const response = await session.page.goto(url.href, { waitUntil: "load", timeout: 30_000 });
+      if (response !== null && response.status() >= 400) process.stderr.write(`warning: ${url.href} answered HTTP ${response.status()}; masking the error page\n`);
+    } catch (error) {
+      throw new UsageError(`cannot load ${url.href}: ${(error as Error).message.split("\n")[0]}`);
+    }
+    // Late requests (fonts, images) change layout; give them a moment, but never wait forever.
+    await session.page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+
+    let masked;
+    try {
+      masked = await buildMaskWithRetries(() => captureScreen(session.page), rules, {
+        onAttemptFailed: (error, attempt) => process.stderr.write(`attempt ${attempt}: ${error.message}\n`),
+      });
+    } catch (error) {
+      if (error instanceof MaskUnavailableError) {
+        process.stderr.write(`${error.message}\n`);
+        process.exitCode = EXIT.error;
+        return;
+      }
+      throw error;
+    }
+    await writeFile(options.out, masked.png);
+
+    for (const issue of lintRuleSet(rules, masked.page)) {
+      if (issue.severity === "warning") process.stderr.write(`warning: ${options.rules}: ${JSON.stringify(issue.path)}: ${issue.message}\n`);
+    }
+    for (const dropped of masked.result.droppedRules) process.stderr.write(`note: coverage cap dropped ${JSON.stringify(dropped)}\n`);
+
+    const { rows, mask, screen } = masked.result;
+    if (options.json) {
+      const out = {
+        rows: rows.map((row) => ({ role: row.role, text: row.text, box: row.box.map(round), verdict: row.verdict, source: row.source })),
+        mask: mask.map((rect: Rect) => [...rect]),
+      };
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+    } else {
+      const trusted = rows.filter((row) => row.verdict === "trusted").length;
+      const maskedArea = mask.reduce((sum, rect) => sum + rect[2] * rect[3], 0);
+      process.stdout.write(
+        `wrote ${options.out} (${screen.width}x${screen.height}): ${rows.length} rows, ${trusted} trusted, ${rows.length - trusted} untrusted; ` +
+          `mask of ${mask.length} rectangles covers ${((100 * maskedArea) / (screen.width * screen.height)).toFixed(1)}% of the screen\n`,
+      );
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+export function guardCommand(): Command {
+  const mask = new Command("mask")
+    .description("render the masked view of a page: everything no rule proves trusted is painted black")
+    .argument("<url>", "http(s) page to capture")
+    .requiredOption("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
+    .requiredOption("-o, --out <file>", "where to write the masked screenshot (PNG)")
+    .option("--json", 'print {"rows": [{role, text, box, verdict, source}], "mask": [[x, y, w, h], …]} in screenshot pixels')
+    .option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)", parseViewport, DEFAULT_VIEWPORT)
+    .option("--allow-origin <origin>", "another origin the page may fetch from (repeatable); everything else is blocked", collect)
+    .exitOverride()
+    .action(maskAction);
+  return new Command("guard").description("prompt-injection guard (SA-CUA) tools").addCommand(mask);
+}

@@ -1,0 +1,243 @@
+import type { CDPSession, Page } from "playwright-core";
+import { pageCdpSession } from "../../browser/index.js";
+import type { CapturedFrame, CapturedNode, CapturedPage } from "../captured-page.js";
+import { normaliseRole } from "../roles.js";
+import { checkAlignment, pickAlignmentSample, type AlignmentCandidate } from "./alignment-check.js";
+import { DEFAULT_CAPTURE_LIMITS, walkWithLimits, type CaptureLimits } from "./capture-limits.js";
+import { SNAPSHOT_STYLES, type AxNode, type DomSnapshot, type FrameTreeNode } from "./cdp-shapes.js";
+import { buildFrameDraft, type DraftNode } from "./draft-tree.js";
+import { childFrameGeometry, clipToScreen, mainFrameGeometry, toScreen, type FrameGeometry } from "./frame-geometry.js";
+import { rawRoleOf } from "./raw-role.js";
+import { intersectRects, isOutside, type Rect } from "./screen-rect.js";
+import { indexSnapshotDocument, type DocumentIndex } from "./snapshot-index.js";
+
+export interface CaptureOptions {
+  limits?: Partial<CaptureLimits>;
+  /** Boxes cross-checked with `DOM.getContentQuads` (plus one per child frame). */
+  alignmentSamples?: number;
+  alignmentTolerancePx?: number;
+}
+
+/** Raised when there is nothing to build a mask from (no accessibility tree for the main frame). */
+export class CaptureError extends Error {
+  override readonly name = "CaptureError";
+}
+
+const FRAME_HOST_TAGS = new Set(["iframe", "frame", "object", "embed"]);
+
+function flattenFrames(tree: FrameTreeNode): FrameTreeNode["frame"][] {
+  const out: FrameTreeNode["frame"][] = [];
+  const stack = [tree];
+  while (stack.length > 0) {
+    const node = stack.shift()!;
+    out.push(node.frame);
+    stack.unshift(...(node.childFrames ?? []));
+  }
+  return out;
+}
+
+/** A frame's accessibility tree (the main frame's when `frameId` is undefined); null when unreadable. */
+async function fullAxTree(cdp: CDPSession, frameId: string | undefined): Promise<AxNode[] | null> {
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree", frameId === undefined ? {} : { frameId });
+    return nodes as AxNode[];
+  } catch {
+    return null;
+  }
+}
+
+async function frameOwner(cdp: CDPSession, frameId: string): Promise<number | null> {
+  try {
+    return (await cdp.send("DOM.getFrameOwner", { frameId })).backendNodeId;
+  } catch {
+    return null;
+  }
+}
+
+function stringValue(value: { value?: unknown } | undefined): string {
+  const raw = value?.value;
+  return typeof raw === "string" ? raw : typeof raw === "number" || typeof raw === "boolean" ? String(raw) : "";
+}
+
+function axProperty(ax: AxNode | null, name: string): unknown {
+  return ax?.properties?.find((property) => property.name === name)?.value.value;
+}
+
+/**
+ * Captures the page as the guard sees it, from the host only (DevTools calls; nothing runs in the
+ * page): the accessibility tree of every readable frame joined with the DOM snapshot (id, class,
+ * tag, href, layout box, paint order) on backend node ids, boxes in screenshot pixels, focus,
+ * off-screen flags, capture limits and a `DOM.getContentQuads` alignment cross-check (spec §1.3).
+ * Take the screenshot right after, with the same viewport; nothing here waits for the page to settle.
+ */
+export async function capturePage(page: Page, options: CaptureOptions = {}): Promise<CapturedPage> {
+  const limits: CaptureLimits = { ...DEFAULT_CAPTURE_LIMITS, ...options.limits };
+  const cdp = await pageCdpSession(page);
+  // One round trip for the common case: the main frame's tree goes out with the snapshot; child
+  // frames' trees follow once the frame tree has named them.
+  const [{ frameTree }, metrics, snapshot, mainAxTree] = await Promise.all([
+    cdp.send("Page.getFrameTree"),
+    cdp.send("Page.getLayoutMetrics"),
+    cdp.send("DOMSnapshot.captureSnapshot", { computedStyles: [...SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true }) as Promise<DomSnapshot>,
+    fullAxTree(cdp, undefined),
+  ]);
+  const frames = flattenFrames(frameTree as FrameTreeNode);
+  const axTrees = [mainAxTree, ...(await Promise.all(frames.slice(1).map((frame) => fullAxTree(cdp, frame.id))))];
+
+  const cssViewport = metrics.cssVisualViewport;
+  const dpr = cssViewport.clientWidth > 0 ? metrics.visualViewport.clientWidth / cssViewport.clientWidth : 1;
+  const viewport = page.viewportSize() ?? { width: Math.round(cssViewport.clientWidth), height: Math.round(cssViewport.clientHeight) };
+
+  const docs = snapshot.documents.map((_, index) => indexSnapshotDocument(snapshot, index));
+  const docByFrameId = new Map<string, DocumentIndex>(docs.map((doc) => [doc.frameId, doc]));
+  // Which element hosts which document, so a child frame's root hangs under its iframe node.
+  const hostOfDocument = new Map<number, { doc: DocumentIndex; backendNodeId: number }>();
+  for (const doc of docs) {
+    for (const entry of doc.entries) {
+      if (entry.contentDocumentIndex !== null) hostOfDocument.set(entry.contentDocumentIndex, { doc, backendNodeId: entry.backendNodeId });
+    }
+  }
+
+  const mainFrame = frames[0]!;
+  const mainDoc = docByFrameId.get(mainFrame.id);
+  const mainAx = axTrees[0];
+  if (mainDoc === undefined || mainAx === null || mainAx === undefined || mainAx.length === 0) {
+    throw new CaptureError(`no accessibility tree or DOM snapshot for the main frame of ${page.url()}`);
+  }
+  const mainGeometry = mainFrameGeometry(mainDoc.scrollX, mainDoc.scrollY, viewport, dpr);
+  const mainDraft = buildFrameDraft({ ordinal: 0, frameId: mainFrame.id, doc: mainDoc, ax: mainAx, geometry: mainGeometry, hostPaintKey: [] });
+  if (mainDraft === null) throw new CaptureError(`empty accessibility tree for ${page.url()}`);
+
+  // Frames come parent-first (depth-first), so a frame's host node exists when the frame is placed.
+  const draftByFrameId = new Map([[mainFrame.id, mainDraft]]);
+  const geometryByFrameId = new Map<string, FrameGeometry>([[mainFrame.id, mainGeometry]]);
+  const hostsWithDocument = new Set<DraftNode>();
+  for (let index = 1; index < frames.length; index++) {
+    const frame = frames[index]!;
+    const parentDraft = frame.parentId === undefined ? undefined : draftByFrameId.get(frame.parentId);
+    const parentGeometry = frame.parentId === undefined ? undefined : geometryByFrameId.get(frame.parentId);
+    if (parentDraft === undefined || parentGeometry === undefined) continue; // inside an unreadable frame: already opaque
+    const doc = docByFrameId.get(frame.id);
+    const hostBackendId = doc !== undefined ? hostOfDocument.get(doc.documentIndex)?.backendNodeId : ((await frameOwner(cdp, frame.id)) ?? undefined);
+    const host = hostBackendId === undefined ? undefined : parentDraft.byBackendId.get(hostBackendId);
+    if (host === undefined || hostBackendId === undefined) continue; // host not painted (display: none) or not reachable
+    const ax = axTrees[index];
+    const geometry = doc === undefined ? null : await childFrameGeometry(cdp, hostBackendId, { x: doc.scrollX, y: doc.scrollY }, parentGeometry);
+    const draft =
+      doc === undefined || ax === null || ax === undefined || geometry === null
+        ? null
+        : buildFrameDraft({ ordinal: index, frameId: frame.id, doc, ax, geometry, hostPaintKey: host.paintKey });
+    if (draft === null) {
+      host.opaque = true;
+      continue;
+    }
+    host.children.push(draft.root);
+    hostsWithDocument.add(host);
+    draftByFrameId.set(frame.id, draft);
+    geometryByFrameId.set(frame.id, geometry!);
+  }
+  // An embedding element whose document could not be read (cross-site, plugin, blocked) is one
+  // opaque node; what it paints is unknown, so it can only be masked.
+  for (const draft of draftByFrameId.values()) {
+    for (const node of draft.all) {
+      if (node.dom !== null && FRAME_HOST_TAGS.has(node.dom.tag) && !hostsWithDocument.has(node)) node.opaque = true;
+    }
+  }
+
+  const walk = walkWithLimits(mainDraft.root, limits);
+  const paintRank = rankPaintKeys(walk.kept.map(({ node }) => node.paintKey));
+  const childIds = new Map<DraftNode, string[]>();
+  for (const { node, parent } of walk.kept) {
+    if (parent === null) continue;
+    const list = childIds.get(parent) ?? [];
+    list.push(node.id);
+    childIds.set(parent, list);
+  }
+
+  const nodes: CapturedNode[] = [];
+  const alignmentPool: (AlignmentCandidate & { group: string })[] = [];
+  let focusedNodeId: string | null = null;
+  for (const { node, parent } of walk.kept) {
+    const { ax, dom, geometry } = node;
+    const rawRole = rawRoleOf(ax, dom);
+    let box: Rect | null = null;
+    let offscreen = false;
+    if (dom?.box !== null && dom?.box !== undefined && geometry !== null) {
+      const screen = toScreen(dom.box, geometry);
+      // What can paint the node: its overflow clips, and for child-frame content the iframe's box.
+      // The main frame is not cut to the viewport: the compositor clips to the screenshot.
+      const overflowClip = dom.clip === null ? null : clipToScreen(dom.clip, geometry);
+      const isMainFrame = node.frameId === mainFrame.id;
+      const paintClip = isMainFrame ? overflowClip : overflowClip === null ? geometry.clip : intersectRects(overflowClip, geometry.clip);
+      const visibleArea = paintClip === null ? geometry.clip : intersectRects(paintClip, geometry.clip);
+      offscreen = visibleArea === null || isOutside(screen, visibleArea);
+      const clipped = paintClip === null ? screen : intersectRects(screen, paintClip);
+      box = offscreen || clipped === null ? screen : clipped;
+      if (!offscreen && !node.opaque && dom.nodeType === 1 && !dom.tag.startsWith("::") && screen[2] >= 2 && screen[3] >= 2) {
+        alignmentPool.push({ backendNodeId: dom.backendNodeId, box: screen, group: node.frameId });
+      }
+    }
+    const name = ax === null ? "" : stringValue(ax.name);
+    const value = ax === null ? "" : stringValue(ax.value);
+    const text = rawRole === "StaticText" ? (ax === null ? (dom?.layoutText ?? "") : name || (dom?.layoutText ?? "")) : value;
+    if (axProperty(ax, "focused") === true) focusedNodeId = node.id;
+    nodes.push({
+      id: node.id,
+      backendNodeId: dom?.backendNodeId ?? (ax?.backendDOMNodeId ?? null),
+      parentId: parent?.id ?? null,
+      childIds: childIds.get(node) ?? [],
+      role: normaliseRole(rawRole),
+      rawRole,
+      name,
+      text,
+      tag: dom?.tag ?? null,
+      domId: dom?.domId ?? null,
+      classes: dom?.classes ?? [],
+      href: dom?.href ?? (rawRole === "link" ? (stringOrNull(axProperty(ax, "url"))) : null),
+      box,
+      paintOrder: node.paintKey === null ? null : (paintRank.get(node.paintKey.join(",")) ?? null),
+      offscreen,
+      frameId: node.frameId,
+      opaque: node.opaque,
+      truncated: walk.truncated.has(node),
+      ignored: ax?.ignored ?? false,
+    });
+  }
+
+  const alignment = await checkAlignment(cdp, pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8), dpr, options.alignmentTolerancePx);
+  const capturedFrames: CapturedFrame[] = frames.map((frame) => ({
+    frameId: frame.id,
+    parentFrameId: frame.parentId ?? null,
+    url: frame.url === "" ? null : frame.url,
+  }));
+  const rootAx = mainDraft.root.ax;
+  return {
+    url: mainFrame.url === "" ? null : mainFrame.url,
+    title: stringValue(rootAx?.name) || mainDoc.title,
+    viewport,
+    devicePixelRatio: dpr,
+    focusedNodeId,
+    frames: capturedFrames,
+    limitsHit: walk.limitsHit,
+    alignment,
+    nodes,
+  };
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/**
+ * Paint order across frames: a child frame's nodes paint where its iframe paints, in their own
+ * order, so keys are compared as paths (host orders, then own) and ranked to one integer.
+ */
+function rankPaintKeys(keys: readonly (number[] | null)[]): Map<string, number> {
+  const unique = new Map<string, number[]>();
+  for (const key of keys) if (key !== null) unique.set(key.join(","), key);
+  const sorted = [...unique.values()].sort((a, b) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  });
+  return new Map(sorted.map((key, rank) => [key.join(","), rank]));
+}

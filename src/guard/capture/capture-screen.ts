@@ -1,0 +1,58 @@
+import type { Page } from "playwright-core";
+import { pageCdpSession } from "../../browser/index.js";
+import type { CapturedPage } from "../captured-page.js";
+import { checkAlignment, pickAlignmentSample, type AlignmentCandidate, type AlignmentResult } from "./alignment-check.js";
+import { capturePage, type CaptureOptions } from "./capture-page.js";
+
+export interface CapturedScreen {
+  page: CapturedPage;
+  /** PNG of the viewport, the pixels every box of `page` refers to. */
+  screenshot: Buffer;
+}
+
+/**
+ * Checks a capture against the live page: a deterministic sample of its main-frame element boxes
+ * is compared with `DOM.getContentQuads` now. Anything that moved since the capture (an animation,
+ * a late layout shift, a page sliding content around) shows up as a deviation. Captured boxes may
+ * be cut by overflow clips while quads are not, so a box only has to lie inside its live quads.
+ */
+export async function recheckAlignment(page: Page, capture: CapturedPage, options: CaptureOptions = {}): Promise<AlignmentResult> {
+  const mainFrameId = capture.frames[0]?.frameId;
+  const candidates: (AlignmentCandidate & { group: string })[] = [];
+  for (const node of capture.nodes) {
+    if (node.frameId !== mainFrameId || node.box === null || node.offscreen || node.opaque || node.backendNodeId === null) continue;
+    if (node.tag === null || node.tag.startsWith("#") || node.tag.startsWith("::") || node.box[2] < 2 || node.box[3] < 2) continue;
+    candidates.push({ backendNodeId: node.backendNodeId, box: node.box, group: node.frameId });
+  }
+  return checkAlignment(
+    await pageCdpSession(page),
+    pickAlignmentSample(candidates, options.alignmentSamples ?? 8),
+    capture.devicePixelRatio,
+    options.alignmentTolerancePx,
+    "inside",
+  );
+}
+
+/**
+ * Capture, then the screenshot, then the alignment sample again: if the page moved between the
+ * capture and the screenshot the boxes no longer describe the pixels, and the capture is marked
+ * misaligned so the guard refuses it and captures again instead of masking the wrong place.
+ */
+export async function captureScreen(page: Page, options: CaptureOptions = {}): Promise<CapturedScreen> {
+  const captured = await capturePage(page, options);
+  const screenshot = await page.screenshot({ animations: "disabled", caret: "hide" });
+  const recheck = await recheckAlignment(page, captured, options);
+  const before = captured.alignment;
+  const deviations = [before.maxDeviationPx, recheck.maxDeviationPx].filter((value): value is number => value !== null);
+  return {
+    page: {
+      ...captured,
+      alignment: {
+        ok: before.ok && recheck.ok,
+        sampled: before.sampled + recheck.sampled,
+        maxDeviationPx: deviations.length === 0 ? null : Math.max(...deviations),
+      },
+    },
+    screenshot,
+  };
+}
