@@ -7,3 +7,4 @@ export * from "./runner/index.js";
 export * from "./report/index.js";
 export * from "./models/index.js";
 export * from "./workspace/index.js";
+export * from "./guard/index.js";

@@ -3,6 +3,7 @@ import { benchCommand } from "./commands/bench.js";
 import { compareCommand } from "./commands/compare.js";
 import { exportCommand } from "./commands/export.js";
 import { generateCommand } from "./commands/generate.js";
+import { guardCommand } from "./commands/guard.js";
 import { reportCommand } from "./commands/report.js";
 import { viewCommand } from "./commands/view.js";
 import { scoreCommand } from "./commands/score.js";
@@ -17,7 +18,7 @@ export function buildProgram(): Command {
     .version(SAFECUA_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [benchCommand(), validateCommand(), scoreCommand(), compareCommand(), generateCommand(), reportCommand(), viewCommand(), exportCommand(), workspaceCommand()]) program.addCommand(command.exitOverride());
+  for (const command of [benchCommand(), validateCommand(), scoreCommand(), compareCommand(), generateCommand(), guardCommand(), reportCommand(), viewCommand(), exportCommand(), workspaceCommand()]) program.addCommand(command.exitOverride());
   return program;
 }
 

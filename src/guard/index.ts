@@ -70,3 +70,16 @@ export { type MaskBuildFailure, MaskBuildError, MaskUnavailableError } from "./m
 export { buildMaskWithRetries, type CaptureWithScreenshot, MASK_RETRIES, type MaskedScreen } from "./mask/build-mask-with-retries.js";
 
 export { type GuardOptions, type GuardResult, type GuardRow, guardPage, validateCapture } from "./guard-page.js";
+export {
+  ALIGNMENT_TOLERANCE_PX,
+  type AlignmentResult,
+  type CaptureLimits,
+  type CaptureOptions,
+  type CapturedScreen,
+  CaptureError,
+  capturePage,
+  captureScreen,
+  DEFAULT_CAPTURE_LIMITS,
+  recheckAlignment,
+} from "./capture/index.js";
+export { checkPointerTarget, type GuardedView, type PointerCheck, type PointerRefusal } from "./toctou/index.js";
