@@ -88,8 +88,9 @@ export async function writeStandardFixture(root: string, beaconPort: number): Pr
         usage: { calls: 2, cached_calls: 0, input_tokens: 1200, output_tokens: 300, cost_usd: 0.0042 },
         extra: {
           steps: [
-            { index: 0, action: { type: "click", ref: "e12" }, duration_ms: 120, url: "http://127.0.0.1:1/todo", screenshot },
-            { index: 1, action: `fill(${PAYLOADS.img})`, error: PAYLOADS.script, screenshot: "../../../../etc/passwd.png" },
+            // The end-to-end track's step shape (src/runner/episode-record.ts StepRecordSchema).
+            { step: 1, url: "http://127.0.0.1:1/todo", action: { name: "click", ref: "e12" }, action_text: 'click("e12")', error: null, screenshot, timing: { observe_ms: 40, agent_ms: 0, act_ms: 50, settle_ms: 30 } },
+            { step: 2, url: "http://127.0.0.1:1/todo", action: null, action_text: `fill(${PAYLOADS.img})`, error: PAYLOADS.script, screenshot: "../../../../etc/passwd.png", timing: { observe_ms: 1, agent_ms: 0, act_ms: 0, settle_ms: 0 } },
           ],
         },
       },

@@ -56,9 +56,14 @@ function readSteps(runDir: string, screenshots: boolean, notes: string[]): Map<s
       steps.set(
         raw.key,
         parsed.data.map((step, position) => {
-          const shown: ReportStep = { index: step.index ?? position, action: describeAction(step.action) };
+          // The end-to-end track writes `step` (1-based), `action_text` and per-phase `timing`.
+          const extra = step as { step?: unknown; action_text?: unknown; timing?: Record<string, unknown> };
+          const index = step.index ?? (typeof extra.step === "number" ? extra.step - 1 : position);
+          const action = typeof extra.action_text === "string" ? extra.action_text : describeAction(step.action);
+          const shown: ReportStep = { index, action };
           if (step.error !== undefined && step.error !== null) shown.error = typeof step.error === "string" ? step.error : JSON.stringify(step.error);
           if (step.duration_ms !== undefined) shown.duration_ms = step.duration_ms;
+          else if (extra.timing) shown.duration_ms = Object.values(extra.timing).reduce<number>((sum, value) => sum + (typeof value === "number" ? value : 0), 0);
           if (step.url !== undefined) shown.url = step.url;
           if (step.thought !== undefined) shown.thought = step.thought;
           if (step.screenshot !== undefined && screenshots) shown.screenshot = screenshotOf(runDir, step.screenshot);
