@@ -1,18 +1,7 @@
 import { type Browser, chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, resolveChromiumExecutable } from "../../src/browser/index.js";
 
-/** Flags from toolchain.md: headless, no sandbox (containers), and no background network of its own. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-/** The system Chromium (SAFECUA_CHROMIUM overrides the path); never a downloaded browser. */
+/** The system Chromium with the project's flags (SAFECUA_CHROMIUM overrides the path); never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.SAFECUA_CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: resolveChromiumExecutable(), args: [...CHROMIUM_FLAGS] });
 }
