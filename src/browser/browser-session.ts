@@ -1,14 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
-import { CHROMIUM_FLAGS } from "./chromium-flags.js";
-import { resolveChromiumExecutable } from "./chromium-executable.js";
-import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import { openEpisodeContext } from "./episode-context.js";
+import { launchBrowser } from "./launch-browser.js";
+import type { Viewport } from "./viewport.js";
 
-export interface Viewport {
-  width: number;
-  height: number;
-}
-
-export const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 800 };
+export { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
 export interface BrowserSessionOptions {
   /** Origins the page may fetch from (`http://127.0.0.1:PORT`); every other request is aborted. */
@@ -38,47 +33,16 @@ export interface BrowserSession {
  * screenshot), and a request gate that aborts every request outside the allowed origins.
  */
 export async function openBrowserSession(options: BrowserSessionOptions): Promise<BrowserSession> {
-  const allowed = new Set(options.allowedOrigins.map(normalizeOrigin));
-  const viewport = options.viewport ?? DEFAULT_VIEWPORT;
-  const browser = await chromium.launch({
-    executablePath: options.executablePath ?? resolveChromiumExecutable(),
-    args: [...CHROMIUM_FLAGS],
-  });
-  const blockedRequests: string[] = [];
+  const browser = await launchBrowser(options.executablePath !== undefined ? { executablePath: options.executablePath } : {});
   try {
-    const context = await browser.newContext({
-      viewport,
-      screen: viewport,
-      deviceScaleFactor: 1,
-      locale: options.locale ?? "en-US",
-      timezoneId: options.timezoneId ?? "UTC",
-      reducedMotion: "reduce",
-      colorScheme: "light",
-      // A service worker could answer requests without passing through the route below.
-      serviceWorkers: "block",
-    });
-    await context.route("**/*", async (route) => {
-      const url = route.request().url();
-      if (isRequestAllowed(url, allowed)) return route.continue();
-      blockedRequests.push(url);
-      return route.abort("blockedbyclient");
-    });
-    await context.routeWebSocket(/.*/, (socket) => {
-      const httpUrl = socket.url().replace(/^ws/, "http");
-      if (isRequestAllowed(httpUrl, allowed)) {
-        socket.connectToServer();
-        return;
-      }
-      blockedRequests.push(socket.url());
-      void socket.close({ code: 1008, reason: "blocked by safecua" });
-    });
-    const page = await context.newPage();
+    const episode = await openEpisodeContext(browser, options);
+    const page = await episode.context.newPage();
     return {
       browser,
-      context,
+      context: episode.context,
       page,
-      viewport,
-      blockedRequests,
+      viewport: episode.viewport,
+      blockedRequests: episode.blockedRequests,
       close: async () => {
         await browser.close();
       },

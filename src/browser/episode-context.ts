@@ -1,0 +1,72 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
+import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
+
+export interface EpisodeContextOptions {
+  /** Origins the pages may fetch from; every other request (and WebSocket) is refused. */
+  allowedOrigins: readonly string[];
+  viewport?: Viewport;
+  locale?: string;
+  timezoneId?: string;
+}
+
+export interface EpisodeContext {
+  readonly context: BrowserContext;
+  readonly viewport: Viewport;
+  /** The allowed origins, normalised (`http://127.0.0.1:PORT`). */
+  readonly allowedOrigins: ReadonlySet<string>;
+  /** URLs the gate refused, in order. */
+  readonly blockedRequests: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh context in an already running browser, pinned the same way `openBrowserSession` pins
+ * its own (viewport, DPR 1, locale, timezone, reduced motion, light scheme, no service workers,
+ * the request gate), so that parallel episodes share one Chromium and still see nothing of each
+ * other: contexts share no cookies, storage or cache.
+ */
+export async function openEpisodeContext(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
+  const allowed = new Set(options.allowedOrigins.map(normalizeOrigin));
+  const viewport = options.viewport ?? DEFAULT_VIEWPORT;
+  const context = await browser.newContext({
+    viewport,
+    screen: viewport,
+    deviceScaleFactor: 1,
+    locale: options.locale ?? "en-US",
+    timezoneId: options.timezoneId ?? "UTC",
+    reducedMotion: "reduce",
+    colorScheme: "light",
+    serviceWorkers: "block",
+  });
+  const blockedRequests: string[] = [];
+  try {
+    await context.route("**/*", async (route) => {
+      const url = route.request().url();
+      if (isRequestAllowed(url, allowed)) return route.continue();
+      blockedRequests.push(url);
+      return route.abort("blockedbyclient");
+    });
+    await context.routeWebSocket(/.*/, (socket) => {
+      if (isRequestAllowed(socket.url().replace(/^ws/, "http"), allowed)) {
+        socket.connectToServer();
+        return;
+      }
+      blockedRequests.push(socket.url());
+      void socket.close({ code: 1008, reason: "blocked by safecua" });
+    });
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+  return {
+    context,
+    viewport,
+    allowedOrigins: allowed,
+    blockedRequests,
+    close: async () => {
+      // A crashed browser has already taken its contexts with it.
+      await context.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { BrowserAction } from "./browser-action.js";
+import { describeActionError } from "./action-error.js";
+import type { ActionOutcome } from "./observation.js";
+import type { UiSession } from "./ui-session.js";
+
+/** Actions that may start a navigation or change the DOM, so the page is settled after them. */
+const CHANGES_PAGE = new Set<BrowserAction["action"]>(["click", "fill", "select_option", "press", "keyboard_type", "scroll", "goto", "go_back", "mouse_click"]);
+
+/** Where `goto` may go: the session's own origins, over http(s). Relative URLs resolve against the page. */
+function gotoTarget(session: UiSession, url: string): { url: string } | { error: string } {
+  let target: URL;
+  try {
+    target = new URL(url, session.activePage.url() === "about:blank" ? undefined : session.activePage.url());
+  } catch {
+    return { error: `goto: "${url}" is not a URL` };
+  }
+  if ((target.protocol !== "http:" && target.protocol !== "https:") || !session.allowedOrigins.has(target.origin)) {
+    return { error: `goto: ${target.href} is outside the workspace; only ${[...session.allowedOrigins].join(", ")} can be opened` };
+  }
+  return { url: target.href };
+}
+
+async function run(session: UiSession, action: BrowserAction): Promise<string | null> {
+  const page = session.activePage;
+  const timeout = session.actionTimeoutMs;
+  if ("ref" in action && !session.knowsRef(action.ref)) {
+    return `no element with ref ${action.ref} in the latest observation of this tab; use a ref shown as [ref=…]`;
+  }
+  switch (action.action) {
+    case "click":
+      await page.locator(`aria-ref=${action.ref}`).click({ timeout });
+      return null;
+    case "fill":
+      await page.locator(`aria-ref=${action.ref}`).fill(action.text, { timeout });
+      return null;
+    case "select_option":
+      // A plain string matches an option's value or its visible label, as a person would pick it.
+      await page.locator(`aria-ref=${action.ref}`).selectOption(action.value, { timeout });
+      return null;
+    case "press":
+      await page.keyboard.press(action.key);
+      return null;
+    case "keyboard_type":
+      // insertText types the whole string at once (no per-key events), like a paste.
+      await page.keyboard.insertText(action.text);
+      return null;
+    case "scroll":
+      await page.evaluate(({ dx, dy }) => window.scrollBy(dx, dy), { dx: action.dx, dy: action.dy });
+      return null;
+    case "goto": {
+      const target = gotoTarget(session, action.url);
+      if ("error" in target) return target.error;
+      await page.goto(target.url, { waitUntil: "domcontentloaded", timeout: Math.max(timeout, 10_000) });
+      return null;
+    }
+    case "go_back": {
+      const response = await page.goBack({ waitUntil: "domcontentloaded", timeout: Math.max(timeout, 10_000) });
+      return response === null && page.url() === "about:blank" ? "go_back: there is no previous page in this tab" : null;
+    }
+    case "new_tab":
+      await session.newTab();
+      return null;
+    case "tab_focus":
+      await session.focusTab(action.index);
+      return null;
+    case "close_tab":
+      await session.closeTab();
+      return null;
+    case "mouse_click": {
+      const { width, height } = session.viewport;
+      if (action.x >= width || action.y >= height) return `mouse_click: (${action.x}, ${action.y}) is outside the ${width}×${height} viewport`;
+      await page.mouse.click(action.x, action.y);
+      return null;
+    }
+    case "send_msg_to_user":
+    case "finish":
+    case "report_infeasible":
+      // Addressed to the user, not the page: the episode loop records them.
+      return null;
+  }
+}
+
+/** Runs one action on the session's active tab, then settles the page if the action could change it. */
+export async function performAction(session: UiSession, action: BrowserAction): Promise<ActionOutcome> {
+  const terminal = action.action === "finish" || action.action === "report_infeasible";
+  let started = performance.now();
+  let error: string | null;
+  // A refusal before anything happened (unknown ref, goto outside the workspace) changed nothing to wait for.
+  let refused = false;
+  try {
+    error = await run(session, action);
+    refused = error !== null;
+  } catch (caught) {
+    error = describeActionError(caught, "ref" in action ? action.ref : undefined);
+  }
+  const actMs = performance.now() - started;
+  started = performance.now();
+  let settleCapped = false;
+  if (!refused && CHANGES_PAGE.has(action.action) && session.alive && session.tabs.length > 0) {
+    try {
+      settleCapped = (await session.settleActive()).capped;
+    } catch (caught) {
+      error ??= describeActionError(caught);
+    }
+  }
+  return { error, terminal, actMs, settleMs: performance.now() - started, settleCapped };
+}

@@ -1,0 +1,211 @@
+import type { Browser, Page } from "playwright-core";
+import { type AriaNode, focusedAriaNode, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
+import type { BrowserAction } from "./browser-action.js";
+import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
+import type { ActionOutcome, FocusedElement, Observation, TabInfo } from "./observation.js";
+import { performAction } from "./perform-action.js";
+import { DEFAULT_SETTLE, type SettleOptions, settlePage } from "./settle-page.js";
+
+export interface ScreenshotOptions {
+  /** JPEG (default): 3–5× smaller than PNG and faster to encode; what agents are usually sent. */
+  type?: "jpeg" | "png";
+  /** JPEG quality, default 80. */
+  quality?: number;
+}
+
+export interface UiSessionOptions extends EpisodeContextOptions {
+  /** Opened in the first tab. */
+  startUrl: string;
+  /** Per-action timeout for element actions (default 5000 ms: a server round trip on a loaded machine, with room to spare). */
+  actionTimeoutMs?: number;
+  settle?: SettleOptions;
+  screenshot?: ScreenshotOptions;
+}
+
+/**
+ * One episode's browser: a fresh context in a shared Chromium, its tabs, and the
+ * observe → act cycle. Tabs opened by the page (`target=_blank`) or by `new_tab` become
+ * active; closing the active tab falls back to the most recently used one, and closing the
+ * last tab opens a blank one, so there is always a page to observe.
+ */
+export class UiSession {
+  /** Tabs in the order they were opened (the index an agent names in `tab_focus`). */
+  private readonly pages: Page[] = [];
+  /** Most recently used first; its head is the active tab. */
+  private readonly recent: Page[] = [];
+  private lastError: string | null = null;
+  /** Refs of the latest snapshot, per page: an action on an unknown ref fails at once instead of waiting out the timeout. */
+  private readonly knownRefs = new WeakMap<Page, Set<string>>();
+  readonly actionTimeoutMs: number;
+  readonly settle: Required<SettleOptions>;
+  readonly screenshotOptions: Required<ScreenshotOptions>;
+
+  private constructor(
+    private readonly episode: EpisodeContext,
+    private readonly browser: Browser,
+    options: UiSessionOptions,
+  ) {
+    this.actionTimeoutMs = options.actionTimeoutMs ?? 5000;
+    this.settle = { ...DEFAULT_SETTLE, ...options.settle };
+    this.screenshotOptions = { type: options.screenshot?.type ?? "jpeg", quality: options.screenshot?.quality ?? 80 };
+    episode.context.on("page", (page) => this.adopt(page));
+  }
+
+  static async open(browser: Browser, options: UiSessionOptions): Promise<UiSession> {
+    const episode = await openEpisodeContext(browser, options);
+    const session = new UiSession(episode, browser, options);
+    try {
+      const page = await episode.context.newPage();
+      session.adopt(page);
+      await page.goto(options.startUrl, { waitUntil: "domcontentloaded", timeout: 15_000 });
+      await settlePage(page, session.settle);
+      return session;
+    } catch (error) {
+      await episode.close();
+      throw error;
+    }
+  }
+
+  get context() {
+    return this.episode.context;
+  }
+
+  get viewport() {
+    return this.episode.viewport;
+  }
+
+  get allowedOrigins(): ReadonlySet<string> {
+    return this.episode.allowedOrigins;
+  }
+
+  get blockedRequests(): readonly string[] {
+    return this.episode.blockedRequests;
+  }
+
+  /** False once Chromium is gone (crashed or killed): the episode cannot go on. */
+  get alive(): boolean {
+    return this.browser.isConnected();
+  }
+
+  get activePage(): Page {
+    const page = this.recent[0];
+    if (!page) throw new Error("the episode has no open tab");
+    return page;
+  }
+
+  get tabs(): readonly Page[] {
+    return this.pages;
+  }
+
+  private adopt(page: Page): void {
+    if (this.pages.includes(page)) return;
+    this.pages.push(page);
+    this.recent.unshift(page);
+    page.setDefaultTimeout(this.actionTimeoutMs);
+    // A page's alert() or confirm() would block every later call; no workspace page uses them.
+    page.on("dialog", (dialog) => void dialog.dismiss().catch(() => undefined));
+    page.on("close", () => {
+      this.pages.splice(this.pages.indexOf(page), 1);
+      const at = this.recent.indexOf(page);
+      if (at >= 0) this.recent.splice(at, 1);
+    });
+  }
+
+  /** Makes a tab the active one (most recently used). */
+  async focusTab(index: number): Promise<void> {
+    const page = this.pages[index];
+    if (!page) throw new Error(`there is no tab ${index}; open tabs are 0–${this.pages.length - 1}`);
+    this.recent.splice(this.recent.indexOf(page), 1);
+    this.recent.unshift(page);
+    await page.bringToFront();
+  }
+
+  /** Opens a blank tab and makes it active. */
+  async newTab(): Promise<Page> {
+    const page = await this.episode.context.newPage();
+    this.adopt(page);
+    return page;
+  }
+
+  /** Closes the active tab; the previous one becomes active, or a blank tab if it was the last. */
+  async closeTab(): Promise<void> {
+    await this.activePage.close();
+    if (this.pages.length === 0) await this.newTab();
+    else await this.activePage.bringToFront();
+  }
+
+  /** Whether a ref was in the latest snapshot of the active tab. */
+  knowsRef(ref: string): boolean {
+    return this.knownRefs.get(this.activePage)?.has(ref) ?? false;
+  }
+
+  /**
+   * The active tab as the agent sees it. `errorOverride` replaces the last action's error (the
+   * runner uses it to report a reply that could not be parsed).
+   */
+  async observe(errorOverride?: string | null): Promise<Observation> {
+    const page = this.activePage;
+    // Snapshot and screenshot run side by side: one is script in the page, the other the
+    // compositor, so together they take little longer than the slower of the two.
+    const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const started = performance.now();
+      const value = await work();
+      return [value, performance.now() - started];
+    };
+    const snapshot = async () => {
+      try {
+        return await page.ariaSnapshot({ mode: "ai", timeout: 10_000 });
+      } catch {
+        // A navigation between settle and snapshot destroys the context once; the next try sees the new page.
+        await settlePage(page, this.settle);
+        return page.ariaSnapshot({ mode: "ai", timeout: 10_000 });
+      }
+    };
+    const shoot = () =>
+      page.screenshot({ type: this.screenshotOptions.type, ...(this.screenshotOptions.type === "jpeg" && { quality: this.screenshotOptions.quality }), timeout: 10_000 });
+    const [[axtree, snapshotMs], [screenshot, screenshotMs]] = await Promise.all([timed(snapshot), timed(shoot)]);
+    let tree: AriaNode[] = [];
+    try {
+      tree = parseAriaSnapshot(axtree);
+    } catch {
+      tree = [];
+    }
+    this.knownRefs.set(page, new Set([...walkAriaTree(tree)].flatMap((node) => (node.ref ? [node.ref] : []))));
+    const tabs: TabInfo[] = await Promise.all(this.pages.map(async (tab, index) => ({ index, url: tab.url(), title: await tab.title().catch(() => "") })));
+    const focusedNode = focusedAriaNode(tree);
+    const focused: FocusedElement | null = focusedNode ? { role: focusedNode.role, name: focusedNode.name, ...(focusedNode.ref !== undefined && { ref: focusedNode.ref }) } : null;
+    return {
+      url: page.url(),
+      title: tabs[this.pages.indexOf(page)]?.title ?? "",
+      tabs,
+      activeTab: this.pages.indexOf(page),
+      axtree,
+      tree,
+      focused,
+      screenshot,
+      screenshotType: this.screenshotOptions.type,
+      lastActionError: errorOverride !== undefined ? errorOverride : this.lastError,
+      timing: { snapshotMs, screenshotMs },
+    };
+  }
+
+  /**
+   * Performs one action and settles the page. A failed action is returned as `error` (and shown
+   * as the next observation's last error); it throws only when the browser itself is gone.
+   */
+  async act(action: BrowserAction): Promise<ActionOutcome> {
+    const outcome = await performAction(this, action);
+    if (!this.alive) throw new Error(`the browser is gone (crashed or killed) during ${action.action}`);
+    this.lastError = outcome.error;
+    return outcome;
+  }
+
+  /** Settles the active page (used after actions, and exported for callers that drive pages directly). */
+  settleActive() {
+    return settlePage(this.activePage, this.settle);
+  }
+
+  async close(): Promise<void> {
+    await this.episode.close();
+  }
+}
