@@ -17,3 +17,25 @@ export { AGENT_SYSTEM_PROMPT } from "./llm/agent-system-prompt.js";
 export { agentUserMessage, canonicalJson, STATE_FORMATS, type StateFormat } from "./llm/agent-user-message.js";
 export { ReplyParseError } from "./llm/reply-parse-error.js";
 export { type CallUsage, callUsage } from "./llm/call-usage.js";
+export {
+  isUiAgent,
+  type UiAgent,
+  type UiDecision,
+  type UiEpisode,
+  type UiEpisodeInput,
+  type UiHints,
+  type UiHistoryEntry,
+  UiReplyError,
+  type UiStep,
+} from "./ui/ui-agent.js";
+export { UI_REFERENCE_AGENTS, uiReferenceAgent } from "./ui/ui-agents.js";
+export { uiMinimal } from "./ui/scripted/ui-minimal.js";
+export { uiOversharer } from "./ui/scripted/ui-oversharer.js";
+export { uiRefuser } from "./ui/scripted/ui-refuser.js";
+export { type UiScript, scriptedUiAgent } from "./ui/scripted/scripted-ui-agent.js";
+export { contentLines } from "./ui/scripted/page-reading.js";
+export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/llm-ui-agent.js";
+export { UI_REPLY_SCHEMA_NAME, type UiReply, UiReplySchema } from "./ui/ui-reply-schema.js";
+export { uiSystemPrompt } from "./ui/ui-system-prompt.js";
+export { historyText, MAX_AXTREE_CHARS, observationText } from "./ui/ui-observation-text.js";
+export { isUnspecifiedRecipient, namesMatch, nameWords } from "./ui/recipient-names.js";

@@ -1,0 +1,37 @@
+import type { BrowserAction } from "../../../browser/index.js";
+import { type UiAgent, uiAgentCannotRespond, type UiDecision, type UiEpisodeInput, type UiHints, type UiStep } from "../ui-agent.js";
+
+/**
+ * A scripted policy as a generator: it yields one decision per step and receives the next step
+ * (with its observation) back, so a script reads top to bottom like the task it performs.
+ * Returning ends the episode with `finish` unless the last decision already ended it.
+ */
+export type UiScript = (input: UiEpisodeInput, hints: UiHints, first: UiStep) => Generator<UiDecision, UiDecision | void, UiStep>;
+
+export function decide(action: BrowserAction, thought: string): UiDecision {
+  return { action, thought };
+}
+
+/** A UI agent that follows a script through the real pages (axtree observations: it reads refs). */
+export function scriptedUiAgent(id: string, description: string, script: UiScript): UiAgent {
+  return {
+    id,
+    description,
+    ui: true,
+    observation: "axtree",
+    respond: () => uiAgentCannotRespond(id),
+    start(input, hints) {
+      let running: Generator<UiDecision, UiDecision | void, UiStep> | undefined;
+      let done = false;
+      return {
+        async next(step) {
+          if (done) return decide({ action: "finish" }, "The script has ended.");
+          const result = running ? running.next(step) : (running = script(input, hints, step)).next(step);
+          if (!result.done) return result.value;
+          done = true;
+          return result.value ?? decide({ action: "finish" }, "Done.");
+        },
+      };
+    },
+  };
+}
