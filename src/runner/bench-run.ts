@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser } from "playwright-core";
 import type { Agent } from "../agents/index.js";
 import { markdownReport } from "../report/index.js";
 import type { Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
 import { datasetFingerprint } from "./dataset-fingerprint.js";
+import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings, startE2eHarness } from "./e2e-harness.js";
 import type { EpisodeRecord } from "./episode-record.js";
 import type { RunManifest } from "./run-manifest.js";
 import type { EpisodeJudge } from "./run-episode.js";
@@ -17,6 +19,8 @@ export interface RunCallbacks {
   onStart?: (total: number, skipped: number) => void;
   onRecord?: (record: EpisodeRecord, finished: number) => void;
   onWarning?: (message: string) => void;
+  /** End-to-end track: a running Chromium to use instead of launching one (left open). */
+  browser?: Browser;
 }
 
 export interface NewRunOptions extends RunCallbacks {
@@ -30,6 +34,8 @@ export interface NewRunOptions extends RunCallbacks {
   manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources">;
   /** Aborting it lets episodes in flight finish and be written, starts no more, and ends the run resumable. */
   stop?: AbortSignal;
+  /** Run the end-to-end track (agents act in the workspace in Chromium) with these settings; absent: state-grounded. */
+  e2e?: E2eTrackSettings;
   epochs: number;
   seed: number;
   concurrency: number;
@@ -86,10 +92,22 @@ interface ExecuteOptions extends RunCallbacks {
 }
 
 async function execute(runDir: string, manifest: RunManifest, scenarios: Scenario[], arms: Arm[], finished: Set<string>, concurrency: number, options: ExecuteOptions) {
+  // The end-to-end track needs its workspace server and browser for the whole run, and only then.
+  const harness =
+    manifest.track === "e2e" ? await startE2eHarness({ runDir, settings: manifest.e2e ?? DEFAULT_E2E_SETTINGS, ...(options.browser && { browser: options.browser }) }) : undefined;
   const writer = new RecordWriter(runDir);
   try {
     await runEpisodes(
-      { runId: manifest.run_id, scenarios, arms, epochs: manifest.epochs, seed: manifest.seed, matcher: manifest.matcher, ...(options.judge && { judge: options.judge }) },
+      {
+        runId: manifest.run_id,
+        scenarios,
+        arms,
+        epochs: manifest.epochs,
+        seed: manifest.seed,
+        matcher: manifest.matcher,
+        ...(options.judge && { judge: options.judge }),
+        ...(harness && { runEpisode: harness.runEpisode }),
+      },
       finished,
       writer,
       concurrency,
@@ -98,6 +116,7 @@ async function execute(runDir: string, manifest: RunManifest, scenarios: Scenari
     );
   } finally {
     writer.close();
+    await harness?.close();
   }
 }
 
@@ -122,6 +141,7 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
     ...(options.judge && { judge: options.judge.spec }),
     ...(options.cache && { cache: options.cache }),
     ...options.manifestExtras,
+    ...(options.e2e && { track: "e2e" as const, e2e: { max_steps: options.e2e.max_steps, observation: options.e2e.observation } }),
     matcher: options.matcher,
     epochs: options.epochs,
     seed: options.seed,

@@ -1,7 +1,8 @@
 import { type Agent, type AgentOutput, AgentOutputSchema } from "../agents/index.js";
 import { type AgentInput, type Scenario, agentInputFor } from "../scenario/index.js";
 import { type MatcherMode, type Score, scoreOutput } from "../scoring/index.js";
-import { type EpisodeRecord, episodeKey, statusOf } from "./episode-record.js";
+import { type EpisodeRecord, statusOf } from "./episode-record.js";
+import { episodeBase, errorOf } from "./episode-base.js";
 
 /** Tokens and calls of one episode, summed over every model call it made. */
 export interface EpisodeUsage {
@@ -46,12 +47,6 @@ export interface EpisodeSpec {
   judge?: EpisodeJudge;
 }
 
-/** A failure's kind for the record: the model layer's (`timeout`, `rate_limit`, `parse`, …) or `agent`. */
-function errorOf(error: unknown, fallback: string): { kind: string; message: string } {
-  const kind = typeof (error as { kind?: unknown })?.kind === "string" ? (error as { kind: string }).kind : fallback;
-  return { kind, message: error instanceof Error ? error.message : String(error) };
-}
-
 function addUsage(total: EpisodeUsage | undefined, usage: { input_tokens: number; output_tokens: number }, cached: boolean, cost?: number): EpisodeUsage {
   const next: EpisodeUsage = {
     calls: (total?.calls ?? 0) + 1,
@@ -73,18 +68,7 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
   const { scenario } = spec;
   const agent = spec.agent as UsageReportingAgent;
   const started = Date.now();
-  const base = {
-    key: episodeKey(agent.id, spec.defense, scenario.id, spec.epoch),
-    run_id: spec.runId,
-    scenario_id: scenario.id,
-    agent: agent.id,
-    defense: spec.defense,
-    epoch: spec.epoch,
-    seed: spec.seed,
-    failure_mode: scenario.failure_mode,
-    ...(scenario.category !== undefined && { category: scenario.category }),
-    started_at: new Date(started).toISOString(),
-  };
+  const base = episodeBase(spec, started);
   const elapsed = () => Date.now() - started;
   let usage: EpisodeUsage | undefined;
   let raw: unknown;

@@ -21,6 +21,8 @@ export interface EpisodePlan {
   seed: number;
   matcher: MatcherMode;
   judge?: EpisodeJudge;
+  /** Runs one episode; defaults to the state-grounded `runEpisode` (the end-to-end track passes its own). */
+  runEpisode?: (spec: EpisodeSpec) => Promise<EpisodeRecord>;
 }
 
 /** Every episode of a plan, in a stable order: epoch, arm, then scenario. */
@@ -71,7 +73,7 @@ export async function runEpisodes(
     todo.map((spec) =>
       limit(async () => {
         if (stop?.aborted) return undefined;
-        const record = await runEpisode(spec);
+        const record = await (plan.runEpisode ?? runEpisode)(spec);
         writer.append(record);
         finished += 1;
         progress?.onRecord?.(record, finished);

@@ -30,6 +30,10 @@ export const RunManifestSchema = z.object({
   models: z.record(z.string(), z.unknown()).optional(),
   /** Every defense's wording, pinned by hash; file defenses keep their path so a resume can reload them. */
   defense_sources: z.array(z.object({ name: z.string(), sha256: z.string(), path: z.string().optional() })).optional(),
+  /** Absent for the state-grounded track (runs made before tracks existed are state-grounded). */
+  track: z.enum(["state-grounded", "e2e"]).optional(),
+  /** End-to-end settings, so a resume runs the same budget and observation. */
+  e2e: z.object({ max_steps: z.number().int().positive(), observation: z.enum(["axtree", "screenshot", "mixed"]) }).optional(),
   matcher: z.enum(["strict", "agentcibench"]),
   epochs: z.number().int().positive(),
   seed: z.number().int(),

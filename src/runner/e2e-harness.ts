@@ -1,0 +1,77 @@
+import type { Browser } from "playwright-core";
+import { launchBrowser, type LaunchBrowserOptions, type ObservationMode } from "../browser/index.js";
+import { startWorkspace, type Workspace } from "../workspace/index.js";
+import type { EpisodeRecord } from "./episode-record.js";
+import { type E2eEnvironment, runE2eEpisode } from "./run-e2e-episode.js";
+import type { EpisodeSpec } from "./run-episode.js";
+import { ScreenshotStore } from "./screenshot-store.js";
+
+/** The end-to-end settings a run is started with and resumed under (stored in its manifest). */
+export interface E2eTrackSettings {
+  max_steps: number;
+  observation: ObservationMode;
+}
+
+export const DEFAULT_E2E_SETTINGS: E2eTrackSettings = { max_steps: 20, observation: "axtree" };
+
+export interface E2eHarness {
+  readonly workspace: Workspace;
+  runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord>;
+  /** Launches so far (1 + relaunches after a crash). */
+  readonly launches: number;
+  close(): Promise<void>;
+}
+
+export interface E2eHarnessOptions extends LaunchBrowserOptions {
+  /** Where screenshots go: `<runDir>/screenshots/`. */
+  runDir: string;
+  settings: E2eTrackSettings;
+  /** A running browser to use (left open at the end); one is launched when absent or once it has died. */
+  browser?: Browser;
+}
+
+/**
+ * One workspace server and one Chromium for a whole run; every episode gets its own workspace
+ * episode and its own browser context, so episodes run in parallel without seeing each other.
+ * If Chromium dies (crash, OOM kill), the episodes that were using it become error records and
+ * the next episode relaunches it, so a run survives a browser crash and a resume redoes only
+ * what was lost.
+ */
+export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHarness> {
+  const workspace = await startWorkspace();
+  const screenshots = new ScreenshotStore(options.runDir);
+  let instance: Browser | undefined = options.browser;
+  const borrowed = options.browser;
+  let launches = 0;
+  // Calls are serialised, so episodes that find the browser gone at the same moment share one relaunch.
+  let lock: Promise<unknown> = Promise.resolve();
+  const browser = (): Promise<Browser> => {
+    const result = lock.then(async () => {
+      if (instance?.isConnected()) return instance;
+      launches += 1;
+      instance = await launchBrowser(options.executablePath !== undefined ? { executablePath: options.executablePath } : {});
+      return instance;
+    });
+    lock = result.catch(() => undefined);
+    return result;
+  };
+  const environment: E2eEnvironment = {
+    workspace,
+    browser: () => browser(),
+    screenshots,
+    // The observation mode is the agents' (they are built with it); the harness captures everything every step.
+    settings: { maxSteps: options.settings.max_steps },
+  };
+  return {
+    workspace,
+    get launches() {
+      return launches;
+    },
+    runEpisode: (spec) => runE2eEpisode(spec, environment),
+    async close() {
+      await lock.catch(() => undefined);
+      if (instance !== borrowed) await instance?.close().catch(() => undefined);
+      await workspace.close();
+    },
+  };
+}

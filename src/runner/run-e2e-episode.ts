@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { type AgentOutput, isUiAgent, type UiDecision, type UiHistoryEntry, UiReplyError } from "../agents/index.js";
+import { type BrowserAction, formatAction, UiSession, type Viewport } from "../browser/index.js";
+import { scoreOutput } from "../scoring/index.js";
+import type { Workspace } from "../workspace/index.js";
+import { e2eOutput, type E2eEnding } from "./e2e-completion.js";
+import { type EpisodeRecord, type StepRecord, statusOf } from "./episode-record.js";
+import type { EpisodeSpec, EpisodeUsage } from "./run-episode.js";
+import type { ScreenshotStore } from "./screenshot-store.js";
+import { episodeBase, errorOf } from "./episode-base.js";
+
+/** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
+export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
+
+export interface E2eEpisodeSettings {
+  maxSteps: number;
+  viewport?: Viewport;
+}
+
+/** What an end-to-end episode runs in: one workspace server and one Chromium, shared by the run. */
+export interface E2eEnvironment {
+  workspace: Workspace;
+  /** The run's browser; relaunched by the harness if it crashed. */
+  browser(): Promise<Browser>;
+  screenshots: ScreenshotStore;
+  settings: E2eEpisodeSettings;
+}
+
+/** A failure of the harness (the browser, the workspace) rather than of the agent. */
+class HarnessError extends Error {
+  constructor(
+    readonly kind: "browser" | "workspace",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+function addUsage(total: EpisodeUsage | undefined, usage: NonNullable<UiDecision["usage"]>): EpisodeUsage {
+  const next: EpisodeUsage = {
+    calls: (total?.calls ?? 0) + usage.calls,
+    cached_calls: (total?.cached_calls ?? 0) + usage.cached_calls,
+    input_tokens: (total?.input_tokens ?? 0) + usage.input_tokens,
+    output_tokens: (total?.output_tokens ?? 0) + usage.output_tokens,
+  };
+  if (total?.cost_usd !== undefined || usage.cost_usd !== undefined) next.cost_usd = (total?.cost_usd ?? 0) + (usage.cost_usd ?? 0);
+  return next;
+}
+
+/**
+ * Runs one end-to-end episode and always returns a record. Reset a fresh episode of the
+ * workspace (under a random id, so the URL tells the agent nothing about the scenario), open a
+ * fresh browser context on it, then observe → decide → act until the agent finishes, declares
+ * the task infeasible, or uses up the step budget. The artifacts come from the workspace's
+ * change log, become an `AgentOutput` (docs/design/e2e-track.md) and are scored by the same
+ * scorer (and judge) as the state-grounded track. A crashed browser, a failing model or three
+ * unusable replies in a row make an `error` record, which a resume retries.
+ */
+export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironment): Promise<EpisodeRecord> {
+  const { scenario, agent } = spec;
+  const { maxSteps, viewport } = environment.settings;
+  const started = Date.now();
+  const base = episodeBase(spec, started);
+  const elapsed = () => Date.now() - started;
+  const steps: StepRecord[] = [];
+  let usage: EpisodeUsage | undefined;
+  const failed = (error: { kind: string; message: string }, output?: AgentOutput): EpisodeRecord => ({
+    ...base,
+    status: "error",
+    error,
+    ...(output && { output }),
+    ...(usage && { usage }),
+    steps,
+    duration_ms: elapsed(),
+  });
+  if (!isUiAgent(agent)) return failed({ kind: "track", message: `${agent.id} is not a UI agent; the end-to-end track needs one that acts in the browser` });
+
+  const episodeId = `ep-${randomBytes(8).toString("hex")}`;
+  let session: UiSession | undefined;
+  try {
+    let startUrl: string;
+    try {
+      startUrl = environment.workspace.reset(episodeId, scenario);
+    } catch (error) {
+      throw new HarnessError("workspace", `could not reset the workspace episode: ${(error as Error).message}`);
+    }
+    try {
+      session = await UiSession.open(await environment.browser(), { allowedOrigins: [environment.workspace.url], startUrl, ...(viewport && { viewport }) });
+    } catch (error) {
+      throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);
+    }
+    const episode = agent.start({ task: scenario.task, ...(scenario.now !== undefined && { now: scenario.now }) }, { recipient: scenario.recipient, channel: scenario.channel }, { seed: spec.seed });
+    const history: UiHistoryEntry[] = [];
+    const userMessages: string[] = [];
+    let parseFailures = 0;
+    let pendingError: string | null | undefined;
+    let ending: E2eEnding | undefined;
+    for (let step = 1; step <= maxSteps && !ending; step++) {
+      const observeStarted = performance.now();
+      let seen;
+      try {
+        seen = await session.observe(pendingError);
+      } catch (error) {
+        throw new HarnessError("browser", `observation at step ${step} failed: ${(error as Error).message}`);
+      }
+      pendingError = undefined;
+      const screenshot = environment.screenshots.save(seen.screenshot, seen.screenshotType === "png" ? "png" : "jpg");
+      const observeMs = performance.now() - observeStarted;
+      const agentStarted = performance.now();
+      let decision: UiDecision;
+      try {
+        decision = await episode.next({ observation: seen, step, maxSteps, history });
+      } catch (error) {
+        const agentMs = performance.now() - agentStarted;
+        if (!(error instanceof UiReplyError)) {
+          const spent = (error as { usage?: NonNullable<UiDecision["usage"]> }).usage;
+          if (spent) usage = addUsage(usage, spent);
+          return failed(errorOf(error, "agent"));
+        }
+        if (error.usage) usage = addUsage(usage, error.usage);
+        parseFailures += 1;
+        steps.push({ step, url: seen.url, action: null, action_text: "(unusable reply)", error: error.message, screenshot, timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: 0, settle_ms: 0 } });
+        history.push({ step, action: "(unusable reply)", error: error.message });
+        if (parseFailures >= MAX_PARSE_FAILURES_IN_A_ROW) return failed({ kind: "parse", message: `${MAX_PARSE_FAILURES_IN_A_ROW} unusable replies in a row; the last: ${error.message}` });
+        pendingError = error.message;
+        continue;
+      }
+      const agentMs = performance.now() - agentStarted;
+      parseFailures = 0;
+      if (decision.usage) usage = addUsage(usage, decision.usage);
+      const action: BrowserAction = decision.action;
+      const outcome = await session.act(action).catch((error: unknown) => {
+        throw new HarnessError("browser", (error as Error).message);
+      });
+      if (action.action === "send_msg_to_user") userMessages.push(action.text);
+      if (action.action === "finish") ending = { reason: "finish", steps: step, userMessages, ...(action.answer !== undefined && { answer: action.answer }) };
+      if (action.action === "report_infeasible") ending = { reason: "infeasible", steps: step, userMessages, infeasible: action.reason };
+      const actionText = formatAction(action);
+      steps.push({
+        step,
+        url: seen.url,
+        action: { ...action },
+        action_text: actionText,
+        ...(decision.thought !== undefined && { thought: decision.thought }),
+        error: outcome.error,
+        screenshot,
+        timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: round(outcome.actMs), settle_ms: round(outcome.settleMs) },
+        ...(outcome.settleCapped && { settle_capped: true }),
+      });
+      history.push({ step, action: actionText, error: outcome.error, ...(decision.thought !== undefined && { thought: decision.thought }) });
+    }
+    ending ??= { reason: "limit", steps: maxSteps, userMessages };
+    const artifacts = environment.workspace.artifacts(episodeId);
+    const output = e2eOutput(scenario, artifacts, ending);
+    const deterministic = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, spec.matcher);
+    const status = ending.reason === "limit" ? "limit" : statusOf(output);
+    if (!spec.judge) return { ...base, status, output, score: deterministic, ...(usage && { usage }), steps, duration_ms: elapsed() };
+    try {
+      const judged = await spec.judge.judge(scenario, output, deterministic, spec.matcher);
+      if (judged.usage) usage = addUsage(usage, { calls: 1, cached_calls: judged.usage.cached ? 1 : 0, input_tokens: judged.usage.input_tokens, output_tokens: judged.usage.output_tokens, ...(judged.usage.cost_usd !== undefined && { cost_usd: judged.usage.cost_usd }) });
+      return { ...base, status, output, score: judged.score, judge: judged.record, ...(usage && { usage }), steps, duration_ms: elapsed() };
+    } catch (error) {
+      const failure = errorOf(error, "judge");
+      return {
+        ...failed({ kind: `judge_${failure.kind}`.replace(/^judge_judge$/, "judge"), message: failure.message }, output),
+        judge: { model: spec.judge.spec, prompt_hash: "", deterministic, error: failure },
+      };
+    }
+  } catch (error) {
+    return failed(errorOf(error, "harness"));
+  } finally {
+    await session?.close();
+    environment.workspace.delete(episodeId);
+  }
+}

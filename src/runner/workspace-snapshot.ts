@@ -1,0 +1,54 @@
+import type { Browser } from "playwright-core";
+import { crawlPages, openEpisodeContext } from "../browser/index.js";
+import { type AppName, APP_NAMES, type Scenario } from "../scenario/index.js";
+import { APP_ROUTES, episodePath, type Workspace } from "../workspace/index.js";
+
+export interface SnapshotPage {
+  /** The app the page belongs to, or "home" for the start page. */
+  app: AppName | "home";
+  /** Path and query of the page (the server's origin is gone once the command ends). */
+  url: string;
+  /**
+   * The page's accessibility tree as text: Playwright's aria snapshot — the tree an agent is shown,
+   * without the per-observation `[ref=…]` ids unless `refs` (docs/design/observation.md).
+   */
+  text: string;
+}
+
+function appOf(path: string, episodeId: string): AppName | "home" {
+  const slug = path.slice(episodePath(episodeId).length).split("/")[0] ?? "";
+  return APP_NAMES.find((app) => APP_ROUTES[app].slug === slug) ?? "home";
+}
+
+/**
+ * Every page of a scenario's workspace, crawled in Chromium from its home page by following links,
+ * each with the accessibility-tree text an agent would see there. The episode is created under
+ * the scenario's id (so paths are readable) and deleted afterwards.
+ */
+export async function snapshotScenario(
+  workspace: Workspace,
+  browser: Browser,
+  scenario: Scenario,
+  options: { episodeId?: string; refs?: boolean } = {},
+): Promise<SnapshotPage[]> {
+  const episodeId = options.episodeId ?? scenario.id;
+  const startUrl = workspace.reset(episodeId, scenario);
+  const episode = await openEpisodeContext(browser, { allowedOrigins: [workspace.url] });
+  try {
+    const page = await episode.context.newPage();
+    const scope = episodePath(episodeId);
+    const crawled = await crawlPages(page, startUrl, {
+      inScope: (url) => url.origin === workspace.url && url.pathname.startsWith(scope),
+      mode: options.refs ? "ai" : "default",
+    });
+    const failed = crawled.filter((entry) => entry.status !== 200);
+    if (failed.length > 0) throw new Error(`${scenario.id}: pages failed to load: ${failed.map((entry) => `${entry.url} (HTTP ${entry.status})`).join(", ")}`);
+    return crawled.map((entry) => {
+      const url = new URL(entry.url);
+      return { app: appOf(url.pathname, episodeId), url: `${url.pathname}${url.search}`, text: entry.text };
+    });
+  } finally {
+    await episode.close();
+    workspace.delete(episodeId);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Every must-share and must-not-share item that is in a scenario's state is on screen for the
+ * agent: found in the accessibility-tree text of the workspace snapshot (the pages an agent can
+ * reach, as `safecua workspace snapshot` prints them), for the built-in pack and the AgentCIBench
+ * corpus. The reference's bridge lost calendar times, file lists and routes (agentcibench-spec §6).
+ */
+import { join } from "node:path";
+import pLimit from "p-limit";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ariaTreeStrings, launchBrowser, parseAriaSnapshot } from "../../src/browser/index.js";
+import { snapshotScenario } from "../../src/runner/index.js";
+import { BUILTIN_PACK_DIR, contentWords, loadScenarios, normaliseText, type Scenario, stateLeafStrings, wordsPresent } from "../../src/scenario/index.js";
+import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
+import { richScenario } from "../workspace/rich-fixture.js";
+import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
+import { ScenarioSchema } from "../../src/scenario/index.js";
+
+let browser: Browser;
+let workspace: Workspace;
+beforeAll(async () => {
+  [browser, workspace] = await Promise.all([launchBrowser(), startWorkspace()]);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await workspace?.close();
+});
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** Same test as the workspace's HTML check, on what the agent is shown instead of the HTML. */
+async function checkSnapshots(scenarios: readonly Scenario[]): Promise<{ checked: number; pages: number; missing: string[] }> {
+  const result = { checked: 0, pages: 0, missing: [] as string[] };
+  // Two contexts at a time in one browser: enough to overlap server and browser work on 2 cores.
+  const limit = pLimit(2);
+  await Promise.all(
+    scenarios.map((scenario) =>
+      limit(async () => {
+        const pages = await snapshotScenario(workspace, browser, scenario);
+        result.pages += pages.length;
+        const screen = pages.flatMap((page) => ariaTreeStrings(parseAriaSnapshot(page.text))).join("\n");
+        const screenWords = new Set(contentWords(screen));
+        const screenNormalised = normaliseText(screen);
+        const screenLiteral = collapse(screen);
+        const leaves = stateLeafStrings(scenario.state);
+        const stateWords = new Set(leaves.flatMap(contentWords));
+        const stateNormalised = normaliseText(leaves.join(" \n "));
+        for (const item of [...scenario.must_share, ...scenario.must_not_share]) {
+          if (!wordsPresent(item, stateWords, stateNormalised)) continue;
+          result.checked += 1;
+          const literal = collapse(item);
+          const literalInState = leaves.some((leaf) => collapse(leaf).includes(literal));
+          if (!wordsPresent(item, screenWords, screenNormalised)) result.missing.push(`${scenario.id}: "${item}" (words)`);
+          else if (literalInState && !screenLiteral.includes(literal)) result.missing.push(`${scenario.id}: "${item}" (literal)`);
+        }
+      }),
+    ),
+  );
+  return result;
+}
+
+describe("the snapshot shows what the agent is shown", { timeout: 120_000 }, () => {
+  it("every word of a page's snapshot text is in the observation an agent gets of that page (with refs)", async () => {
+    const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
+    for (const scenario of [ScenarioSchema.parse(richScenario()), scenarios[0] as Scenario]) {
+      const plain = await snapshotScenario(workspace, browser, scenario);
+      const withRefs = await snapshotScenario(workspace, browser, scenario, { refs: true });
+      expect(withRefs.map((page) => page.url)).toEqual(plain.map((page) => page.url));
+      expect(withRefs.every((page) => page.text.includes("[ref="))).toBe(true);
+      plain.forEach((page, index) => {
+        const seen = new Set(contentWords(ariaTreeStrings(parseAriaSnapshot(withRefs[index]?.text ?? "")).join("\n")));
+        const missing = contentWords(ariaTreeStrings(parseAriaSnapshot(page.text)).join("\n")).filter((word) => !seen.has(word));
+        expect([page.url, missing]).toEqual([page.url, []]);
+      });
+    }
+  });
+});
+
+// About 2 300 pages in Chromium; generous limits because the machine is small and shared.
+describe("every item in the state is in the workspace snapshot", { timeout: 1_800_000 }, () => {
+  it("the built-in pack", async () => {
+    const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
+    const result = await checkSnapshots(scenarios);
+    console.info(`[e2e] built-in pack: ${result.checked} items in the state found in the snapshots of ${result.pages} pages of ${scenarios.length} scenarios`);
+    expect(result.missing).toEqual([]);
+    expect(result.checked).toBeGreaterThan(150);
+  });
+
+  it.skipIf(!HAS_CORPUS)(`the AgentCIBench scenarios and seeds (${HAS_CORPUS ? "present" : CORPUS_SKIP_REASON})`, async () => {
+    const { scenarios } = await loadScenarios([join(CORPUS_DIR, "scenarios"), join(CORPUS_DIR, "seeds")]);
+    const result = await checkSnapshots(scenarios);
+    console.info(`[e2e] AgentCIBench: ${result.checked} items in the state found in the snapshots of ${result.pages} pages of ${scenarios.length} scenarios`);
+    expect(result.missing).toEqual([]);
+    expect(scenarios.length).toBe(104);
+  });
+});
