@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
-import type { Defense } from "../../agents/index.js";
+import { type Agent, createLlmUiAgent, type Defense, UI_REFERENCE_AGENTS, uiReferenceAgent } from "../../agents/index.js";
+import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
 import { CACHE_MODES, type CacheMode } from "../../models/index.js";
 import { leaderboardTable } from "../../report/index.js";
-import { type Arm, readManifest, type RunManifest, type RunResult, resumeRun, startRun } from "../../runner/index.js";
+import { type Arm, DEFAULT_E2E_SETTINGS, readManifest, type RunManifest, type RunResult, resumeRun, startRun } from "../../runner/index.js";
 import { BUILTIN_DATASET_LABEL } from "../../scenario/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import { EXIT, UsageError } from "../exit-codes.js";
@@ -35,9 +36,31 @@ interface BenchOptions {
   cachePath?: string;
   timeoutMs?: number;
   maxRetries?: number;
+  track: Track;
+  maxSteps: number;
+  observation: ObservationMode;
 }
 
+const TRACKS = ["state-grounded", "e2e"] as const;
+type Track = (typeof TRACKS)[number];
+
 const DEFAULT_AGENTS = ["oversharer", "minimal", "ci-rules", "refuser"];
+/** `ci-rules` filters structured items, which a screen does not hand over: it has no UI version. */
+const DEFAULT_E2E_AGENTS = UI_REFERENCE_AGENTS.map((agent) => agent.id);
+
+/**
+ * The end-to-end version of an agent id: the scripted UI agent of that name, or an LLM UI agent
+ * over the model with the defense and observation mode.
+ */
+function uiAgentFor(id: string, defense: Defense, setup: ModelSetup, observation: ObservationMode): Agent {
+  if (isModelSpec(id)) return createLlmUiAgent({ client: setup.client(id), defense, id, observation });
+  const agent = uiReferenceAgent(id);
+  if (!agent) {
+    const hint = id === "ci-rules" ? "ci-rules has no UI version (it filters structured state items); " : "";
+    throw new UsageError(`--agent ${id}: not available in the end-to-end track; ${hint}known: ${DEFAULT_E2E_AGENTS.join(", ")}, or provider:model`);
+  }
+  return agent;
+}
 
 async function printResult(result: RunResult, json: boolean | undefined): Promise<void> {
   await writeHtmlReport(result.runDir);
@@ -72,17 +95,17 @@ function gracefulStop(): { signal: AbortSignal; dispose: () => void } {
 }
 
 /** Agents × defenses: reference agents need no prompt and run once, under `none`. */
-function buildArms(agentIds: string[], defenses: Defense[], setup: ModelSetup, warn: (line: string) => void): Arm[] {
+function buildArms(agentIds: string[], defenses: Defense[], setup: ModelSetup, warn: (line: string) => void, resolve: (id: string, defense: Defense) => Agent): Arm[] {
   const arms: Arm[] = [];
   for (const id of agentIds) {
     const under = isModelSpec(id) ? defenses : defenses.filter((defense) => defense.name === "none");
     if (!isModelSpec(id) && under.length < defenses.length) warn(`--defense: ${id} takes no prompt, so it runs under "none" only`);
     if (under.length === 0) {
       const none = defenseFor("none");
-      arms.push({ agent: agentFor(id, none, setup), defense: none.name });
+      arms.push({ agent: resolve(id, none), defense: none.name });
       continue;
     }
-    for (const defense of under) arms.push({ agent: agentFor(id, defense, setup), defense: defense.name });
+    for (const defense of under) arms.push({ agent: resolve(id, defense), defense: defense.name });
   }
   return arms;
 }
@@ -99,9 +122,16 @@ function defenseFromManifest(name: string, manifest: RunManifest): Defense {
 
 export function benchCommand(): Command {
   return new Command("bench")
-    .description("run agents on a scenario dataset (state-grounded track), score every answer and summarise")
+    .description("run agents on a scenario dataset (state-grounded track, or end-to-end in the workspace with --track e2e), score every answer and summarise")
     .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
-    .option("--agent <id>", `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS.join(", ")})`, collectList)
+    .option(
+      "--agent <id>",
+      `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS.join(", ")}; with --track e2e: ${DEFAULT_E2E_AGENTS.join(", ")})`,
+      collectList,
+    )
+    .addOption(new Option("--track <track>", "state-grounded: the agent reads the state and answers once; e2e: it acts in the six-app workspace in Chromium").choices(TRACKS).default("state-grounded"))
+    .option("--max-steps <n>", "e2e: step budget per episode (every action and every unusable reply counts)", positiveInt, DEFAULT_E2E_SETTINGS.max_steps)
+    .addOption(new Option("--observation <mode>", "e2e: what model agents see each step: accessibility tree, screenshot, or both").choices(OBSERVATION_MODES).default(DEFAULT_E2E_SETTINGS.observation))
     .option("--defense <name>", "prompt defense for model agents: none, restrictive, rubric_informed, recipient_typed, or all; repeat or comma-separate (default: none)", collectList)
     .option("--defense-file <path>", "a defense of your own, as a text file (named file:<stem>); repeatable", collectList)
     .option("--judge <model>", "LLM judge (provider:model) for hybrid scoring; default: deterministic matcher only")
@@ -112,7 +142,7 @@ export function benchCommand(): Command {
     .option("--resamples <n>", "bootstrap resamples for the 95% CIs", positiveInt, 10_000)
     .option("--out <dir>", "folder that receives the run folder <run-id>/", "runs")
     .option("--json", "print summary.json on stdout (logs stay on stderr)")
-    .option("--resume <run-dir>", "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs and seed")
+    .option("--resume <run-dir>", "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs, seed and track settings")
     .option("--no-retry-errors", "with --resume: keep error records instead of re-running them")
     .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
     .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
@@ -128,7 +158,7 @@ export function benchCommand(): Command {
       try {
         if (options.resume) {
           if (!existsSync(options.resume)) throw new UsageError(`--resume ${options.resume}: no such run folder`);
-          const fixed = ["dataset", "agent", "defense", "defenseFile", "judge", "matcher", "epochs", "seed", "resamples"];
+          const fixed = ["dataset", "agent", "defense", "defenseFile", "judge", "matcher", "epochs", "seed", "resamples", "track", "maxSteps", "observation"];
           const ignored = fixed.filter((name) => command.getOptionValueSource(name) === "cli");
           if (ignored.length) log(`--resume: ignoring ${ignored.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}; the run's manifest decides them`);
           const manifest = readManifest(options.resume);
@@ -148,7 +178,10 @@ export function benchCommand(): Command {
           const modelSetup = setup;
           const result = await resumeRun(options.resume, {
             loadScenarios: async (run) => (await loadDataset(run.dataset.label === BUILTIN_DATASET_LABEL ? undefined : run.dataset.paths, log)).scenarios,
-            resolveAgent: (id, defense) => agentFor(id, defenseFromManifest(defense, manifest), modelSetup),
+            resolveAgent: (id, defense) =>
+              manifest.track === "e2e"
+                ? uiAgentFor(id, defenseFromManifest(defense, manifest), modelSetup, manifest.e2e?.observation ?? DEFAULT_E2E_SETTINGS.observation)
+                : agentFor(id, defenseFromManifest(defense, manifest), modelSetup),
             ...(manifest.judge && { judge: judgeFor(manifest.judge, modelSetup) }),
             concurrency: options.concurrency,
             retryErrors: options.retryErrors,
@@ -160,6 +193,11 @@ export function benchCommand(): Command {
           await printResult(result, options.json);
           if (result.missing > 0) process.exitCode = EXIT.error;
           return;
+        }
+        const e2e = options.track === "e2e";
+        if (!e2e) {
+          const misplaced = ["maxSteps", "observation"].filter((name) => command.getOptionValueSource(name) === "cli");
+          if (misplaced.length) log(`${misplaced.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}: only used with --track e2e; ignored`);
         }
         const dataset = await loadDataset(options.dataset, log);
         const cachePath = options.cachePath ?? defaultCachePath(options.out);
@@ -177,7 +215,9 @@ export function benchCommand(): Command {
         const files = (options.defenseFile ?? []).map(defenseFromFile);
         const named = options.defense || files.length === 0 ? defensesFor(options.defense ?? []) : [];
         const unique = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];
-        const arms = buildArms(options.agent ?? DEFAULT_AGENTS, unique, setup, log);
+        const modelSetup = setup;
+        const resolve = (id: string, defense: Defense) => (e2e ? uiAgentFor(id, defense, modelSetup, options.observation) : agentFor(id, defense, modelSetup));
+        const arms = buildArms(options.agent ?? (e2e ? DEFAULT_E2E_AGENTS : DEFAULT_AGENTS), unique, setup, log, resolve);
         const judge = options.judge ? judgeFor(options.judge, setup) : undefined;
         const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
         const result = await startRun({
@@ -191,6 +231,7 @@ export function benchCommand(): Command {
             defense_sources: unique.map((defense) => ({ name: defense.name, sha256: defense.sha256, ...(defense.path !== undefined && { path: defense.path }) })),
           },
           matcher: options.matcher,
+          ...(e2e && { e2e: { max_steps: options.maxSteps, observation: options.observation } }),
           epochs: options.epochs,
           seed: options.seed,
           concurrency: options.concurrency,

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { formatProblem, loadScenarios, type Scenario } from "../../scenario/index.js";
+import { launchBrowser } from "../../browser/index.js";
+import { snapshotScenario } from "../../runner/index.js";
 import { startWorkspace, THEME_NAMES, type ThemeName } from "../../workspace/index.js";
 import { UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
@@ -65,13 +67,52 @@ function serveCommand(): Command {
     });
 }
 
+interface SnapshotOptions {
+  dataset?: string[];
+  json?: boolean;
+  refs?: boolean;
+}
+
+/**
+ * `safecua workspace snapshot SCENARIO`: every page of the scenario's workspace with the
+ * accessibility-tree text an agent is shown there, so anyone can check that each item of a
+ * scenario is on screen (docs/design/observation.md).
+ */
+function snapshotCommand(): Command {
+  return new Command("snapshot")
+    .description("print the accessibility-tree text of every page of a scenario's workspace, as an agent sees it (crawled in Chromium)")
+    .argument("<scenario>", "a scenario id (from --dataset, default the built-in pack), or a scenario file or folder")
+    .option("--dataset <path...>", "scenario files or folders to look the id up in; default: the built-in pack")
+    .option("--json", 'print {"pages": [{"app", "url", "text"}]} (several scenarios: {"scenarios": [{"id", "pages"}]})')
+    .option("--refs", "include the [ref=…] ids an agent acts on, exactly as agents are shown the page (slower)")
+    .action(async (target: string, options: SnapshotOptions) => {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const scenarios = await scenariosFor(target, options.dataset, log);
+      const workspace = await startWorkspace();
+      let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+      try {
+        browser = await launchBrowser();
+        const results: Array<{ id: string; pages: Awaited<ReturnType<typeof snapshotScenario>> }> = [];
+        for (const scenario of scenarios) results.push({ id: scenario.id, pages: await snapshotScenario(workspace, browser, scenario, { refs: options.refs ?? false }) });
+        if (options.json) {
+          const only = results.length === 1 ? results[0] : undefined;
+          process.stdout.write(`${JSON.stringify(only ? { pages: only.pages } : { scenarios: results }, null, 2)}\n`);
+          return;
+        }
+        for (const result of results) {
+          if (results.length > 1) process.stdout.write(`# ${result.id}\n\n`);
+          for (const page of result.pages) process.stdout.write(`## ${page.app} ${page.url}\n${page.text}\n\n`);
+        }
+      } finally {
+        await browser?.close();
+        await workspace.close();
+      }
+    });
+}
+
 export function workspaceCommand(): Command {
   const command = new Command("workspace").description("the six-app workspace a person or an agent uses in a browser");
   command.addCommand(serveCommand());
-  // ── `safecua workspace snapshot SCENARIO --json` goes here ───────────────────────────────────
-  // It needs the browser layer (src/browser/): the browser engineer adds it as
-  //   command.addCommand(snapshotCommand());
-  // printing {"pages": [{"app", "url", "text"}]} with `text` from each page's accessibility tree.
-  // ─────────────────────────────────────────────────────────────────────────────────────────────
+  command.addCommand(snapshotCommand());
   return command;
 }
