@@ -1,0 +1,184 @@
+/**
+ * Cost of the end-to-end harness in real Chromium, on built-in scenarios driven by the scripted
+ * UI oversharer (its decisions take microseconds, so what is timed is the harness):
+ *
+ * 1. reset: replacing an episode's state in the workspace (the admin operation), and opening an
+ *    episode (reset + fresh browser context + first page loaded);
+ * 2. observation: accessibility snapshot and screenshot, per step;
+ * 3. action: performing the action and settling the page, per step;
+ * 4. per-step harness overhead excluding the agent (observe + store screenshot + act + settle),
+ *    median and p95;
+ * 5. episodes per minute with 1, 2 and 4 parallel contexts in one browser, and whether any
+ *    episode errored;
+ * 6. peak RSS of this process plus its Chromium.
+ *
+ * Targets: reset ≤ 200 ms; per-step overhead median ≤ 250 ms; 4 parallel episodes on 2 cores
+ * without errors. The load average is printed: the machine is shared, so wall times vary.
+ * Run: npx tsx bench/e2e-episode.ts  (or npm run bench).
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import pLimit from "p-limit";
+import { uiOversharer } from "../src/agents/index.js";
+import { launchBrowser, UiSession } from "../src/browser/index.js";
+import { type EpisodeRecord, startE2eHarness } from "../src/runner/index.js";
+import { BUILTIN_PACK_DIR, loadScenarios } from "../src/scenario/index.js";
+import { startWorkspace } from "../src/workspace/index.js";
+
+const EPISODES_PER_LEVEL = 6;
+const execFileAsync = promisify(execFile);
+const LEVELS = [1, 2, 4];
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (at - low);
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const line = (label: string, values: readonly number[]) => console.log(`${label.padEnd(44)} median ${ms(quantile(values, 0.5)).padStart(10)}   p95 ${ms(quantile(values, 0.95)).padStart(10)}   (n=${values.length})`);
+const verdict = (ok: boolean) => (ok ? "meets the target" : "MISSES the target");
+
+/**
+ * RSS of a process and all its descendants, in bytes, from one `ps` over all processes. Run
+ * asynchronously: a synchronous sampler would stall the event loop the harness runs on.
+ */
+async function treeRss(root: number): Promise<number> {
+  const { stdout } = await execFileAsync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" });
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const row of stdout.split("\n")) {
+    const [pid, ppid, kb] = row.trim().split(/\s+/).map(Number);
+    if (!pid || ppid === undefined || kb === undefined) continue;
+    rss.set(pid, kb * 1024);
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  let total = 0;
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    total += rss.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
+console.log(`e2e harness benchmark: ${availableParallelism()} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  treeRss(process.pid).then(
+    (bytes) => (peakRss = Math.max(peakRss, bytes)),
+    () => undefined,
+  );
+}, 1000);
+
+// 1. Reset, and opening an episode.
+const workspace = await startWorkspace();
+const browser = await launchBrowser();
+const resets: number[] = [];
+const opens: number[] = [];
+for (let round = 0; round < 3; round++) {
+  for (const scenario of scenarios) {
+    let started = performance.now();
+    workspace.reset(`bench-reset-${scenario.id}`, scenario);
+    resets.push(performance.now() - started);
+    if (round > 0 || opens.length >= 12) continue;
+    started = performance.now();
+    const url = workspace.reset(`bench-open-${scenario.id}`, scenario);
+    const session = await UiSession.open(browser, { allowedOrigins: [workspace.url], startUrl: url });
+    opens.push(performance.now() - started);
+    await session.close();
+  }
+}
+await workspace.close();
+console.log("\n1. reset");
+line("workspace reset (admin operation)", resets);
+line("open an episode (reset + context + page)", opens);
+
+// 2–5. Episodes of the scripted oversharer at 1, 2 and 4 parallel contexts.
+const steps: Array<{ observe: number; act: number; settle: number; overhead: number }> = [];
+const throughput: Array<{ level: number; perMinute: number; errors: number; limits: number }> = [];
+const runDir = mkdtempSync(join(tmpdir(), "safecua-bench-e2e-"));
+try {
+  const harness = await startE2eHarness({ runDir, settings: { max_steps: 20, observation: "axtree" }, browser });
+  const pool = scenarios.filter((scenario) => !scenario.id.startsWith("eng-collab")).slice(0, EPISODES_PER_LEVEL);
+  for (const level of LEVELS) {
+    const limit = pLimit(level);
+    const started = performance.now();
+    const records: EpisodeRecord[] = await Promise.all(
+      pool.map((scenario, index) =>
+        limit(() => harness.runEpisode({ runId: "bench", scenario, agent: uiOversharer, defense: "none", epoch: level * 100 + index, seed: index, matcher: "strict" })),
+      ),
+    );
+    const minutes = (performance.now() - started) / 60_000;
+    throughput.push({
+      level,
+      perMinute: records.length / minutes,
+      errors: records.filter((record) => record.status === "error").length,
+      limits: records.filter((record) => record.status === "limit").length,
+    });
+    if (level !== 1) continue;
+    for (const record of records)
+      for (const step of record.steps ?? [])
+        steps.push({
+          observe: step.timing.observe_ms,
+          act: step.timing.act_ms,
+          settle: step.timing.settle_ms,
+          overhead: step.timing.observe_ms + step.timing.act_ms + step.timing.settle_ms,
+        });
+  }
+  await harness.close();
+} finally {
+  rmSync(runDir, { recursive: true, force: true });
+}
+
+// 2. Snapshot and screenshot on their own, on a few pages (the step log records their sum).
+const snapshotWorkspace = await startWorkspace();
+const snapshots: number[] = [];
+const screenshots: number[] = [];
+for (const scenario of scenarios.slice(0, 6)) {
+  const url = snapshotWorkspace.reset(`bench-observe-${scenario.id}`, scenario);
+  const session = await UiSession.open(browser, { allowedOrigins: [snapshotWorkspace.url], startUrl: url });
+  for (const path of ["", "messenger", "calendar", "todo"]) {
+    await session.act({ action: "goto", url: `${url}${path}` });
+    const observation = await session.observe();
+    snapshots.push(observation.timing.snapshotMs);
+    screenshots.push(observation.timing.screenshotMs);
+  }
+  await session.close();
+}
+await snapshotWorkspace.close();
+await browser.close();
+clearInterval(sampler);
+
+console.log("\n2. observation (single context)");
+line("accessibility snapshot (AI mode, with refs)", snapshots);
+line("screenshot (JPEG q80, 1280×800)", screenshots);
+line("observation per step (both + store screenshot)", steps.map((step) => step.observe));
+console.log("\n3. action (single context)");
+line("perform the action", steps.map((step) => step.act));
+line("settle the page", steps.map((step) => step.settle));
+console.log("\n4. per-step harness overhead, agent excluded (single context)");
+line("observe + act + settle", steps.map((step) => step.overhead));
+console.log("\n5. throughput (scripted oversharer, one browser)");
+for (const row of throughput) console.log(`${`${row.level} parallel context(s)`.padEnd(44)} ${row.perMinute.toFixed(1).padStart(6)} episodes/min   errors ${row.errors}   budget hit ${row.limits}`);
+console.log("\n6. memory");
+console.log(`${"peak RSS, this process + Chromium".padEnd(44)} ${(peakRss / 1024 / 1024).toFixed(0)} MB   (this process alone: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`);
+
+const resetMedian = quantile(resets, 0.5);
+const overheadMedian = quantile(steps.map((step) => step.overhead), 0.5);
+const four = throughput.find((row) => row.level === 4);
+console.log("\ntargets");
+console.log(`  reset median ${ms(resetMedian)} ≤ 200 ms: ${verdict(resetMedian <= 200)}`);
+console.log(`  per-step overhead median ${ms(overheadMedian)} ≤ 250 ms: ${verdict(overheadMedian <= 250)}`);
+console.log(`  4 parallel episodes without errors (${four?.errors ?? "?"} errors): ${verdict(four !== undefined && four.errors === 0)}`);
+console.log(`  load average now: ${loadavg().map((value) => value.toFixed(1)).join(" ")} (${availableParallelism()} cores)`);
