@@ -3,6 +3,7 @@ import { type AriaNode, focusedAriaNode, parseAriaSnapshot, walkAriaTree } from 
 import type { BrowserAction } from "./browser-action.js";
 import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 import type { ActionOutcome, FocusedElement, Observation, TabInfo } from "./observation.js";
+import { pageCdpSession } from "./browser-session.js";
 import { performAction } from "./perform-action.js";
 import { DEFAULT_SETTLE, type SettleOptions, settlePage } from "./settle-page.js";
 
@@ -161,8 +162,17 @@ export class UiSession {
         return page.ariaSnapshot({ mode: "ai", timeout: 10_000 });
       }
     };
-    const shoot = () =>
-      page.screenshot({ type: this.screenshotOptions.type, ...(this.screenshotOptions.type === "jpeg" && { quality: this.screenshotOptions.quality }), timeout: 10_000 });
+    // Straight from the compositor over DevTools: Playwright's screenshot first injects a style to
+    // hide the caret and waits a frame for it, which costs a round trip and a repaint every step.
+    const shoot = async () => {
+      const cdp = await pageCdpSession(page);
+      const { data } = await cdp.send("Page.captureScreenshot", {
+        format: this.screenshotOptions.type,
+        ...(this.screenshotOptions.type === "jpeg" && { quality: this.screenshotOptions.quality }),
+        optimizeForSpeed: true,
+      });
+      return Buffer.from(data, "base64");
+    };
     const [[axtree, snapshotMs], [screenshot, screenshotMs]] = await Promise.all([timed(snapshot), timed(shoot)]);
     let tree: AriaNode[] = [];
     try {
