@@ -71,7 +71,7 @@ describe.each(CANARY_FIXTURES)("canary page %s", (fixture) => {
             toHide.push(element);
             // Ground truth of the over-masking figure: every painted canary is marked as user content.
             if (element.nodeName !== "TITLE") expect(probe.isUserContent(hit.backendNodeId), `${canary} lacks data-ugc`).toBe(true);
-            for (const rect of await probe.quads(hit)) {
+            for (const rect of await probe.visibleQuads(hit)) {
               if (clippedArea(rect, width, height) === 0) continue;
               onScreen++;
               const open = unmaskedPixels(bitmap, width, height, rect);

@@ -82,6 +82,14 @@ describe("overlap: the mask wins over unrelated branches", () => {
     }
   });
 
+  it("ignores untrusted content scrolled out of its container (off-screen) whose box lies over a trusted row", () => {
+    // A message list scrolled down: earlier messages keep boxes above the list, over the toolbar, but paint nothing there.
+    const scrolled = (offscreen: boolean) =>
+      guardPage(trustedButton([el("generic", { box: [0, 60, 300, 100] }, [txt("Earlier message", [10, 12, 60, 20], { key: "gone", offscreen })])]), rules);
+    expect(isMasked(scrolled(true).mask, 15, 15)).toBe(false);
+    expect(isMasked(scrolled(false).mask, 15, 15)).toBe(true);
+  });
+
   it("masks aria-hidden drawn content over a trusted row (ignored leaves are drawn content)", () => {
     const result = guardPage(trustedButton([el("generic", { ignored: true, box: [40, 10, 20, 20], paint: 1 })]), rules);
     expect(isMasked(result.mask, 45, 15)).toBe(true);

@@ -23,7 +23,8 @@ interface Overlapper {
  *   (`st:stackorder`) moved inside the page: a trusted cookie banner or sticky header painted
  *   over the page's big untrusted wrappers is not masked by them.
  * Ancestors of a row never win over it ("a trusted row inside an untrusted ancestor keeps its
- * own pixels"), and nothing inside a row (folded into it) does.
+ * own pixels"), and nothing inside a row (folded into it) does. Off-screen nodes (the capture found
+ * nothing of their box that can paint: scrolled out of their container) win over nothing.
  */
 export function planMask(
   model: PageModel,
@@ -52,7 +53,7 @@ export function planMask(
 
   const grid = new GridIndex<Overlapper>(screen.width, screen.height);
   for (const node of tree.ordered) {
-    if (node.box === null || node.box[2] <= 0 || node.box[3] <= 0) continue;
+    if (node.box === null || node.box[2] <= 0 || node.box[3] <= 0 || node.offscreen) continue;
     if (paintTrusted(node.id)) continue;
     const rect = clipRect(snapOutward(node.box), screen.width, screen.height);
     if (rect === null) continue;
