@@ -152,4 +152,27 @@ describe("geometric containment", () => {
     const v = verdicts(guardPage(page, rules));
     expect([v.a, v.b, v.c]).toEqual(["trusted:rule#0", "trusted:rule#0", "untrusted:containment"]);
   });
+
+  it("a list bullet (::marker) may paint outside its own item, not outside the granted container", () => {
+    const menu = (markerBox: Box, tag = "::marker") =>
+      makePage(
+        doc([
+          el("generic", { cls: "legal-strip", box: [0, 0, 300, 120] }, [
+            el("list", { box: [0, 0, 300, 120] }, [
+              el("listitem", { box: [40, 10, 200, 20] }, [
+                el("ListMarker", { key: "bullet", tag, name: "•", box: markerBox }),
+                txt("Settings", [40, 10, 60, 20], { key: "label" }),
+              ]),
+            ]),
+          ]),
+          filler(4),
+        ]),
+      );
+    const inside = verdicts(guardPage(menu([24, 10, 6, 20]), rules));
+    expect([inside.bullet, inside.label]).toEqual(["trusted:rule#0", "trusted:rule#0"]);
+    // The same box on an ordinary element is still cut off by its item.
+    expect(verdicts(guardPage(menu([24, 10, 6, 20], "span"), rules)).bullet).toBe("untrusted:containment");
+    // Outside the granted container it is demoted like anything else.
+    expect(verdicts(guardPage(menu([-40, 10, 6, 20]), rules)).bullet).toBe("untrusted:containment");
+  });
 });
