@@ -2,13 +2,14 @@ import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { type Agent, createLlmUiAgent, type Defense, UI_REFERENCE_AGENTS, uiReferenceAgent } from "../../agents/index.js";
 import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
-import { CACHE_MODES, type CacheMode } from "../../models/index.js";
+import type { CacheMode } from "../../models/index.js";
 import { leaderboardTable } from "../../report/index.js";
 import { type Arm, DEFAULT_E2E_SETTINGS, readManifest, type RunManifest, type RunResult, resumeRun, startRun } from "../../runner/index.js";
 import { BUILTIN_DATASET_LABEL } from "../../scenario/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
+import { addModelOptions } from "../model-options.js";
 import { agentFor, defaultCachePath, defenseFor, defenseFromFile, defensesFor, isModelSpec, judgeFor, ModelSetup } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { createProgress } from "../progress.js";
@@ -121,7 +122,8 @@ function defenseFromManifest(name: string, manifest: RunManifest): Defense {
 }
 
 export function benchCommand(): Command {
-  return new Command("bench")
+  return addModelOptions(
+    new Command("bench")
     .description("run agents on a scenario dataset (state-grounded track, or end-to-end in the workspace with --track e2e), score every answer and summarise")
     .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
     .option(
@@ -144,12 +146,7 @@ export function benchCommand(): Command {
     .option("--json", "print summary.json on stdout (logs stay on stderr)")
     .option("--resume <run-dir>", "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs, seed and track settings")
     .option("--no-retry-errors", "with --resume: keep error records instead of re-running them")
-    .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
-    .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
-    .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
-    .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
-    .option("--timeout-ms <n>", "per-call timeout for model calls", positiveInt)
-    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt)
+  )
     .action(async (options: BenchOptions, command: Command) => {
       const progress = createProgress();
       const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -17,9 +17,10 @@ import {
   RUN_FILE,
   runGeneration,
 } from "../../generator/index.js";
-import { CACHE_MODES, type CacheMode } from "../../models/index.js";
+import type { CacheMode } from "../../models/index.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
+import { addModelOptions } from "../model-options.js";
 import { ModelSetup } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 
@@ -133,7 +134,8 @@ function resolveSettings(options: GenerateOptions, command: Command): GeneratorS
 }
 
 export function generateCommand(): Command {
-  return new Command("generate")
+  return addModelOptions(
+    new Command("generate")
     .description("surface new disclosure scenarios from seeds: MCTS over LLM mutations, scored by proxy agents; writes a deduplicated pack")
     .option("--seeds <path...>", "seed scenario files or folders (own packs or AgentCIBench JSON); default: the built-in pack")
     .option("--only <id>", "search only these seed ids; repeat or comma-separate", collectList)
@@ -149,12 +151,7 @@ export function generateCommand(): Command {
     .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
     .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
     .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json")
-    .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
-    .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
-    .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
-    .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
-    .option("--timeout-ms <n>", "per-call timeout for model calls", positiveInt)
-    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt)
+  )
     .action(async (options: GenerateOptions, command: Command) => {
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const stop = gracefulStop();

@@ -1,0 +1,14 @@
+import { type Command, Option } from "commander";
+import { CACHE_MODES } from "../models/index.js";
+import { nonNegativeInt, positiveInt } from "./option-parsers.js";
+
+/** Adds the model flags to a command, so `bench` and `generate` document and parse them alike. */
+export function addModelOptions(command: Command): Command {
+  return command
+    .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
+    .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
+    .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
+    .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
+    .option("--timeout-ms <n>", "per-call timeout for model calls", positiveInt)
+    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt);
+}
