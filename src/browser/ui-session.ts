@@ -164,14 +164,17 @@ export class UiSession {
     };
     // Straight from the compositor over DevTools: Playwright's screenshot first injects a style to
     // hide the caret and waits a frame for it, which costs a round trip and a repaint every step.
+    // If the compositor has no frame to give ("Unable to capture screenshot", seen with some GPU
+    // flags mid-navigation), Playwright's screenshot, which waits for one, takes over.
+    const quality = this.screenshotOptions.type === "jpeg" ? { quality: this.screenshotOptions.quality } : {};
     const shoot = async () => {
-      const cdp = await pageCdpSession(page);
-      const { data } = await cdp.send("Page.captureScreenshot", {
-        format: this.screenshotOptions.type,
-        ...(this.screenshotOptions.type === "jpeg" && { quality: this.screenshotOptions.quality }),
-        optimizeForSpeed: true,
-      });
-      return Buffer.from(data, "base64");
+      try {
+        const cdp = await pageCdpSession(page);
+        const { data } = await cdp.send("Page.captureScreenshot", { format: this.screenshotOptions.type, ...quality, optimizeForSpeed: true });
+        return Buffer.from(data, "base64");
+      } catch {
+        return page.screenshot({ type: this.screenshotOptions.type, ...quality, timeout: 10_000 });
+      }
     };
     const [[axtree, snapshotMs], [screenshot, screenshotMs]] = await Promise.all([timed(snapshot), timed(shoot)]);
     let tree: AriaNode[] = [];
