@@ -20,10 +20,15 @@ export function capacityNormalise(text: string): string | null {
   return collapsed === "" ? null : collapsed;
 }
 
+// All grammars as one anchored alternation: it matches exactly when one of them matches the whole
+// string (no grammar uses a back-reference, so joining them shifts no group). Most page text
+// matches none, and one regex run settles that instead of 24.
+const ANY_GRAMMAR = new RegExp(GRAMMARS.map((grammar) => grammar.pattern.source).join("|"), "i");
+
 /** The first grammar that matches the whole string, or null (spec §2.8). */
 export function matchCapacityGrammar(text: string): GrammarId | null {
   const normalised = capacityNormalise(text);
-  if (normalised === null) return null;
+  if (normalised === null || !ANY_GRAMMAR.test(normalised)) return null;
   for (const grammar of GRAMMARS) if (grammar.pattern.test(normalised)) return grammar.id;
   return null;
 }

@@ -82,6 +82,16 @@ export function buildPageModel(page: CapturedPage): PageModel {
   const contentRoots: ContentRoot[] = [];
   const rows: Row[] = [];
   const info = new Map<string, NodeInfo>();
+  // Rows share their ancestors: one record per node, not one per row and ancestor.
+  const records = new Map<CapturedNode, AncestorRecord>();
+  const recordOf = (node: CapturedNode): AncestorRecord => {
+    let record = records.get(node);
+    if (record === undefined) {
+      record = ancestorRecord(node);
+      records.set(node, record);
+    }
+    return record;
+  };
 
   interface Frame {
     node: CapturedNode;
@@ -147,7 +157,7 @@ export function buildPageModel(page: CapturedPage): PageModel {
           text: "",
           box: node.box,
           offscreen: node.offscreen || clipped === null,
-          ancestors: chain.slice(0, -1).reverse().map(ancestorRecord),
+          ancestors: chain.slice(0, -1).reverse().map(recordOf),
           contentRootId: root.node.id,
           linkUrl: link?.href != null ? resolveHref(link.href, root.url) : null,
           inLink: link !== null,
