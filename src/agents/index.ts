@@ -14,7 +14,7 @@ export { ALL_DEFENSES, DefenseError, loadDefense, loadDefenseFile, resolveDefens
 export { createLlmAgent, type LlmAgent, type LlmAgentOptions, type LlmAgentResult } from "./llm/llm-agent.js";
 export { AgentReplySchema, type AgentReply, AGENT_REPLY_SCHEMA_NAME } from "./llm/agent-reply-schema.js";
 export { AGENT_SYSTEM_PROMPT } from "./llm/agent-system-prompt.js";
-export { agentUserMessage, canonicalJson, STATE_FORMATS, type StateFormat } from "./llm/agent-user-message.js";
+export { agentUserMessage, STATE_FORMATS, type StateFormat } from "./llm/agent-user-message.js";
 export { ReplyParseError } from "./llm/reply-parse-error.js";
 export { type CallUsage, callUsage } from "./llm/call-usage.js";
 export {

@@ -24,6 +24,14 @@ export interface ModelFlags {
   cachePath?: string;
 }
 
+/** The model flags a command parsed, without the ones left unset (optional fields may not hold `undefined`). */
+export function modelFlagsFrom(options: Readonly<Partial<Record<keyof ModelFlags, unknown>>> & { cache: CacheMode }): ModelFlags {
+  const flags: ModelFlags = { cache: options.cache };
+  for (const key of ["baseUrl", "config", "cachePath"] as const) if (typeof options[key] === "string") flags[key] = options[key];
+  for (const key of ["timeoutMs", "maxRetries"] as const) if (typeof options[key] === "number") flags[key] = options[key];
+  return flags;
+}
+
 /**
  * Everything a run needs to call models: one cache file shared by every client, and clients built
  * once per spec. Building a client resolves its spec (bad specs fail here, before any episode);

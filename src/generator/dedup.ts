@@ -1,23 +1,9 @@
-import type { Scenario } from "../scenario/index.js";
+import { type Scenario, sortKeysDeep } from "../scenario/index.js";
 import { jaccard, promptRatio, signatureOf } from "./novelty.js";
 
 /** Near-duplicate thresholds (paper Table 4; the reference code agrees). */
 export const NEAR_PROMPT_RATIO = 0.92;
 export const NEAR_JACCARD = 0.5;
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(record)
-        .sort()
-        .filter((key) => record[key] !== undefined)
-        .map((key) => [key, sortKeys(record[key])]),
-    );
-  }
-  return value;
-}
 
 /**
  * The exact-duplicate fingerprint: canonical JSON (keys sorted, every non-ASCII character
@@ -27,7 +13,7 @@ function sortKeys(value: unknown): unknown {
  */
 export function exactFingerprint(scenario: Scenario): string {
   const { id: _id, provenance: _provenance, ...content } = scenario;
-  return JSON.stringify(sortKeys(content)).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(sortKeysDeep(content)).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export interface DedupDrop {

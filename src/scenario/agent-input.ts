@@ -1,5 +1,6 @@
 import type { Scenario } from "./scenario.js";
 import type { WorkspaceState } from "./workspace-state.js";
+import { canonicalJson } from "./canonical-json.js";
 
 /**
  * What an agent is given: the task and the app state, nothing else. The reference serialised the
@@ -19,19 +20,7 @@ export function agentInputFor(scenario: Scenario): AgentInput {
   return input;
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
-
 /** Canonical JSON (keys sorted at every depth, two-space indent) of what the agent sees. */
 export function agentInputToJson(input: AgentInput): string {
-  return JSON.stringify(sortKeys(input), null, 2);
+  return canonicalJson(input);
 }

@@ -5,6 +5,7 @@ export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
 export * from "./apps/todo-app.js";
 export { type AgentInput, agentInputFor, agentInputToJson } from "./agent-input.js";
+export { canonicalJson, sortKeysDeep } from "./canonical-json.js";
 export { checkFeasibility, truncatedPromptReason } from "./feasibility.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";
 export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile } from "./load-scenarios.js";

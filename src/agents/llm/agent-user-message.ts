@@ -1,4 +1,4 @@
-import { type AgentInput, renderStateText } from "../../scenario/index.js";
+import { type AgentInput, canonicalJson, renderStateText } from "../../scenario/index.js";
 
 /**
  * How the app state is shown to the model. `json` (default): canonical JSON of the state, keys
@@ -19,23 +19,4 @@ export function agentUserMessage(input: AgentInput, format: StateFormat = "json"
   if (input.now !== undefined) parts.push("", "## Current date and time", input.now);
   parts.push("", format === "json" ? "## The user's apps (JSON)" : "## The user's apps", format === "json" ? canonicalJson(input.state) : renderStateText(input.state));
   return parts.join("\n");
-}
-
-/** JSON with keys sorted at every depth and two-space indent: the same state always prints the same. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2);
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(record)
-        .sort()
-        .filter((key) => record[key] !== undefined)
-        .map((key) => [key, sortKeys(record[key])]),
-    );
-  }
-  return value;
 }

@@ -10,7 +10,7 @@ import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
-import { agentFor, defaultCachePath, defenseFor, defenseFromFile, defensesFor, isModelSpec, judgeFor, ModelSetup } from "../model-setup.js";
+import { agentFor, defaultCachePath, defenseFor, defenseFromFile, defensesFor, isModelSpec, judgeFor, ModelSetup, modelFlagsFrom } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { createProgress } from "../progress.js";
 import { writeHtmlReport } from "./report.js";
@@ -44,6 +44,9 @@ interface BenchOptions {
 
 const TRACKS = ["state-grounded", "e2e"] as const;
 type Track = (typeof TRACKS)[number];
+
+/** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
+const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 const DEFAULT_AGENTS = ["oversharer", "minimal", "ci-rules", "refuser"];
 /** `ci-rules` filters structured items, which a screen does not hand over: it has no UI version. */
@@ -157,19 +160,20 @@ export function benchCommand(): Command {
           if (!existsSync(options.resume)) throw new UsageError(`--resume ${options.resume}: no such run folder`);
           const fixed = ["dataset", "agent", "defense", "defenseFile", "judge", "matcher", "epochs", "seed", "resamples", "track", "maxSteps", "observation"];
           const ignored = fixed.filter((name) => command.getOptionValueSource(name) === "cli");
-          if (ignored.length) log(`--resume: ignoring ${ignored.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}; the run's manifest decides them`);
+          if (ignored.length) log(`--resume: ignoring ${ignored.map(flagName).join(", ")}; the run's manifest decides them`);
           const manifest = readManifest(options.resume);
           const saved = manifest.model_options ?? {};
           const flagged = (name: string) => command.getOptionValueSource(name) === "cli";
+          // Flags given now win; the rest come from the manifest.
           setup = new ModelSetup(
-            {
+            modelFlagsFrom({
               cache: flagged("cache") ? options.cache : ((manifest.cache?.mode as CacheMode | undefined) ?? options.cache),
-              ...((options.cachePath ?? manifest.cache?.path) !== undefined && { cachePath: (options.cachePath ?? manifest.cache?.path) as string }),
-              ...((options.baseUrl ?? saved.base_url) !== undefined && { baseUrl: (options.baseUrl ?? saved.base_url) as string }),
-              ...((options.config ?? saved.config) !== undefined && { config: (options.config ?? saved.config) as string }),
-              ...((options.timeoutMs ?? saved.timeout_ms) !== undefined && { timeoutMs: (options.timeoutMs ?? saved.timeout_ms) as number }),
-              ...((options.maxRetries ?? saved.max_retries) !== undefined && { maxRetries: (options.maxRetries ?? saved.max_retries) as number }),
-            },
+              cachePath: options.cachePath ?? manifest.cache?.path,
+              baseUrl: options.baseUrl ?? saved.base_url,
+              config: options.config ?? saved.config,
+              timeoutMs: options.timeoutMs ?? saved.timeout_ms,
+              maxRetries: options.maxRetries ?? saved.max_retries,
+            }),
             defaultCachePath(options.out),
           );
           const modelSetup = setup;
@@ -194,21 +198,11 @@ export function benchCommand(): Command {
         const e2e = options.track === "e2e";
         if (!e2e) {
           const misplaced = ["maxSteps", "observation"].filter((name) => command.getOptionValueSource(name) === "cli");
-          if (misplaced.length) log(`${misplaced.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")}: only used with --track e2e; ignored`);
+          if (misplaced.length) log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
         }
         const dataset = await loadDataset(options.dataset, log);
         const cachePath = options.cachePath ?? defaultCachePath(options.out);
-        setup = new ModelSetup(
-          {
-            cache: options.cache,
-            cachePath,
-            ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-            ...(options.config !== undefined && { config: options.config }),
-            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-            ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-          },
-          cachePath,
-        );
+        setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
         const files = (options.defenseFile ?? []).map(defenseFromFile);
         const named = options.defense || files.length === 0 ? defensesFor(options.defense ?? []) : [];
         const unique = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];

@@ -21,7 +21,7 @@ import type { CacheMode } from "../../models/index.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
-import { ModelSetup } from "../model-setup.js";
+import { defaultCachePath, ModelSetup, modelFlagsFrom } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 
 interface GenerateOptions {
@@ -166,18 +166,8 @@ export function generateCommand(): Command {
           if (unknown.length > 0) throw new UsageError(`--only: no seed with id ${unknown.join(", ")}`);
           seeds = seeds.filter((seed) => options.only?.includes(seed.id));
         }
-        const cachePath = options.cachePath ?? join(options.out, "cache.sqlite");
-        setup = new ModelSetup(
-          {
-            cache: options.cache,
-            cachePath,
-            ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-            ...(options.config !== undefined && { config: options.config }),
-            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-            ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-          },
-          cachePath,
-        );
+        const cachePath = options.cachePath ?? defaultCachePath(options.out);
+        setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
         const modelSetup = setup;
         const result = await runGeneration({
           seeds,

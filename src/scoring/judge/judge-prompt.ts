@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Scenario } from "../../scenario/index.js";
+import { canonicalJson, type Scenario } from "../../scenario/index.js";
 import type { SharedOutput } from "../score-types.js";
 
 /**
@@ -62,21 +62,4 @@ export function judgeUserMessage(judgeCase: JudgeCase, output: SharedOutput): st
 /** sha256 (hex) of the template version and the rendered prompt: equal hashes mean the judge saw exactly the same thing. */
 export function judgePromptHash(system: string, user: string): string {
   return createHash("sha256").update(`${JUDGE_PROMPT_VERSION}\u0000${system}\u0000${user}`, "utf8").digest("hex");
-}
-
-function canonicalJson(value: unknown): string {
-  const sort = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sort);
-    if (v !== null && typeof v === "object") {
-      const record = v as Record<string, unknown>;
-      return Object.fromEntries(
-        Object.keys(record)
-          .sort()
-          .filter((key) => record[key] !== undefined)
-          .map((key) => [key, sort(record[key])]),
-      );
-    }
-    return v;
-  };
-  return JSON.stringify(sort(value), null, 2);
 }
