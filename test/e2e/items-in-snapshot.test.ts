@@ -6,25 +6,16 @@
  */
 import { join } from "node:path";
 import pLimit from "p-limit";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ariaTreeStrings, launchBrowser, parseAriaSnapshot } from "../../src/browser/index.js";
+import { describe, expect, it } from "vitest";
+import { ariaTreeStrings, parseAriaSnapshot } from "../../src/browser/index.js";
 import { snapshotScenario } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, contentWords, loadScenarios, normaliseText, type Scenario, stateLeafStrings, wordsPresent } from "../../src/scenario/index.js";
-import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
+import { useBrowserAndWorkspace } from "../browser/browser-fixture.js";
 import { richScenario } from "../workspace/rich-fixture.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 import { ScenarioSchema } from "../../src/scenario/index.js";
 
-let browser: Browser;
-let workspace: Workspace;
-beforeAll(async () => {
-  [browser, workspace] = await Promise.all([launchBrowser(), startWorkspace()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await workspace?.close();
-});
+const env = useBrowserAndWorkspace();
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
@@ -36,7 +27,7 @@ async function checkSnapshots(scenarios: readonly Scenario[]): Promise<{ checked
   await Promise.all(
     scenarios.map((scenario) =>
       limit(async () => {
-        const pages = await snapshotScenario(workspace, browser, scenario);
+        const pages = await snapshotScenario(env.workspace(), env.browser(), scenario);
         result.pages += pages.length;
         const screen = pages.flatMap((page) => ariaTreeStrings(parseAriaSnapshot(page.text))).join("\n");
         const screenWords = new Set(contentWords(screen));
@@ -63,8 +54,8 @@ describe("the snapshot shows what the agent is shown", { timeout: 120_000 }, () 
   it("every word of a page's snapshot text is in the observation an agent gets of that page (with refs)", async () => {
     const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
     for (const scenario of [ScenarioSchema.parse(richScenario()), scenarios[0] as Scenario]) {
-      const plain = await snapshotScenario(workspace, browser, scenario);
-      const withRefs = await snapshotScenario(workspace, browser, scenario, { refs: true });
+      const plain = await snapshotScenario(env.workspace(), env.browser(), scenario);
+      const withRefs = await snapshotScenario(env.workspace(), env.browser(), scenario, { refs: true });
       expect(withRefs.map((page) => page.url)).toEqual(plain.map((page) => page.url));
       expect(withRefs.every((page) => page.text.includes("[ref="))).toBe(true);
       plain.forEach((page, index) => {

@@ -10,8 +10,7 @@
  * Over-masking (share of operator-template rows masked) is printed for each site. `scroll-clip`
  * adds scroll containers whose scrolled-away content keeps boxes over other content.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openBrowserSession, type BrowserSession } from "../../src/browser/index.js";
+import { afterAll, describe, expect, test } from "vitest";
 import { capturePage } from "../../src/guard/capture/index.js";
 import { CapturedPageSchema, guardPage, type CapturedNode } from "../../src/guard/index.js";
 import {
@@ -24,20 +23,12 @@ import {
   rulesOf,
   unmaskedPixels,
 } from "./fixtures/canary-probe.js";
-import { startFixtureServer, type FixtureServer } from "./fixtures/fixture-server.js";
+import { useFixtureSession } from "./fixtures/fixture-server.js";
 
-let server: FixtureServer;
-let session: BrowserSession;
+const fixtures = useFixtureSession();
 const overMasking: string[] = [];
 
-beforeAll(async () => {
-  server = await startFixtureServer();
-  session = await openBrowserSession({ allowedOrigins: [server.origin] });
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
+afterAll(() => {
   if (overMasking.length > 0) console.log(`over-masking (operator-template rows masked):\n${overMasking.join("\n")}`);
 });
 
@@ -45,9 +36,9 @@ describe.each(CANARY_FIXTURES)("canary page %s", (fixture) => {
   test(
     "no canary is visible in the masked screenshot, and hiding them changes no pixel outside F",
     async () => {
-      const page = await session.context.newPage();
+      const page = await fixtures.session().context.newPage();
       try {
-        await page.goto(server.url(`${fixture}/page.html`), { waitUntil: "load" });
+        await page.goto(fixtures.server().url(`${fixture}/page.html`), { waitUntil: "load" });
         const capture = await capturePage(page);
         expect(CapturedPageSchema.safeParse(capture).success).toBe(true);
         expect(capture.alignment.ok).toBe(true);

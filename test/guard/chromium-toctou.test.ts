@@ -3,27 +3,15 @@
  * under the point must still be the trusted row the mask showed there. The page is changed from
  * the host between the check (capture + mask) and the use, the way a hostile page would do it.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowserSession, type BrowserSession } from "../../src/browser/index.js";
 import { capturePage } from "../../src/guard/capture/index.js";
 import { guardPage, type CapturedPage, type GuardResult } from "../../src/guard/index.js";
 import { checkPointerTarget } from "../../src/guard/toctou/index.js";
 import { DomProbe, rulesOf } from "./fixtures/canary-probe.js";
-import { startFixtureServer, type FixtureServer } from "./fixtures/fixture-server.js";
+import { useFixtureSession } from "./fixtures/fixture-server.js";
 
-let server: FixtureServer;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  session = await openBrowserSession({ allowedOrigins: [server.origin] });
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+const fixtures = useFixtureSession();
 
 interface Checked {
   page: Page;
@@ -33,9 +21,9 @@ interface Checked {
 }
 
 async function openForum(viewport = { width: 1280, height: 800 }): Promise<Checked> {
-  const page = await session.context.newPage();
+  const page = await fixtures.session().context.newPage();
   await page.setViewportSize(viewport);
-  await page.goto(server.url("forum-thread/page.html"), { waitUntil: "load" });
+  await page.goto(fixtures.server().url("forum-thread/page.html"), { waitUntil: "load" });
   const capture = await capturePage(page);
   const result = guardPage(capture, rulesOf("forum-thread"));
   return { page, capture, result, probe: await DomProbe.open(page) };
