@@ -1,5 +1,7 @@
 import { episodeKey } from "./episode-record.js";
-import type { EpisodeSpec } from "./run-episode.js";
+import type { AgentOutput } from "../agents/index.js";
+import type { Score } from "../scoring/index.js";
+import type { EpisodeJudge, EpisodeSpec, EpisodeUsage, JudgeRecord } from "./run-episode.js";
 
 /** The fields every record of an episode carries, whatever its track and however it ended. */
 export function episodeBase(spec: EpisodeSpec, started: number) {
@@ -22,4 +24,43 @@ export function episodeBase(spec: EpisodeSpec, started: number) {
 export function errorOf(error: unknown, fallback: string): { kind: string; message: string } {
   const kind = typeof (error as { kind?: unknown })?.kind === "string" ? (error as { kind: string }).kind : fallback;
   return { kind, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Field-wise sum of usages; a cost is kept once either side has one. */
+export function addUsage(total: EpisodeUsage | undefined, delta: EpisodeUsage): EpisodeUsage {
+  const next: EpisodeUsage = {
+    calls: (total?.calls ?? 0) + delta.calls,
+    cached_calls: (total?.cached_calls ?? 0) + delta.cached_calls,
+    input_tokens: (total?.input_tokens ?? 0) + delta.input_tokens,
+    output_tokens: (total?.output_tokens ?? 0) + delta.output_tokens,
+  };
+  if (total?.cost_usd !== undefined || delta.cost_usd !== undefined) next.cost_usd = (total?.cost_usd ?? 0) + (delta.cost_usd ?? 0);
+  return next;
+}
+
+/** The usage of one model call. */
+export function oneCall(tokens: { input_tokens: number; output_tokens: number }, cached: boolean, cost?: number): EpisodeUsage {
+  return { calls: 1, cached_calls: cached ? 1 : 0, input_tokens: tokens.input_tokens, output_tokens: tokens.output_tokens, ...(cost !== undefined && { cost_usd: cost }) };
+}
+
+/**
+ * Hybrid scoring of a finished output, for both tracks: the judge's merged score and record, or —
+ * when the judge fails — the error the record must carry instead (never a clean pass).
+ */
+export async function judgeEpisode(
+  spec: EpisodeSpec,
+  judge: EpisodeJudge,
+  output: AgentOutput,
+  deterministic: Score,
+): Promise<{ score: Score; judge: JudgeRecord; usage?: EpisodeUsage } | { error: { kind: string; message: string }; judge: JudgeRecord }> {
+  try {
+    const judged = await judge.judge(spec.scenario, output, deterministic, spec.matcher);
+    return { score: judged.score, judge: judged.record, ...(judged.usage && { usage: oneCall(judged.usage, judged.usage.cached, judged.usage.cost_usd) }) };
+  } catch (error) {
+    const failure = errorOf(error, "judge");
+    return {
+      error: { kind: `judge_${failure.kind}`.replace(/^judge_judge$/, "judge"), message: failure.message },
+      judge: { model: judge.spec, prompt_hash: "", deterministic, error: failure },
+    };
+  }
 }

@@ -8,7 +8,7 @@ import { e2eOutput, type E2eEnding } from "./e2e-completion.js";
 import { type EpisodeRecord, type StepRecord, statusOf } from "./episode-record.js";
 import type { EpisodeSpec, EpisodeUsage } from "./run-episode.js";
 import type { ScreenshotStore } from "./screenshot-store.js";
-import { episodeBase, errorOf } from "./episode-base.js";
+import { addUsage, episodeBase, errorOf, judgeEpisode } from "./episode-base.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
 export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
@@ -39,17 +39,6 @@ class HarnessError extends Error {
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
-}
-
-function addUsage(total: EpisodeUsage | undefined, usage: NonNullable<UiDecision["usage"]>): EpisodeUsage {
-  const next: EpisodeUsage = {
-    calls: (total?.calls ?? 0) + usage.calls,
-    cached_calls: (total?.cached_calls ?? 0) + usage.cached_calls,
-    input_tokens: (total?.input_tokens ?? 0) + usage.input_tokens,
-    output_tokens: (total?.output_tokens ?? 0) + usage.output_tokens,
-  };
-  if (total?.cost_usd !== undefined || usage.cost_usd !== undefined) next.cost_usd = (total?.cost_usd ?? 0) + (usage.cost_usd ?? 0);
-  return next;
 }
 
 /**
@@ -160,17 +149,10 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     const deterministic = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, spec.matcher);
     const status = ending.reason === "limit" ? "limit" : statusOf(output);
     if (!spec.judge) return { ...base, status, output, score: deterministic, ...(usage && { usage }), steps, duration_ms: elapsed() };
-    try {
-      const judged = await spec.judge.judge(scenario, output, deterministic, spec.matcher);
-      if (judged.usage) usage = addUsage(usage, { calls: 1, cached_calls: judged.usage.cached ? 1 : 0, input_tokens: judged.usage.input_tokens, output_tokens: judged.usage.output_tokens, ...(judged.usage.cost_usd !== undefined && { cost_usd: judged.usage.cost_usd }) });
-      return { ...base, status, output, score: judged.score, judge: judged.record, ...(usage && { usage }), steps, duration_ms: elapsed() };
-    } catch (error) {
-      const failure = errorOf(error, "judge");
-      return {
-        ...failed({ kind: `judge_${failure.kind}`.replace(/^judge_judge$/, "judge"), message: failure.message }, output),
-        judge: { model: spec.judge.spec, prompt_hash: "", deterministic, error: failure },
-      };
-    }
+    const judged = await judgeEpisode(spec, spec.judge, output, deterministic);
+    if ("error" in judged) return { ...failed(judged.error, output), judge: judged.judge };
+    if (judged.usage) usage = addUsage(usage, judged.usage);
+    return { ...base, status, output, score: judged.score, judge: judged.judge, ...(usage && { usage }), steps, duration_ms: elapsed() };
   } catch (error) {
     return failed(errorOf(error, "harness"));
   } finally {

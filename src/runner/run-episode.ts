@@ -2,7 +2,7 @@ import { type Agent, type AgentOutput, AgentOutputSchema } from "../agents/index
 import { type AgentInput, type Scenario, agentInputFor } from "../scenario/index.js";
 import { type MatcherMode, type Score, scoreOutput } from "../scoring/index.js";
 import { type EpisodeRecord, statusOf } from "./episode-record.js";
-import { episodeBase, errorOf } from "./episode-base.js";
+import { addUsage, episodeBase, errorOf, judgeEpisode, oneCall } from "./episode-base.js";
 
 /** Tokens and calls of one episode, summed over every model call it made. */
 export interface EpisodeUsage {
@@ -47,18 +47,6 @@ export interface EpisodeSpec {
   judge?: EpisodeJudge;
 }
 
-function addUsage(total: EpisodeUsage | undefined, usage: { input_tokens: number; output_tokens: number }, cached: boolean, cost?: number): EpisodeUsage {
-  const next: EpisodeUsage = {
-    calls: (total?.calls ?? 0) + 1,
-    cached_calls: (total?.cached_calls ?? 0) + (cached ? 1 : 0),
-    input_tokens: (total?.input_tokens ?? 0) + usage.input_tokens,
-    output_tokens: (total?.output_tokens ?? 0) + usage.output_tokens,
-  };
-  const costs = (total?.cost_usd ?? 0) + (cost ?? 0);
-  if (total?.cost_usd !== undefined || cost !== undefined) next.cost_usd = costs;
-  return next;
-}
-
 /**
  * Runs one state-grounded episode and always returns a record: an agent that throws or answers
  * out of contract, or a judge that fails, yields an `error` record (never a refusal, never a pass)
@@ -76,7 +64,7 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
     const input = agentInputFor(scenario);
     if (agent.respondWithUsage) {
       const reply = await agent.respondWithUsage(input, { seed: spec.seed });
-      usage = addUsage(usage, reply.usage, reply.cached, reply.cost_usd);
+      usage = addUsage(usage, oneCall(reply.usage, reply.cached, reply.cost_usd));
       raw = reply.output;
     } else {
       raw = await agent.respond(input, { seed: spec.seed });
@@ -85,7 +73,7 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
     // A reply that could not be parsed still cost tokens; the error carries them.
     const spent = (error as { usage?: { input_tokens?: unknown; output_tokens?: unknown } })?.usage;
     if (spent && typeof spent.input_tokens === "number" && typeof spent.output_tokens === "number") {
-      usage = addUsage(usage, { input_tokens: spent.input_tokens, output_tokens: spent.output_tokens }, false);
+      usage = addUsage(usage, oneCall({ input_tokens: spent.input_tokens, output_tokens: spent.output_tokens }, false));
     }
     return { ...base, status: "error", error: errorOf(error, "agent"), ...(usage && { usage }), duration_ms: elapsed() };
   }
@@ -98,20 +86,8 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
   const output = parsed.data;
   const deterministic = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, spec.matcher);
   if (!spec.judge) return { ...base, status: statusOf(output), output, score: deterministic, ...(usage && { usage }), duration_ms: elapsed() };
-  try {
-    const judged = await spec.judge.judge(scenario, output, deterministic, spec.matcher);
-    if (judged.usage) usage = addUsage(usage, judged.usage, judged.usage.cached, judged.usage.cost_usd);
-    return { ...base, status: statusOf(output), output, score: judged.score, judge: judged.record, ...(usage && { usage }), duration_ms: elapsed() };
-  } catch (error) {
-    const failure = errorOf(error, "judge");
-    return {
-      ...base,
-      status: "error",
-      output,
-      error: { kind: `judge_${failure.kind}`.replace(/^judge_judge$/, "judge"), message: failure.message },
-      judge: { model: spec.judge.spec, prompt_hash: "", deterministic, error: failure },
-      ...(usage && { usage }),
-      duration_ms: elapsed(),
-    };
-  }
+  const judged = await judgeEpisode(spec, spec.judge, output, deterministic);
+  if ("error" in judged) return { ...base, status: "error", output, error: judged.error, judge: judged.judge, ...(usage && { usage }), duration_ms: elapsed() };
+  if (judged.usage) usage = addUsage(usage, judged.usage);
+  return { ...base, status: statusOf(output), output, score: judged.score, judge: judged.judge, ...(usage && { usage }), duration_ms: elapsed() };
 }
