@@ -36,7 +36,17 @@ async function cli(argv: string[]): Promise<void> {
 }
 
 const outputs = (dir: string) => ["pool.yaml", "iterations.jsonl", "summary.json"].map((name) => readFileSync(join(dir, name), "utf8"));
-const rowsOf = (dir: string) => readFileSync(join(dir, "iterations.jsonl"), "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as IterationRow);
+/**
+ * The rows whose line is complete. The test polls the log while another process appends to it, and
+ * a read can land mid-write (a line crossing a page boundary shows up cut); a kill can also leave a
+ * cut last line, which the generator itself drops on resume.
+ */
+const rowsOf = (dir: string) =>
+  readFileSync(join(dir, "iterations.jsonl"), "utf8")
+    .split("\n")
+    .slice(0, -1)
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as IterationRow);
 
 describe("safecua generate", () => {
   it("runs 2 built-in seeds end to end; the pool passes validate --strict; two runs are byte-identical", async () => {
