@@ -14,6 +14,12 @@ export interface CrawlOptions {
   mode?: "default" | "ai";
   /** How long the DOM must stay quiet after load (default 20 ms: the pages crawled are usually static). */
   settle?: SettleOptions;
+  /**
+   * Called with the pages so far after each page; returning true ends the crawl there. For checks
+   * that only need to find something (every item of a scenario on some page): the pages after the
+   * one where it is found could not change the answer.
+   */
+  until?: (pages: readonly CrawledPage[]) => boolean;
 }
 
 export interface CrawledPage {
@@ -43,6 +49,7 @@ export async function crawlPages(page: Page, startUrl: string, options: CrawlOpt
     await settlePage(page, { quietMs: 20, capMs: 1000, ...options.settle });
     const text = await page.ariaSnapshot({ mode: options.mode ?? "default" });
     pages.push({ url, status: response?.status() ?? 0, text });
+    if (options.until?.(pages)) break;
     for (const node of walkAriaTree(parseAriaSnapshot(text))) {
       const href = node.props.url;
       if (node.role !== "link" || href === undefined) continue;

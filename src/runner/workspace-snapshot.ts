@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { crawlPages, openEpisodeContext } from "../browser/index.js";
+import { type CrawlOptions, crawlPages, openEpisodeContext } from "../browser/index.js";
 import { type AppName, APP_NAMES, type Scenario } from "../scenario/index.js";
 import { APP_ROUTES, episodePath, type Workspace } from "../workspace/index.js";
 
@@ -23,13 +23,14 @@ function appOf(path: string, episodeId: string): AppName | "home" {
 /**
  * Every page of a scenario's workspace, crawled in Chromium from its home page by following links,
  * each with the accessibility-tree text an agent would see there. The episode is created under
- * the scenario's id (so paths are readable) and deleted afterwards.
+ * the scenario's id (so paths are readable) and deleted afterwards. `until` ends the crawl early
+ * (see `CrawlOptions`).
  */
 export async function snapshotScenario(
   workspace: Workspace,
   browser: Browser,
   scenario: Scenario,
-  options: { episodeId?: string; refs?: boolean } = {},
+  options: { episodeId?: string; refs?: boolean; until?: CrawlOptions["until"] } = {},
 ): Promise<SnapshotPage[]> {
   const episodeId = options.episodeId ?? scenario.id;
   const startUrl = workspace.reset(episodeId, scenario);
@@ -40,6 +41,7 @@ export async function snapshotScenario(
     const crawled = await crawlPages(page, startUrl, {
       inScope: (url) => url.origin === workspace.url && url.pathname.startsWith(scope),
       mode: options.refs ? "ai" : "default",
+      ...(options.until ? { until: options.until } : {}),
     });
     const failed = crawled.filter((entry) => entry.status !== 200);
     if (failed.length > 0) throw new Error(`${scenario.id}: pages failed to load: ${failed.map((entry) => `${entry.url} (HTTP ${entry.status})`).join(", ")}`);
