@@ -10,14 +10,14 @@
  *    median and p95;
  * 5. episodes per minute with 1, 2 and 4 parallel contexts in one browser, and whether any
  *    episode errored;
- * 6. peak RSS of this process plus its Chromium.
+ * 6. peak RSS of this process plus its Chromium;
+ * 7. Chromium's floor: one page load, one observation and one context, alone, in wall time and in
+ *    CPU time of this process and Chromium (what a step cannot cost less than on this machine).
  *
  * Targets: reset ≤ 200 ms; per-step overhead median ≤ 250 ms; 4 parallel episodes on 2 cores
  * without errors. The load average is printed: the machine is shared, so wall times vary.
  * Run: npx tsx bench/e2e-episode.ts  (or npm run bench).
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,9 +28,9 @@ import { launchBrowser, UiSession } from "../src/browser/index.js";
 import { type EpisodeRecord, startE2eHarness } from "../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../src/scenario/index.js";
 import { startWorkspace } from "../src/workspace/index.js";
+import { treeCpuMs, treeRssBytes } from "./_process-tree.js";
 
 const EPISODES_PER_LEVEL = 6;
-const execFileAsync = promisify(execFile);
 const LEVELS = [1, 2, 4];
 
 function quantile(values: readonly number[], q: number): number {
@@ -46,39 +46,12 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const line = (label: string, values: readonly number[]) => console.log(`${label.padEnd(44)} median ${ms(quantile(values, 0.5)).padStart(10)}   p95 ${ms(quantile(values, 0.95)).padStart(10)}   (n=${values.length})`);
 const verdict = (ok: boolean) => (ok ? "meets the target" : "MISSES the target");
 
-/**
- * RSS of a process and all its descendants, in bytes, from one `ps` over all processes. Run
- * asynchronously: a synchronous sampler would stall the event loop the harness runs on.
- */
-async function treeRss(root: number): Promise<number> {
-  const { stdout } = await execFileAsync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" });
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const row of stdout.split("\n")) {
-    const [pid, ppid, kb] = row.trim().split(/\s+/).map(Number);
-    if (!pid || ppid === undefined || kb === undefined) continue;
-    rss.set(pid, kb * 1024);
-    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  }
-  let total = 0;
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    total += rss.get(pid) ?? 0;
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
 const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
 console.log(`e2e harness benchmark: ${availableParallelism()} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
 
 let peakRss = 0;
 const sampler = setInterval(() => {
-  treeRss(process.pid).then(
-    (bytes) => (peakRss = Math.max(peakRss, bytes)),
-    () => undefined,
-  );
+  peakRss = Math.max(peakRss, treeRssBytes());
 }, 1000);
 
 // 1. Reset, and opening an episode.
@@ -156,6 +129,33 @@ for (const scenario of scenarios.slice(0, 6)) {
   }
   await session.close();
 }
+
+// 7. Chromium's own floor: the same operations with nothing of the harness around them, timed in
+// wall and in CPU (this process + Chromium). CPU time does not count waiting for a core, so it
+// separates "the machine is busy" from "the work is heavy".
+const floor: Array<{ label: string; wall: number[]; cpu: number }> = [];
+{
+  const scenario = scenarios[0] as (typeof scenarios)[number];
+  const url = snapshotWorkspace.reset("bench-floor", scenario);
+  const session = await UiSession.open(browser, { allowedOrigins: [snapshotWorkspace.url], startUrl: url });
+  const operations: Array<[string, () => Promise<unknown>]> = [
+    ["load a workspace page (page.goto)", () => session.activePage.goto(url, { waitUntil: "load" })],
+    ["observe a loaded page", () => session.observe()],
+    ["open and close an episode's context", async () => (await UiSession.open(browser, { allowedOrigins: [snapshotWorkspace.url], startUrl: url })).close()],
+  ];
+  for (const [label, operation] of operations) {
+    await operation();
+    const wall: number[] = [];
+    const cpuStart = treeCpuMs();
+    for (let run = 0; run < 8; run++) {
+      const started = performance.now();
+      await operation();
+      wall.push(performance.now() - started);
+    }
+    floor.push({ label, wall, cpu: (treeCpuMs() - cpuStart) / 8 });
+  }
+  await session.close();
+}
 await snapshotWorkspace.close();
 await browser.close();
 clearInterval(sampler);
@@ -173,6 +173,8 @@ console.log("\n5. throughput (scripted oversharer, one browser)");
 for (const row of throughput) console.log(`${`${row.level} parallel context(s)`.padEnd(44)} ${row.perMinute.toFixed(1).padStart(6)} episodes/min   errors ${row.errors}   budget hit ${row.limits}`);
 console.log("\n6. memory");
 console.log(`${"peak RSS, this process + Chromium".padEnd(44)} ${(peakRss / 1024 / 1024).toFixed(0)} MB   (this process alone: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`);
+console.log("\n7. Chromium's floor on this machine (nothing of the harness around it)");
+for (const row of floor) console.log(`${row.label.padEnd(44)} median ${ms(quantile(row.wall, 0.5)).padStart(10)}   CPU ${ms(row.cpu).padStart(10)}   (n=${row.wall.length})`);
 
 const resetMedian = quantile(resets, 0.5);
 const overheadMedian = quantile(steps.map((step) => step.overhead), 0.5);

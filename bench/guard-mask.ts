@@ -8,7 +8,9 @@
  * buttons) with a realistic rule set (header, sidebar, comment buttons). Printed per size: median
  * and p95 of capture, of guardPage (rows, verdicts, safety checks, exceptions, compositor), and of
  * their sum; the raw CDP round trip (snapshot + accessibility tree, the part Chromium spends) and
- * the paint of the mask onto a screenshot (sharp) for reference.
+ * the paint of the mask onto a screenshot (sharp) for reference. Last, the CPU time of one capture +
+ * guardPage, split between this process and Chromium: on a loaded host the wall times include
+ * waiting for a core, the CPU time does not.
  */
 import { createServer } from "node:http";
 import { cpus, loadavg } from "node:os";
@@ -17,6 +19,7 @@ import { performance } from "node:perf_hooks";
 import { openBrowserSession, pageCdpSession } from "../src/browser/index.js";
 import { capturePage } from "../src/guard/capture/index.js";
 import { guardPage, paintMask } from "../src/guard/index.js";
+import { treeCpuMs } from "./_process-tree.js";
 
 const TARGETS = [500, 2000, 5000];
 const WARMUP = 2;
@@ -79,6 +82,7 @@ console.log(`guard-mask: capture + verdicts + compositor per page, ${RUNS} runs 
 console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" / ")} (1/5/15 min)`);
 console.log("  target   nodes   rows |   capture (ms)  |  guardPage (ms) |    total (ms)   | CDP snapshot+AX | paint (sharp)");
 let summary = "";
+const cpuLines: string[] = [];
 try {
   for (const target of TARGETS) {
     // Calibrate the comment count once so the capture has about `target` nodes (never more than the 5,000 limit).
@@ -122,11 +126,18 @@ try {
     console.log(
       `  ${String(target).padStart(6)} ${String(nodes).padStart(7)} ${String(rows).padStart(6)} | ${fmt(captureMs)} | ${fmt(guardMs)} | ${fmt(totalMs)} | ${fmt(cdpMs)} | ${quantile(paintMs, 0.5).toFixed(1).padStart(6)}`,
     );
+    // CPU of capture + guardPage alone, over its own runs (the loop above also paints and calls CDP twice).
+    const cpuStart = { tree: treeCpuMs(), ours: process.cpuUsage() };
+    for (let run = 0; run < RUNS; run++) guardPage(await capturePage(page), RULES);
+    const oursCpu = process.cpuUsage(cpuStart.ours);
+    const oursMs = (oursCpu.user + oursCpu.system) / 1000 / RUNS;
+    cpuLines.push(`  ${String(target).padStart(6)} nodes: CPU per page ${oursMs.toFixed(1)} ms this process + ${((treeCpuMs() - cpuStart.tree) / RUNS - oursMs).toFixed(1)} ms Chromium`);
     if (target === 2000) {
       const median = quantile(totalMs, 0.5);
       summary = `  2,000-node page: median ${median.toFixed(1)} ms for capture + verdicts + compositor (target ≤ 100 ms: ${median <= 100 ? "met" : "NOT met"}; ${(quantile(cdpMs, 0.5) / median * 100).toFixed(0)}% of it is Chromium's snapshot + AX calls)`;
     }
   }
+  console.log(cpuLines.join("\n"));
   console.log(summary);
 } finally {
   await session.close();
