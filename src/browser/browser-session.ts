@@ -64,8 +64,12 @@ export function pageCdpSession(page: Page): Promise<CDPSession> {
   if (session === undefined) {
     session = page.context().newCDPSession(page);
     sessions.set(page, session);
-    // A failed attach must not poison later calls.
-    session.catch(() => sessions.delete(page));
+    const forget = () => {
+      if (sessions.get(page) === session) sessions.delete(page);
+    };
+    // Neither a failed attach nor a session detached later must poison the calls after it: the
+    // next caller attaches a new one.
+    session.then((attached) => attached.on("close", forget), forget);
   }
   return session;
 }

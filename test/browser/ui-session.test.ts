@@ -4,8 +4,8 @@
  * out of reach), tabs, coordinates, keys, scrolling and settling.
  */
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
-import { parseBrowserAction } from "../../src/browser/index.js";
+import { describe, expect, it, vi } from "vitest";
+import { pageCdpSession, parseBrowserAction } from "../../src/browser/index.js";
 import { richScenario } from "../workspace/rich-fixture.js";
 import { openEpisode, refOf, scenarioOf, useBrowserAndWorkspace } from "./browser-fixture.js";
 
@@ -29,6 +29,40 @@ describe("observation", { timeout: 60_000 }, () => {
       expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1280, 800]);
       // Refs are stable while the page does not change.
       expect((await session.observe()).axtree).toBe(observation.axtree);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("still has a screenshot when the DevTools capture fails: Playwright's takes over", async () => {
+    const { session } = await openEpisode(browser(), workspace(), rich);
+    try {
+      const cdp = await pageCdpSession(session.activePage);
+      const send = cdp.send.bind(cdp);
+      const spy = vi.spyOn(cdp, "send").mockImplementation(((method: string, params?: object) =>
+        method === "Page.captureScreenshot" ? Promise.reject(new Error("Unable to capture screenshot")) : send(method as "Page.getLayoutMetrics", params)) as typeof cdp.send);
+      const observation = await session.observe();
+      expect(spy).toHaveBeenCalledWith("Page.captureScreenshot", expect.anything());
+      const meta = await sharp(observation.screenshot).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1280, 800]);
+      spy.mockRestore();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("a page's DevTools session, once detached, is replaced by a fresh one on next use", async () => {
+    const { session } = await openEpisode(browser(), workspace(), rich);
+    try {
+      const first = await pageCdpSession(session.activePage);
+      const closed = new Promise((resolve) => first.once("close", resolve));
+      await first.detach();
+      await closed;
+      const fresh = await pageCdpSession(session.activePage);
+      expect(fresh).not.toBe(first);
+      expect((await fresh.send("Page.getLayoutMetrics")).cssVisualViewport.clientWidth).toBe(1280);
+      const meta = await sharp((await session.observe()).screenshot).metadata();
+      expect(meta.width).toBe(1280);
     } finally {
       await session.close();
     }
