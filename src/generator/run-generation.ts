@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelClient } from "../models/index.js";
-import type { Scenario } from "../scenario/index.js";
+import { type Scenario, sortKeysDeep } from "../scenario/index.js";
 import { dedupePool } from "./dedup.js";
 import { type GenerationSummary, summarizeGeneration } from "./generation-summary.js";
 import type { GeneratorSettings } from "./generator-settings.js";
@@ -91,10 +91,9 @@ function writeJsonl(path: string, rows: readonly unknown[]): void {
   writeAtomic(path, rows.map((row) => `${JSON.stringify(row)}\n`).join(""));
 }
 
+/** Key order does not make two settings different. */
 function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner) =>
-    inner !== null && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner,
-  );
+  return JSON.stringify(sortKeysDeep(value));
 }
 
 /**
