@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uiOversharer } from "../../src/agents/index.js";
 import { launchBrowser } from "../../src/browser/index.js";
 import { judgeFor, ModelSetup } from "../../src/cli/model-setup.js";
-import { startRun } from "../../src/runner/index.js";
 import { ScenarioSchema } from "../../src/scenario/index.js";
 import { JUDGE_SYSTEM_PROMPT } from "../../src/scoring/index.js";
 import { MockOpenAIServer, type MockReply } from "../support/mock-openai-server.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
-import { tempDir } from "../support/temp-dir.js";
+import { startE2eRun } from "./support/start-e2e-run.js";
 
 const scenario = ScenarioSchema.parse(fixtureScenario());
 let browser: Browser;
@@ -29,25 +28,10 @@ afterAll(async () => {
 });
 
 async function judgedRun() {
-  const out = tempDir();
-  const setup = new ModelSetup({ cache: "off", baseUrl: mock.url, maxRetries: 0 }, `${out}/cache.sqlite`);
+  // cache "off": the cache path is never opened.
+  const setup = new ModelSetup({ cache: "off", baseUrl: mock.url, maxRetries: 0 }, "unused.sqlite");
   try {
-    const { records } = await startRun({
-      scenarios: [scenario],
-      dataset: { label: "fixture", paths: [] },
-      arms: [{ agent: uiOversharer, defense: "none" }],
-      matcher: "strict",
-      epochs: 1,
-      seed: 3,
-      concurrency: 1,
-      outDir: out,
-      resamples: 200,
-      command: "test",
-      version: "test",
-      e2e: { max_steps: 20, observation: "axtree" },
-      browser,
-      judge: judgeFor("openai-compatible:judge-model", setup),
-    });
+    const { records } = await startE2eRun({ scenarios: [scenario], arms: [{ agent: uiOversharer, defense: "none" }], browser, judge: judgeFor("openai-compatible:judge-model", setup) });
     return records[0]!;
   } finally {
     setup.close();

@@ -8,11 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLlmUiAgent, loadDefense } from "../../src/agents/index.js";
 import { launchBrowser } from "../../src/browser/index.js";
 import { createModelClient } from "../../src/models/index.js";
-import { startRun } from "../../src/runner/index.js";
 import { ScenarioSchema } from "../../src/scenario/index.js";
 import { MockOpenAIServer, type MockReply, type RecordedRequest } from "../support/mock-openai-server.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
-import { tempDir } from "../support/temp-dir.js";
+import { startE2eRun } from "./support/start-e2e-run.js";
 
 const scenario = ScenarioSchema.parse(fixtureScenario());
 const env = { OPENAI_API_KEY: "sk-test" };
@@ -53,21 +52,7 @@ function scriptedModel(request: RecordedRequest): MockReply {
 }
 
 function run(agent: ReturnType<typeof createLlmUiAgent>, observation: "axtree" | "screenshot" | "mixed" = "axtree") {
-  return startRun({
-    scenarios: [scenario],
-    dataset: { label: "fixture", paths: [] },
-    arms: [{ agent, defense: agent.defense.name }],
-    matcher: "strict",
-    epochs: 1,
-    seed: 5,
-    concurrency: 1,
-    outDir: tempDir(),
-    resamples: 200,
-    command: "test",
-    version: "test",
-    e2e: { max_steps: 12, observation },
-    browser,
-  });
+  return startE2eRun({ scenarios: [scenario], arms: [{ agent, defense: agent.defense.name }], seed: 5, e2e: { max_steps: 12, observation }, browser });
 }
 
 describe("LLM UI agent against the mock OpenAI server", { timeout: 120_000 }, () => {

@@ -8,11 +8,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type UiAgent, uiOversharer } from "../../src/agents/index.js";
-import { readRecords, resumeRun, RUN_FILES, startRun } from "../../src/runner/index.js";
+import { readRecords, resumeRun, RUN_FILES } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 import { runCliAsync } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { startE2eRun } from "./support/start-e2e-run.js";
 
 /** Chromium browser processes (not its helpers) whose parent is `parent`. */
 function chromiumChildren(parent: number): number[] {
@@ -61,20 +62,7 @@ describe("end-to-end crash safety", { timeout: 600_000 }, () => {
       },
     };
     const out = tempDir("safecua-e2e-crash-");
-    const first = await startRun({
-      scenarios: few,
-      dataset: { label: "builtin", paths: [] },
-      arms: [{ agent: crasher, defense: "none" }],
-      matcher: "strict",
-      epochs: 1,
-      seed: 3,
-      concurrency: 2,
-      outDir: out,
-      resamples: 200,
-      command: "test",
-      version: "test",
-      e2e: { max_steps: 20, observation: "axtree" },
-    });
+    const first = await startE2eRun({ scenarios: few, arms: [{ agent: crasher, defense: "none" }], concurrency: 2, outDir: out });
     expect(killed.length).toBe(1);
     const errors = first.records.filter((record) => record.status === "error");
     const done = first.records.filter((record) => record.status !== "error");

@@ -12,9 +12,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Agent, minimal, oversharer, UI_REFERENCE_AGENTS } from "../../src/agents/index.js";
 import { launchBrowser } from "../../src/browser/index.js";
-import { type EpisodeRecord, type RunResult, runEpisode, startRun } from "../../src/runner/index.js";
+import { type EpisodeRecord, type RunResult, runEpisode } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { scoreOutput } from "../../src/scoring/index.js";
+import { startE2eRun } from "./support/start-e2e-run.js";
 
 /** One scenario per output channel. */
 const PICKED = [
@@ -37,21 +38,7 @@ let run: RunResult;
 const out = mkdtempSync(join(tmpdir(), "safecua-e2e-scripted-"));
 beforeAll(async () => {
   browser = await launchBrowser();
-  run = await startRun({
-    scenarios,
-    dataset: { label: "builtin subset", paths: [] },
-    arms: UI_REFERENCE_AGENTS.map((agent) => ({ agent, defense: "none" })),
-    matcher: "strict",
-    epochs: 1,
-    seed: 42,
-    concurrency: 2,
-    outDir: out,
-    resamples: 200,
-    command: "test",
-    version: "test",
-    e2e: { max_steps: 20, observation: "axtree" },
-    browser,
-  });
+  run = await startE2eRun({ scenarios, arms: UI_REFERENCE_AGENTS.map((agent) => ({ agent, defense: "none" })), seed: 42, concurrency: 2, outDir: out, browser });
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
