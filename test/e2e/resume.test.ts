@@ -4,9 +4,10 @@
  * those; a run whose process is killed resumes from its records without losing or repeating any.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
 import { type UiAgent, uiOversharer } from "../../src/agents/index.js";
 import { readRecords, resumeRun, RUN_FILES } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
@@ -88,7 +89,10 @@ describe("end-to-end crash safety", { timeout: 600_000 }, () => {
 
   it("a killed bench process leaves no browser behind and resumes without losing or repeating an episode", async () => {
     const out = tempDir("safecua-e2e-kill-");
-    const dataset = join(PROJECT_ROOT, "packs", "builtin", "maps-routes-eta.yaml");
+    // Three scenarios of one built-in pack: enough to kill the run between its first and last record.
+    const pack = parse(readFileSync(join(PROJECT_ROOT, "packs", "builtin", "maps-routes-eta.yaml"), "utf8")) as { scenarios: unknown[] };
+    const dataset = join(tempDir("safecua-e2e-kill-pack-"), "three.yaml");
+    writeFileSync(dataset, stringify({ ...pack, scenarios: pack.scenarios.slice(0, 3) }));
     const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin", "safecua.js"), "bench", "--track", "e2e", "--agent", "oversharer", "--dataset", dataset, "--concurrency", "1", "--out", out], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NO_COLOR: "1" },
@@ -112,19 +116,20 @@ describe("end-to-end crash safety", { timeout: 600_000 }, () => {
     await exited;
     const before = readRecords(runDir).records;
     expect(before.length).toBeGreaterThanOrEqual(1);
-    expect(before.length).toBeLessThan(5);
+    expect(before.length).toBeLessThan(3);
     expect(browsers.length).toBe(1);
     // Chromium notices its parent is gone (its pipe closes) and exits on its own.
     await expect.poll(() => browsers.filter(alive).length, { timeout: 15_000 }).toBe(0);
 
-    const resumed = await runCliAsync(["bench", "--resume", runDir, "--json"]);
+    // Generous: on a loaded 2-core CI machine, Chromium's launch and two episodes can take minutes.
+    const resumed = await runCliAsync(["bench", "--resume", runDir, "--json"], { timeoutMs: 400_000 });
     expect(resumed.status, resumed.stderr).toBe(0);
     const { records, dropped } = readRecords(runDir);
     expect(dropped).toEqual([]);
     const keys = records.map((record) => record.key).sort();
-    expect(keys).toHaveLength(5);
-    expect(new Set(keys).size).toBe(5);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
     for (const record of before) expect(records.find((candidate) => candidate.key === record.key)).toEqual(record);
-    expect(JSON.parse(resumed.stdout).agents[0]).toMatchObject({ agent: "oversharer", n: 5, errors: 0 });
+    expect(JSON.parse(resumed.stdout).agents[0]).toMatchObject({ agent: "oversharer", n: 3, errors: 0 });
   });
 });

@@ -24,7 +24,7 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
  * Like `runCli`, without blocking this process: needed when the test itself serves the CLI
  * (e.g. a mock model server on 127.0.0.1), which a synchronous spawn would starve.
  */
-export function runCliAsync(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+export function runCliAsync(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin", "safecua.js"), ...args], {
       cwd: options.cwd ?? PROJECT_ROOT,
@@ -35,7 +35,8 @@ export function runCliAsync(args: string[], options: { cwd?: string; env?: Recor
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    // A hung CLI ends as status null instead of hanging the test file.
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
     child.on("error", reject);
     child.on("close", (status) => {
       clearTimeout(timer);
