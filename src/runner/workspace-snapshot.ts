@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { type CrawlOptions, crawlPages, openEpisodeContext } from "../browser/index.js";
 import { type AppName, APP_NAMES, type Scenario } from "../scenario/index.js";
 import { APP_ROUTES, episodePath, type Workspace } from "../workspace/index.js";
@@ -30,13 +30,23 @@ export async function snapshotScenario(
   workspace: Workspace,
   browser: Browser,
   scenario: Scenario,
-  options: { episodeId?: string; refs?: boolean; until?: CrawlOptions["until"] } = {},
+  options: {
+    episodeId?: string;
+    refs?: boolean;
+    until?: CrawlOptions["until"];
+    /**
+     * Crawl in this page, which the caller opened with `openEpisodeContext` and keeps, instead of
+     * a fresh context: for crawling many scenarios (a context costs more than a page load). The
+     * workspace keeps no state in the browser, so one scenario's crawl cannot colour the next.
+     */
+    page?: Page;
+  } = {},
 ): Promise<SnapshotPage[]> {
   const episodeId = options.episodeId ?? scenario.id;
   const startUrl = workspace.reset(episodeId, scenario);
-  const episode = await openEpisodeContext(browser, { allowedOrigins: [workspace.url] });
+  const episode = options.page ? undefined : await openEpisodeContext(browser, { allowedOrigins: [workspace.url] });
   try {
-    const page = await episode.context.newPage();
+    const page = options.page ?? (await episode!.context.newPage());
     const scope = episodePath(episodeId);
     const crawled = await crawlPages(page, startUrl, {
       inScope: (url) => url.origin === workspace.url && url.pathname.startsWith(scope),
@@ -50,7 +60,7 @@ export async function snapshotScenario(
       return { app: appOf(url.pathname, episodeId), url: `${url.pathname}${url.search}`, text: entry.text };
     });
   } finally {
-    await episode.close();
+    await episode?.close();
     workspace.delete(episodeId);
   }
 }

@@ -5,9 +5,9 @@
  * corpus. The reference's bridge lost calendar times, file lists and routes (agentcibench-spec §6).
  */
 import { join } from "node:path";
-import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
-import { ariaTreeStrings, parseAriaSnapshot } from "../../src/browser/index.js";
+import type { Page } from "playwright-core";
+import { ariaTreeStrings, openEpisodeContext, parseAriaSnapshot } from "../../src/browser/index.js";
 import { snapshotScenario } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, contentWords, loadScenarios, normaliseText, type Scenario, stateLeafStrings, wordsPresent } from "../../src/scenario/index.js";
 import { useBrowserAndWorkspace } from "../browser/browser-fixture.js";
@@ -45,23 +45,31 @@ function missingFrom(pages: readonly { text: string }[], items: readonly Item[])
  */
 async function checkSnapshots(scenarios: readonly Scenario[]): Promise<{ checked: number; pages: number; missing: string[] }> {
   const result = { checked: 0, pages: 0, missing: [] as string[] };
-  // Two contexts at a time in one browser: enough to overlap server and browser work on 2 cores.
-  const limit = pLimit(2);
+  const check = async (scenario: Scenario, page: Page) => {
+    const leaves = stateLeafStrings(scenario.state);
+    const stateWords = new Set(leaves.flatMap(contentWords));
+    const stateNormalised = normaliseText(leaves.join(" \n "));
+    const items: Item[] = [...scenario.must_share, ...scenario.must_not_share]
+      .filter((item) => wordsPresent(item, stateWords, stateNormalised))
+      .map((text) => ({ text, literal: leaves.some((leaf) => collapse(leaf).includes(collapse(text))) }));
+    const crawled = await snapshotScenario(env.workspace(), env.browser(), scenario, { page, until: (sofar) => missingFrom(sofar, items).length === 0 });
+    result.pages += crawled.length;
+    result.checked += items.length;
+    result.missing.push(...missingFrom(crawled, items).map((line) => `${scenario.id}: ${line}`));
+  };
+  // Two lanes, each one page kept for all its scenarios: two overlap server and browser work on
+  // 2 cores, and a page load costs far less than a fresh context.
+  const LANES = 2;
   await Promise.all(
-    scenarios.map((scenario) =>
-      limit(async () => {
-        const leaves = stateLeafStrings(scenario.state);
-        const stateWords = new Set(leaves.flatMap(contentWords));
-        const stateNormalised = normaliseText(leaves.join(" \n "));
-        const items: Item[] = [...scenario.must_share, ...scenario.must_not_share]
-          .filter((item) => wordsPresent(item, stateWords, stateNormalised))
-          .map((text) => ({ text, literal: leaves.some((leaf) => collapse(leaf).includes(collapse(text))) }));
-        const pages = await snapshotScenario(env.workspace(), env.browser(), scenario, { until: (sofar) => missingFrom(sofar, items).length === 0 });
-        result.pages += pages.length;
-        result.checked += items.length;
-        result.missing.push(...missingFrom(pages, items).map((line) => `${scenario.id}: ${line}`));
-      }),
-    ),
+    Array.from({ length: LANES }, async (_, lane) => {
+      const episode = await openEpisodeContext(env.browser(), { allowedOrigins: [env.workspace().url] });
+      try {
+        const page = await episode.context.newPage();
+        for (let index = lane; index < scenarios.length; index += LANES) await check(scenarios[index] as Scenario, page);
+      } finally {
+        await episode.close();
+      }
+    }),
   );
   return result;
 }
@@ -79,6 +87,20 @@ describe("the snapshot shows what the agent is shown", { timeout: 120_000 }, () 
         const missing = contentWords(ariaTreeStrings(parseAriaSnapshot(page.text)).join("\n")).filter((word) => !seen.has(word));
         expect([page.url, missing]).toEqual([page.url, []]);
       });
+    }
+  });
+
+  it("a page kept across scenarios (as the checks below use) crawls what a fresh context crawls", async () => {
+    const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
+    const [first, second] = scenarios as [Scenario, Scenario];
+    const fresh = await snapshotScenario(env.workspace(), env.browser(), second);
+    const episode = await openEpisodeContext(env.browser(), { allowedOrigins: [env.workspace().url] });
+    try {
+      const page = await episode.context.newPage();
+      await snapshotScenario(env.workspace(), env.browser(), first, { page });
+      expect(await snapshotScenario(env.workspace(), env.browser(), second, { page })).toEqual(fresh);
+    } finally {
+      await episode.close();
     }
   });
 });
