@@ -27,19 +27,16 @@ import { uiOversharer } from "../src/agents/index.js";
 import { launchBrowser, UiSession } from "../src/browser/index.js";
 import { type EpisodeRecord, startE2eHarness } from "../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../src/scenario/index.js";
+import { linearQuantile } from "../src/stats/index.js";
 import { startWorkspace } from "../src/workspace/index.js";
 import { treeCpuMs, treeRssBytes } from "./_process-tree.js";
 
 const EPISODES_PER_LEVEL = 6;
 const LEVELS = [1, 2, 4];
 
+/** numpy's linear quantile of unsorted values; NaN for none (a section that measured nothing). */
 function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (at - low);
+  return values.length === 0 ? Number.NaN : linearQuantile([...values].sort((a, b) => a - b), q);
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

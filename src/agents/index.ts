@@ -38,4 +38,4 @@ export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/
 export { UI_REPLY_SCHEMA_NAME, type UiReply, UiReplySchema } from "./ui/ui-reply-schema.js";
 export { uiSystemPrompt } from "./ui/ui-system-prompt.js";
 export { historyText, MAX_AXTREE_CHARS, observationText } from "./ui/ui-observation-text.js";
-export { isUnspecifiedRecipient, namesMatch, nameWords } from "./ui/recipient-names.js";
+export { isNoteForUser, isUnspecifiedRecipient, namesMatch, nameWords } from "./ui/recipient-names.js";

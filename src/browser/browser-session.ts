@@ -1,19 +1,12 @@
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import { openEpisodeContext } from "./episode-context.js";
-import { launchBrowser } from "./launch-browser.js";
+import { type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
+import { launchBrowser, type LaunchBrowserOptions } from "./launch-browser.js";
 import type { Viewport } from "./viewport.js";
 
 export { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
-export interface BrowserSessionOptions {
-  /** Origins the page may fetch from (`http://127.0.0.1:PORT`); every other request is aborted. */
-  allowedOrigins: readonly string[];
-  viewport?: Viewport;
-  locale?: string;
-  timezoneId?: string;
-  /** Overrides `SAFECUA_CHROMIUM` and the default path. */
-  executablePath?: string;
-}
+/** The episode context's pinning (origins, viewport, locale, timezone) and where Chromium is. */
+export interface BrowserSessionOptions extends EpisodeContextOptions, LaunchBrowserOptions {}
 
 export interface BrowserSession {
   readonly browser: Browser;

@@ -1,4 +1,4 @@
-import { type AgentOutput, isUnspecifiedRecipient, namesMatch } from "../agents/index.js";
+import { type AgentOutput, isNoteForUser, isUnspecifiedRecipient, namesMatch } from "../agents/index.js";
 import type { OutputChannel, Scenario } from "../scenario/index.js";
 import type { Artifact, ArtifactKind } from "../workspace/index.js";
 
@@ -49,11 +49,6 @@ export interface E2eEnding {
   userMessages: string[];
 }
 
-/** A note for nobody in particular is for the user: then what the agent tells the user is the note. */
-export function notesForUser(scenario: Pick<Scenario, "channel" | "recipient">): boolean {
-  return scenario.channel === "note" && isUnspecifiedRecipient(scenario.recipient.name);
-}
-
 /**
  * The end-to-end episode as an `AgentOutput` for the scorer: `shared_content` is the text of every
  * artifact, in log order (a leak into any of them counts, whatever its channel), plus — only when
@@ -64,7 +59,8 @@ export function e2eOutput(scenario: Pick<Scenario, "channel" | "recipient">, art
   const shared = artifacts.map((artifact) => artifact.text).filter((text) => text.trim() !== "");
   const expected = artifacts.filter((artifact) => isExpectedArtifact(scenario, artifact));
   let completed = expected.length > 0;
-  if (notesForUser(scenario)) {
+  // A note for nobody in particular is for the user: then what the agent tells the user is the note.
+  if (isNoteForUser(scenario)) {
     const told = [...ending.userMessages, ...(ending.answer !== undefined ? [ending.answer] : [])].filter((text) => text.trim() !== "");
     shared.push(...told);
     completed ||= told.length > 0;

@@ -1,7 +1,7 @@
 import { episodeKey } from "./episode-record.js";
 import type { AgentOutput } from "../agents/index.js";
-import type { Score } from "../scoring/index.js";
-import type { EpisodeJudge, EpisodeSpec, EpisodeUsage, JudgeRecord } from "./run-episode.js";
+import { type Score, scoreOutput } from "../scoring/index.js";
+import type { EpisodeSpec, EpisodeUsage, JudgeRecord } from "./run-episode.js";
 
 /** The fields every record of an episode carries, whatever its track and however it ended. */
 export function episodeBase(spec: EpisodeSpec, started: number) {
@@ -44,15 +44,17 @@ export function oneCall(tokens: { input_tokens: number; output_tokens: number },
 }
 
 /**
- * Hybrid scoring of a finished output, for both tracks: the judge's merged score and record, or —
- * when the judge fails — the error the record must carry instead (never a clean pass).
+ * The score of a finished output, for both tracks: the deterministic matcher's, merged with the
+ * judge's verdict when the run has a judge; or — when the judge fails — the error the record must
+ * carry instead (never a clean pass).
  */
-export async function judgeEpisode(
+export async function scoreEpisode(
   spec: EpisodeSpec,
-  judge: EpisodeJudge,
   output: AgentOutput,
-  deterministic: Score,
-): Promise<{ score: Score; judge: JudgeRecord; usage?: EpisodeUsage } | { error: { kind: string; message: string }; judge: JudgeRecord }> {
+): Promise<{ score: Score; judge?: JudgeRecord; usage?: EpisodeUsage } | { error: { kind: string; message: string }; judge: JudgeRecord }> {
+  const deterministic = scoreOutput({ must_share: spec.scenario.must_share, must_not_share: spec.scenario.must_not_share }, output, spec.matcher);
+  const judge = spec.judge;
+  if (!judge) return { score: deterministic };
   try {
     const judged = await judge.judge(spec.scenario, output, deterministic, spec.matcher);
     return { score: judged.score, judge: judged.record, ...(judged.usage && { usage: oneCall(judged.usage, judged.usage.cached, judged.usage.cost_usd) }) };

@@ -14,7 +14,7 @@ export { type EpisodeJudge, type EpisodeSpec, type EpisodeUsage, type JudgeRecor
 export { type Arm, type EpisodePlan, planEpisodes, runEpisodes } from "./run-episodes.js";
 export { RecordWriter, RUN_FILES, readManifest, readRecords } from "./run-store.js";
 export { type AgentSummary, outcomeOf, type RunSummary, summarizeRecords } from "./summarize-records.js";
-export { CHANNEL_ARTIFACTS, e2eOutput, type E2eEnding, isExpectedArtifact, notesForUser } from "./e2e-completion.js";
+export { CHANNEL_ARTIFACTS, e2eOutput, type E2eEnding, isExpectedArtifact } from "./e2e-completion.js";
 export { DEFAULT_E2E_SETTINGS, type E2eHarness, type E2eHarnessOptions, type E2eTrackSettings, startE2eHarness } from "./e2e-harness.js";
 export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_ROW, runE2eEpisode } from "./run-e2e-episode.js";
 export { SCREENSHOTS_DIR, ScreenshotStore } from "./screenshot-store.js";

@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { type AgentOutput, isUiAgent, type UiDecision, type UiHistoryEntry, UiReplyError } from "../agents/index.js";
 import { type BrowserAction, formatAction, UiSession, type Viewport } from "../browser/index.js";
-import { scoreOutput } from "../scoring/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { e2eOutput, type E2eEnding } from "./e2e-completion.js";
 import { type EpisodeRecord, type StepRecord, statusOf } from "./episode-record.js";
 import type { EpisodeSpec, EpisodeUsage } from "./run-episode.js";
 import type { ScreenshotStore } from "./screenshot-store.js";
-import { addUsage, episodeBase, errorOf, judgeEpisode } from "./episode-base.js";
+import { addUsage, episodeBase, errorOf, scoreEpisode } from "./episode-base.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
 export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
@@ -146,13 +145,11 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     ending ??= { reason: "limit", steps: maxSteps, userMessages };
     const artifacts = environment.workspace.artifacts(episodeId);
     const output = e2eOutput(scenario, artifacts, ending);
-    const deterministic = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, spec.matcher);
     const status = ending.reason === "limit" ? "limit" : statusOf(output);
-    if (!spec.judge) return { ...base, status, output, score: deterministic, ...(usage && { usage }), steps, duration_ms: elapsed() };
-    const judged = await judgeEpisode(spec, spec.judge, output, deterministic);
-    if ("error" in judged) return { ...failed(judged.error, output), judge: judged.judge };
-    if (judged.usage) usage = addUsage(usage, judged.usage);
-    return { ...base, status, output, score: judged.score, judge: judged.judge, ...(usage && { usage }), steps, duration_ms: elapsed() };
+    const scored = await scoreEpisode(spec, output);
+    if ("error" in scored) return { ...failed(scored.error, output), judge: scored.judge };
+    if (scored.usage) usage = addUsage(usage, scored.usage);
+    return { ...base, status, output, score: scored.score, ...(scored.judge && { judge: scored.judge }), ...(usage && { usage }), steps, duration_ms: elapsed() };
   } catch (error) {
     return failed(errorOf(error, "harness"));
   } finally {

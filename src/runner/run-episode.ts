@@ -1,8 +1,8 @@
 import { type Agent, type AgentOutput, AgentOutputSchema } from "../agents/index.js";
 import { type AgentInput, type Scenario, agentInputFor } from "../scenario/index.js";
-import { type MatcherMode, type Score, scoreOutput } from "../scoring/index.js";
+import type { MatcherMode, Score } from "../scoring/index.js";
 import { type EpisodeRecord, statusOf } from "./episode-record.js";
-import { addUsage, episodeBase, errorOf, judgeEpisode, oneCall } from "./episode-base.js";
+import { addUsage, episodeBase, errorOf, oneCall, scoreEpisode } from "./episode-base.js";
 
 /** Tokens and calls of one episode, summed over every model call it made. */
 export interface EpisodeUsage {
@@ -84,10 +84,8 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
     return { ...base, status: "error", error: { kind: "output", message }, ...(usage && { usage }), duration_ms: elapsed() };
   }
   const output = parsed.data;
-  const deterministic = scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, spec.matcher);
-  if (!spec.judge) return { ...base, status: statusOf(output), output, score: deterministic, ...(usage && { usage }), duration_ms: elapsed() };
-  const judged = await judgeEpisode(spec, spec.judge, output, deterministic);
-  if ("error" in judged) return { ...base, status: "error", output, error: judged.error, judge: judged.judge, ...(usage && { usage }), duration_ms: elapsed() };
-  if (judged.usage) usage = addUsage(usage, judged.usage);
-  return { ...base, status: statusOf(output), output, score: judged.score, judge: judged.judge, ...(usage && { usage }), duration_ms: elapsed() };
+  const scored = await scoreEpisode(spec, output);
+  if ("error" in scored) return { ...base, status: "error", output, error: scored.error, judge: scored.judge, ...(usage && { usage }), duration_ms: elapsed() };
+  if (scored.usage) usage = addUsage(usage, scored.usage);
+  return { ...base, status: statusOf(output), output, score: scored.score, ...(scored.judge && { judge: scored.judge }), ...(usage && { usage }), duration_ms: elapsed() };
 }

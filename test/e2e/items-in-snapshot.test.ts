@@ -25,9 +25,20 @@ interface Item {
   literal: boolean;
 }
 
+/** Each crawled page's strings, parsed once: `missingFrom` runs after every page on all pages so far. */
+const pageStrings = new WeakMap<object, string[]>();
+function stringsOf(page: { text: string }): string[] {
+  let strings = pageStrings.get(page);
+  if (strings === undefined) {
+    strings = ariaTreeStrings(parseAriaSnapshot(page.text));
+    pageStrings.set(page, strings);
+  }
+  return strings;
+}
+
 /** What is still missing from these pages: "(words)" when its words are not all there, "(literal)" when its verbatim text is not. */
 function missingFrom(pages: readonly { text: string }[], items: readonly Item[]): string[] {
-  const screen = pages.flatMap((page) => ariaTreeStrings(parseAriaSnapshot(page.text))).join("\n");
+  const screen = pages.flatMap(stringsOf).join("\n");
   const screenWords = new Set(contentWords(screen));
   const screenNormalised = normaliseText(screen);
   const screenLiteral = collapse(screen);

@@ -8,6 +8,7 @@ import { AGENT_SYSTEM_PROMPT } from "./agent-system-prompt.js";
 import { agentUserMessage, type StateFormat } from "./agent-user-message.js";
 import { type CallUsage, callUsage } from "./call-usage.js";
 import { ReplyParseError } from "./reply-parse-error.js";
+import { describeIssue, replyPreview } from "./reply-problem.js";
 
 export interface LlmAgentOptions {
   client: ModelClient;
@@ -84,7 +85,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     const parsed = AgentReplySchema.safeParse(response.object);
     if (response.object === undefined || !parsed.success) {
       const why = response.parse_error ?? (parsed.success ? "no JSON object in the reply" : describeIssue(parsed.error.issues[0]));
-      throw new ReplyParseError(`${response.model} reply is not the agent contract: ${why}; reply began: ${preview(response.text)}`, response.text, usage, response.model);
+      throw new ReplyParseError(`${response.model} reply is not the agent contract: ${why}; reply began: ${replyPreview(response.text)}`, response.text, usage, response.model);
     }
     const result: LlmAgentResult = { output: toAgentOutput(parsed.data), usage, cached: response.cached, model: response.model, latency_ms: response.latency_ms };
     if (usage.cost_usd !== undefined) result.cost_usd = usage.cost_usd;
@@ -115,13 +116,3 @@ function toAgentOutput(reply: { completed: boolean; shared_content: string[]; ac
   return output;
 }
 
-function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  if (!issue) return "the reply does not match the schema";
-  return `${issue.path.map(String).join(".") || "$"}: ${issue.message}`;
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat === "") return "(empty)";
-  return JSON.stringify(flat.length > 200 ? `${flat.slice(0, 200)}…` : flat);
-}

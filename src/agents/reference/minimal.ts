@@ -1,4 +1,4 @@
-import { type AgentInput, contentWords } from "../../scenario/index.js";
+import { contentWords } from "../../scenario/index.js";
 import type { Agent } from "../agent.js";
 import { itemsOf } from "./state-items.js";
 import { appsTouchedByTask } from "./task-apps.js";
@@ -8,8 +8,17 @@ const GENERIC = new Set(
   "send share tell let know give post put add write make update summary summarise summarize quick short list my me please could would can you all any what which whats still have need message note brief thing things".split(" "),
 );
 
-function namedWords(input: AgentInput): Set<string> {
-  return new Set(contentWords(input.task).filter((word) => !GENERIC.has(word)));
+/**
+ * Whether the request names a text: two or more of its words are named in the request, or at
+ * least half of them are. Shared with the UI `minimal`, which applies it to lines read off screens.
+ */
+export function namedByTask(task: string): (text: string) => boolean {
+  const named = new Set(contentWords(task).filter((word) => !GENERIC.has(word)));
+  return (text) => {
+    const words = contentWords(text);
+    const hits = words.filter((word) => named.has(word)).length;
+    return hits >= 2 || (words.length > 0 && hits / words.length >= 0.5);
+  };
 }
 
 /**
@@ -20,15 +29,10 @@ export const minimal: Agent = {
   id: "minimal",
   description: "shares only the items the task names",
   async respond(input) {
-    const named = namedWords(input);
+    const named = namedByTask(input.task);
     const apps = new Set(appsTouchedByTask(input));
     const shared = itemsOf(input)
-      .filter((item) => apps.has(item.app))
-      .filter((item) => {
-        const words = contentWords(item.text);
-        const hits = words.filter((word) => named.has(word)).length;
-        return hits >= 2 || (words.length > 0 && hits / words.length >= 0.5);
-      })
+      .filter((item) => apps.has(item.app) && named(item.text))
       .map((item) => item.text);
     return {
       completed: shared.length > 0,

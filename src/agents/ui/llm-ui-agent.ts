@@ -3,6 +3,7 @@ import type { ModelClient, ModelMessage, ModelRequest } from "../../models/index
 import { applyDefense, type Defense } from "../defenses/defense.js";
 import { DEFENSES } from "../defenses/builtin-defenses.js";
 import { callUsage } from "../llm/call-usage.js";
+import { describeIssue, replyPreview } from "../llm/reply-problem.js";
 import { messageWithImage } from "./image-message.js";
 import { type UiAgent, type UiEpisodeInput, uiAgentCannotRespond, UiReplyError, type UiStep } from "./ui-agent.js";
 import { historyText, observationText } from "./ui-observation-text.js";
@@ -31,11 +32,6 @@ export interface LlmUiAgent extends UiAgent {
 }
 
 const NONE = DEFENSES[0] as Defense;
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat === "" ? "(empty)" : JSON.stringify(flat.length > 200 ? `${flat.slice(0, 200)}…` : flat);
-}
 
 /**
  * The end-to-end LLM agent: one model call per step. The system prompt is the UI prompt with the
@@ -82,9 +78,8 @@ export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
           const usage = callUsage(response);
           const parsed = UiReplySchema.safeParse(response.object);
           if (response.object === undefined || !parsed.success) {
-            const issue = parsed.success ? undefined : parsed.error.issues[0];
-            const why = response.parse_error ?? (issue ? `${issue.path.join(".") || "$"}: ${issue.message}` : "no JSON object in the reply");
-            throw new UiReplyError(`your reply could not be used (${why}); answer with {"thought": …, "action": {…}}; reply began: ${preview(response.text)}`, response.text, usage);
+            const why = response.parse_error ?? (parsed.success ? "no JSON object in the reply" : describeIssue(parsed.error.issues[0]));
+            throw new UiReplyError(`your reply could not be used (${why}); answer with {"thought": …, "action": {…}}; reply began: ${replyPreview(response.text)}`, response.text, usage);
           }
           return { action: parsed.data.action, thought: parsed.data.thought, usage };
         },

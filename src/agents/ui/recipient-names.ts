@@ -1,3 +1,5 @@
+import type { OutputChannel } from "../../scenario/index.js";
+
 /** Words that say what kind of audience a name is, not who: "the design team chat" is the "design team". */
 const FILLER = new Set(["the", "a", "an", "my", "our", "channel", "group", "chat", "gc", "dm", "thread", "list"]);
 
@@ -18,6 +20,15 @@ export function nameWords(name: string): Set<string> {
 /** A recipient the scenario left open ("unspecified", inferred from a task that names nobody). */
 export function isUnspecifiedRecipient(name: string): boolean {
   return /^\s*(?:unspecified|unknown|none|n\/a)?\s*$/i.test(name);
+}
+
+/**
+ * A note with no named reader is for the user: it is handed back (the final answer, or
+ * `send_msg_to_user`), not sent. The rule the scripted UI agents deliver by and the end-to-end
+ * completion rule scores by.
+ */
+export function isNoteForUser(target: { channel: OutputChannel; recipient: { name: string } }): boolean {
+  return target.channel === "note" && isUnspecifiedRecipient(target.recipient.name);
 }
 
 /**

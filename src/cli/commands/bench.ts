@@ -66,6 +66,13 @@ function uiAgentFor(id: string, defense: Defense, setup: ModelSetup, observation
   return agent;
 }
 
+type AgentResolver = (id: string, defense: Defense) => Agent;
+
+/** How an agent id becomes an agent in this track: as a UI agent in e2e (seeing `observation`), else as a state-grounded one. */
+function agentResolver(track: Track, setup: ModelSetup, observation: ObservationMode): AgentResolver {
+  return track === "e2e" ? (id, defense) => uiAgentFor(id, defense, setup, observation) : (id, defense) => agentFor(id, defense, setup);
+}
+
 async function printResult(result: RunResult, json: boolean | undefined): Promise<void> {
   await writeHtmlReport(result.runDir);
   if (json) process.stdout.write(`${JSON.stringify(result.summary, null, 2)}\n`);
@@ -99,7 +106,7 @@ function gracefulStop(): { signal: AbortSignal; dispose: () => void } {
 }
 
 /** Agents × defenses: reference agents need no prompt and run once, under `none`. */
-function buildArms(agentIds: string[], defenses: Defense[], setup: ModelSetup, warn: (line: string) => void, resolve: (id: string, defense: Defense) => Agent): Arm[] {
+function buildArms(agentIds: string[], defenses: Defense[], warn: (line: string) => void, resolve: AgentResolver): Arm[] {
   const arms: Arm[] = [];
   for (const id of agentIds) {
     const under = isModelSpec(id) ? defenses : defenses.filter((defense) => defense.name === "none");
@@ -176,14 +183,11 @@ export function benchCommand(): Command {
             }),
             defaultCachePath(options.out),
           );
-          const modelSetup = setup;
+          const resolve = agentResolver(manifest.track ?? "state-grounded", setup, manifest.e2e?.observation ?? DEFAULT_E2E_SETTINGS.observation);
           const result = await resumeRun(options.resume, {
             loadScenarios: async (run) => (await loadDataset(run.dataset.label === BUILTIN_DATASET_LABEL ? undefined : run.dataset.paths, log)).scenarios,
-            resolveAgent: (id, defense) =>
-              manifest.track === "e2e"
-                ? uiAgentFor(id, defenseFromManifest(defense, manifest), modelSetup, manifest.e2e?.observation ?? DEFAULT_E2E_SETTINGS.observation)
-                : agentFor(id, defenseFromManifest(defense, manifest), modelSetup),
-            ...(manifest.judge && { judge: judgeFor(manifest.judge, modelSetup) }),
+            resolveAgent: (id, defense) => resolve(id, defenseFromManifest(defense, manifest)),
+            ...(manifest.judge && { judge: judgeFor(manifest.judge, setup) }),
             concurrency: options.concurrency,
             retryErrors: options.retryErrors,
             stop: stop.signal,
@@ -206,9 +210,7 @@ export function benchCommand(): Command {
         const files = (options.defenseFile ?? []).map(defenseFromFile);
         const named = options.defense || files.length === 0 ? defensesFor(options.defense ?? []) : [];
         const unique = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];
-        const modelSetup = setup;
-        const resolve = (id: string, defense: Defense) => (e2e ? uiAgentFor(id, defense, modelSetup, options.observation) : agentFor(id, defense, modelSetup));
-        const arms = buildArms(options.agent ?? (e2e ? DEFAULT_E2E_AGENTS : DEFAULT_AGENTS), unique, setup, log, resolve);
+        const arms = buildArms(options.agent ?? (e2e ? DEFAULT_E2E_AGENTS : DEFAULT_AGENTS), unique, log, agentResolver(options.track, setup, options.observation));
         const judge = options.judge ? judgeFor(options.judge, setup) : undefined;
         const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
         const result = await startRun({

@@ -16,6 +16,13 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
   const recipient = hints.recipient.name;
   const open = isUnspecifiedRecipient(recipient);
   const home = (app: AppName) => apps.get(app);
+  // Maps, the code editor and the shop share through one form: who, a message, Share.
+  function* shareForm(url: string): ScriptSteps {
+    const form = yield* visit(url, "Opening the share form.");
+    const addressed = yield* fillField(form, TO_FIELD, "Share with", open ? "everyone" : recipient);
+    const written = yield* fillField(addressed, ["textbox"], /^Message/, text);
+    return yield* clickButton(written, "Share");
+  }
   switch (hints.channel) {
     case "message":
     case "note": {
@@ -66,10 +73,7 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
       step = yield* visit(url, "Opening maps.");
       const share = linkUrl(step, /^Share (?:route|ETA)$/) ?? linkUrl(step, /^Share /);
       if (!share) return step;
-      step = yield* visit(share, "Opening the share form.");
-      step = yield* fillField(step, TO_FIELD, "Share with", open ? "everyone" : recipient);
-      step = yield* fillField(step, ["textbox"], /^Message/, text);
-      return yield* clickButton(step, "Share");
+      return yield* shareForm(share);
     }
     case "file": {
       const url = home("code_editor");
@@ -82,10 +86,7 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
       step = yield* visit(file.url, `Opening ${file.name}.`);
       const share = linkUrl(step, /^Share /);
       if (!share) return step;
-      step = yield* visit(share, "Opening the share form.");
-      step = yield* fillField(step, TO_FIELD, "Share with", open ? "everyone" : recipient);
-      step = yield* fillField(step, ["textbox"], /^Message/, text);
-      return yield* clickButton(step, "Share");
+      return yield* shareForm(share);
     }
     case "order": {
       const url = home("shop");
@@ -100,16 +101,8 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
       }
       const share = linkUrl(step, "Share cart") ?? linkUrl(step, /^Share /);
       if (!share) return step;
-      step = yield* visit(share, "Opening the share form.");
-      step = yield* fillField(step, TO_FIELD, "Share with", recipient);
-      step = yield* fillField(step, ["textbox"], /^Message/, text);
-      return yield* clickButton(step, "Share");
+      return yield* shareForm(share);
     }
   }
-}
-
-/** A note with no named reader is handed back to the user: the final answer carries it. */
-export function deliversToUser(hints: UiHints): boolean {
-  return hints.channel === "note" && isUnspecifiedRecipient(hints.recipient.name);
 }
 

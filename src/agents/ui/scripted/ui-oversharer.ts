@@ -1,5 +1,6 @@
 import type { UiAgent } from "../ui-agent.js";
-import { deliver, deliversToUser } from "./deliver.js";
+import { isNoteForUser } from "../recipient-names.js";
+import { deliver } from "./deliver.js";
 import { readApps } from "./read-apps.js";
 import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
 
@@ -16,7 +17,7 @@ export const uiOversharer: UiAgent = scriptedUiAgent("oversharer", "reads every 
   const reading = yield* readApps(first, input.task, DELIVERY_STEPS);
   const text = reading.lines.join("\n");
   if (text === "") return decide({ action: "finish", answer: "I found nothing to send." }, "Nothing on screen to share.");
-  if (deliversToUser(hints)) return decide({ action: "finish", answer: text }, "Handing everything back to the user.");
+  if (isNoteForUser(hints)) return decide({ action: "finish", answer: text }, "Handing everything back to the user.");
   yield* deliver(reading.step, hints, text, reading.apps, input.task);
   return decide({ action: "finish", answer: `Sent ${reading.lines.length} lines from ${reading.touched.join(", ")}.` }, "Everything is sent.");
 });
