@@ -36,15 +36,27 @@ const LEVELS = [1, 2, 4];
 
 /** numpy's linear quantile of unsorted values; NaN for none (a section that measured nothing). */
 function quantile(values: readonly number[], q: number): number {
-  return values.length === 0 ? Number.NaN : linearQuantile([...values].sort((a, b) => a - b), q);
+  return values.length === 0
+    ? Number.NaN
+    : linearQuantile(
+        [...values].sort((a, b) => a - b),
+        q,
+      );
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const line = (label: string, values: readonly number[]) => console.log(`${label.padEnd(44)} median ${ms(quantile(values, 0.5)).padStart(10)}   p95 ${ms(quantile(values, 0.95)).padStart(10)}   (n=${values.length})`);
+const line = (label: string, values: readonly number[]) =>
+  console.log(
+    `${label.padEnd(44)} median ${ms(quantile(values, 0.5)).padStart(10)}   p95 ${ms(quantile(values, 0.95)).padStart(10)}   (n=${values.length})`,
+  );
 const verdict = (ok: boolean) => (ok ? "meets the target" : "MISSES the target");
 
 const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
-console.log(`e2e harness benchmark: ${availableParallelism()} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
+console.log(
+  `e2e harness benchmark: ${availableParallelism()} cores, load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")}`,
+);
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -86,7 +98,17 @@ try {
     const started = performance.now();
     const records: EpisodeRecord[] = await Promise.all(
       pool.map((scenario, index) =>
-        limit(() => harness.runEpisode({ runId: "bench", scenario, agent: uiOversharer, defense: "none", epoch: level * 100 + index, seed: index, matcher: "strict" })),
+        limit(() =>
+          harness.runEpisode({
+            runId: "bench",
+            scenario,
+            agent: uiOversharer,
+            defense: "none",
+            epoch: level * 100 + index,
+            seed: index,
+            matcher: "strict",
+          }),
+        ),
       ),
     );
     const minutes = (performance.now() - started) / 60_000;
@@ -138,7 +160,10 @@ const floor: Array<{ label: string; wall: number[]; cpu: number }> = [];
   const operations: Array<[string, () => Promise<unknown>]> = [
     ["load a workspace page (page.goto)", () => session.activePage.goto(url, { waitUntil: "load" })],
     ["observe a loaded page", () => session.observe()],
-    ["open and close an episode's context", async () => (await UiSession.open(browser, { allowedOrigins: [snapshotWorkspace.url], startUrl: url })).close()],
+    [
+      "open and close an episode's context",
+      async () => (await UiSession.open(browser, { allowedOrigins: [snapshotWorkspace.url], startUrl: url })).close(),
+    ],
   ];
   for (const [label, operation] of operations) {
     await operation();
@@ -160,24 +185,51 @@ clearInterval(sampler);
 console.log("\n2. observation (single context)");
 line("accessibility snapshot (AI mode, with refs)", snapshots);
 line("screenshot (JPEG q80, 1280×800)", screenshots);
-line("observation per step (both + store screenshot)", steps.map((step) => step.observe));
+line(
+  "observation per step (both + store screenshot)",
+  steps.map((step) => step.observe),
+);
 console.log("\n3. action (single context)");
-line("perform the action", steps.map((step) => step.act));
-line("settle the page", steps.map((step) => step.settle));
+line(
+  "perform the action",
+  steps.map((step) => step.act),
+);
+line(
+  "settle the page",
+  steps.map((step) => step.settle),
+);
 console.log("\n4. per-step harness overhead, agent excluded (single context)");
-line("observe + act + settle", steps.map((step) => step.overhead));
+line(
+  "observe + act + settle",
+  steps.map((step) => step.overhead),
+);
 console.log("\n5. throughput (scripted oversharer, one browser)");
-for (const row of throughput) console.log(`${`${row.level} parallel context(s)`.padEnd(44)} ${row.perMinute.toFixed(1).padStart(6)} episodes/min   errors ${row.errors}   budget hit ${row.limits}`);
+for (const row of throughput)
+  console.log(
+    `${`${row.level} parallel context(s)`.padEnd(44)} ${row.perMinute.toFixed(1).padStart(6)} episodes/min   errors ${row.errors}   budget hit ${row.limits}`,
+  );
 console.log("\n6. memory");
-console.log(`${"peak RSS, this process + Chromium".padEnd(44)} ${(peakRss / 1024 / 1024).toFixed(0)} MB   (this process alone: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`);
+console.log(
+  `${"peak RSS, this process + Chromium".padEnd(44)} ${(peakRss / 1024 / 1024).toFixed(0)} MB   (this process alone: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`,
+);
 console.log("\n7. Chromium's floor on this machine (nothing of the harness around it)");
-for (const row of floor) console.log(`${row.label.padEnd(44)} median ${ms(quantile(row.wall, 0.5)).padStart(10)}   CPU ${ms(row.cpu).padStart(10)}   (n=${row.wall.length})`);
+for (const row of floor)
+  console.log(
+    `${row.label.padEnd(44)} median ${ms(quantile(row.wall, 0.5)).padStart(10)}   CPU ${ms(row.cpu).padStart(10)}   (n=${row.wall.length})`,
+  );
 
 const resetMedian = quantile(resets, 0.5);
-const overheadMedian = quantile(steps.map((step) => step.overhead), 0.5);
+const overheadMedian = quantile(
+  steps.map((step) => step.overhead),
+  0.5,
+);
 const four = throughput.find((row) => row.level === 4);
 console.log("\ntargets");
 console.log(`  reset median ${ms(resetMedian)} ≤ 200 ms: ${verdict(resetMedian <= 200)}`);
 console.log(`  per-step overhead median ${ms(overheadMedian)} ≤ 250 ms: ${verdict(overheadMedian <= 250)}`);
 console.log(`  4 parallel episodes without errors (${four?.errors ?? "?"} errors): ${verdict(four !== undefined && four.errors === 0)}`);
-console.log(`  load average now: ${loadavg().map((value) => value.toFixed(1)).join(" ")} (${availableParallelism()} cores)`);
+console.log(
+  `  load average now: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")} (${availableParallelism()} cores)`,
+);

@@ -19,15 +19,42 @@ const RUNS = 5;
 const server = await MockOpenAIServer.start();
 server.respondWith(scriptedModels);
 const perIteration: number[] = [];
-let summary: { iterations: number; llm: { total: { calls: number; input_tokens: number; output_tokens: number }; calls_per_kept: number | null }; after_near_dedup: number } | undefined;
+let summary:
+  | {
+      iterations: number;
+      llm: { total: { calls: number; input_tokens: number; output_tokens: number }; calls_per_kept: number | null };
+      after_near_dedup: number;
+    }
+  | undefined;
 try {
   for (let run = 0; run < RUNS; run++) {
     const out = mkdtempSync(join(tmpdir(), "safecua-bench-gen-"));
     const program = new Command("safecua").exitOverride().addCommand(generateCommand().exitOverride());
     const started = performance.now();
     await program.parseAsync(
-      ["generate", "--only", SEEDS, "--out", out, "--mutator", "openai-compatible:mutator", "--proxy", "openai-compatible:proxy-all", "--proxy", "openai-compatible:proxy-picky",
-        "--iterations", String(ITERATIONS), "--keep-threshold", "2.5", "--base-url", server.url, "--max-retries", "0", "--cache", "off"],
+      [
+        "generate",
+        "--only",
+        SEEDS,
+        "--out",
+        out,
+        "--mutator",
+        "openai-compatible:mutator",
+        "--proxy",
+        "openai-compatible:proxy-all",
+        "--proxy",
+        "openai-compatible:proxy-picky",
+        "--iterations",
+        String(ITERATIONS),
+        "--keep-threshold",
+        "2.5",
+        "--base-url",
+        server.url,
+        "--max-retries",
+        "0",
+        "--cache",
+        "off",
+      ],
       { from: "user" },
     );
     process.exitCode = 0;
@@ -41,7 +68,13 @@ try {
 }
 perIteration.sort((a, b) => a - b);
 const median = perIteration[Math.floor(perIteration.length / 2)] ?? NaN;
-console.log(`generator: ${SEEDS.split(",").length} seeds × ${ITERATIONS} iterations, 2 proxies, zero-latency scripted models, ${RUNS} runs`);
-console.log(`  engine overhead per iteration: median ${median.toFixed(1)} ms (min ${perIteration[0]?.toFixed(1)}, max ${perIteration.at(-1)?.toFixed(1)})`);
+console.log(
+  `generator: ${SEEDS.split(",").length} seeds × ${ITERATIONS} iterations, 2 proxies, zero-latency scripted models, ${RUNS} runs`,
+);
+console.log(
+  `  engine overhead per iteration: median ${median.toFixed(1)} ms (min ${perIteration[0]?.toFixed(1)}, max ${perIteration.at(-1)?.toFixed(1)})`,
+);
 const total = summary?.llm.total;
-console.log(`  LLM calls: ${total?.calls}, tokens ${(total?.input_tokens ?? 0) + (total?.output_tokens ?? 0)}, kept after dedup ${summary?.after_near_dedup}, calls per kept scenario ${summary?.llm.calls_per_kept?.toFixed(1) ?? "–"}`);
+console.log(
+  `  LLM calls: ${total?.calls}, tokens ${(total?.input_tokens ?? 0) + (total?.output_tokens ?? 0)}, kept after dedup ${summary?.after_near_dedup}, calls per kept scenario ${summary?.llm.calls_per_kept?.toFixed(1) ?? "–"}`,
+);

@@ -13,8 +13,8 @@
  * waiting for a core, the CPU time does not.
  */
 import { createServer } from "node:http";
-import { cpus, loadavg } from "node:os";
 import type { AddressInfo } from "node:net";
+import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { openBrowserSession, pageCdpSession } from "../src/browser/index.js";
 import { capturePage } from "../src/guard/capture/index.js";
@@ -25,7 +25,22 @@ const TARGETS = [500, 2000, 5000];
 const WARMUP = 2;
 const RUNS = 15;
 
-const WORDS = ["the", "install", "step", "fails", "release", "works", "thanks", "project", "version", "cache", "mirror", "build", "page", "docs"];
+const WORDS = [
+  "the",
+  "install",
+  "step",
+  "fails",
+  "release",
+  "works",
+  "thanks",
+  "project",
+  "version",
+  "cache",
+  "mirror",
+  "build",
+  "page",
+  "docs",
+];
 
 function comment(i: number): string {
   const words = Array.from({ length: 8 + (i % 7) }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(" ");
@@ -36,7 +51,9 @@ function comment(i: number): string {
 }
 
 function pageHtml(comments: number): string {
-  const nav = ["Home", "Popular", "All", "Saved", "Inbox", "Settings"].map((label) => `<a href="/${label.toLowerCase()}">${label}</a>`).join(" ");
+  const nav = ["Home", "Popular", "All", "Saved", "Inbox", "Settings"]
+    .map((label) => `<a href="/${label.toLowerCase()}">${label}</a>`)
+    .join(" ");
   const side = Array.from({ length: 10 }, (_, i) => `<li><a href="/f/${i}">forum ${i}</a></li>`).join("");
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><style>body{margin:0;font:14px "DejaVu Sans",sans-serif} ` +
@@ -51,7 +68,12 @@ function pageHtml(comments: number): string {
 const RULES = [
   { ancestor_path: [{ role: "banner", id: "site-header" }], verdict: "trusted", note: "site header: navigation links and search" },
   { ancestor_path: [{ role: "landmark", id: "sidebar" }], verdict: "trusted", note: "sidebar: list of forums" },
-  { ancestor_path: [{ role: "section", class: "comment-actions" }], own_role: "button", verdict: "trusted", note: "Reply and Report buttons under each comment" },
+  {
+    ancestor_path: [{ role: "section", class: "comment-actions" }],
+    own_role: "button",
+    verdict: "trusted",
+    note: "Reply and Report buttons under each comment",
+  },
 ];
 
 const quantile = (xs: number[], q: number): number => {
@@ -77,9 +99,15 @@ async function load(comments: number): Promise<void> {
   await page.goto(`${origin}${path}`, { waitUntil: "load" });
 }
 
-console.log(`guard-mask: capture + verdicts + compositor per page, ${RUNS} runs after ${WARMUP} warm-up, viewport 1280x800, milliseconds median / p95`);
+console.log(
+  `guard-mask: capture + verdicts + compositor per page, ${RUNS} runs after ${WARMUP} warm-up, viewport 1280x800, milliseconds median / p95`,
+);
 // Chromium's share runs on the same cores: a loaded machine inflates every column.
-console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(" / ")} (1/5/15 min)`);
+console.log(
+  `  machine: ${cpus().length} cores, load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" / ")} (1/5/15 min)`,
+);
 console.log("  target   nodes   rows |   capture (ms)  |  guardPage (ms) |    total (ms)   | CDP snapshot+AX | paint (sharp)");
 let summary = "";
 const cpuLines: string[] = [];
@@ -131,10 +159,12 @@ try {
     for (let run = 0; run < RUNS; run++) guardPage(await capturePage(page), RULES);
     const oursCpu = process.cpuUsage(cpuStart.ours);
     const oursMs = (oursCpu.user + oursCpu.system) / 1000 / RUNS;
-    cpuLines.push(`  ${String(target).padStart(6)} nodes: CPU per page ${oursMs.toFixed(1)} ms this process + ${((treeCpuMs() - cpuStart.tree) / RUNS - oursMs).toFixed(1)} ms Chromium`);
+    cpuLines.push(
+      `  ${String(target).padStart(6)} nodes: CPU per page ${oursMs.toFixed(1)} ms this process + ${((treeCpuMs() - cpuStart.tree) / RUNS - oursMs).toFixed(1)} ms Chromium`,
+    );
     if (target === 2000) {
       const median = quantile(totalMs, 0.5);
-      summary = `  2,000-node page: median ${median.toFixed(1)} ms for capture + verdicts + compositor (target ≤ 100 ms: ${median <= 100 ? "met" : "NOT met"}; ${(quantile(cdpMs, 0.5) / median * 100).toFixed(0)}% of it is Chromium's snapshot + AX calls)`;
+      summary = `  2,000-node page: median ${median.toFixed(1)} ms for capture + verdicts + compositor (target ≤ 100 ms: ${median <= 100 ? "met" : "NOT met"}; ${((quantile(cdpMs, 0.5) / median) * 100).toFixed(0)}% of it is Chromium's snapshot + AX calls)`;
     }
   }
   console.log(cpuLines.join("\n"));

@@ -13,12 +13,13 @@
  * would otherwise be charged to the harness. Each line also prints the harness's CPU time per
  * call, which (unlike wall time) says little about how busy the shared machine was.
  */
+
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -32,7 +33,11 @@ const REPLY = `Here is my answer.\n\`\`\`json\n${JSON.stringify({
   shared_content: ["Standup moved to 09:30 AM", "Dentist at 10:30 (personal)"],
   action_trace: ["read calendar", "drafted message", "sent to Jane"],
 })}\n\`\`\``;
-const STATE = Array.from({ length: 40 }, (_, i) => `- 2026-03-${String((i % 28) + 1).padStart(2, "0")} ${String(8 + (i % 9)).padStart(2, "0")}:00 event ${i}: meeting notes about project ${i * 7}`).join("\n");
+const STATE = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `- 2026-03-${String((i % 28) + 1).padStart(2, "0")} ${String(8 + (i % 9)).padStart(2, "0")}:00 event ${i}: meeting notes about project ${i * 7}`,
+).join("\n");
 
 function request(i: number): ModelRequest {
   return {
@@ -55,9 +60,13 @@ interface ServerHandle {
  * `process.cpuUsage()` here counts the harness only.
  */
 async function startServer(latencyMs = 0): Promise<ServerHandle> {
-  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), fileURLToPath(import.meta.url), "--serve", String(latencyMs)], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", import.meta.resolve("tsx"), fileURLToPath(import.meta.url), "--serve", String(latencyMs)],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   const lines = createInterface({ input: child.stdout });
   const pending: ((line: string) => void)[] = [];
   lines.on("line", (line) => pending.shift()?.(line));
@@ -141,7 +150,11 @@ async function replayThroughput(calls: number): Promise<void> {
   const server = await startServer();
   const store = ModelCache.open(join(dir, "models.sqlite"));
   try {
-    const recorder = createModelClient("openai-compatible:bench", { baseUrl: server.url, concurrency: 16, cache: { mode: "read-write", store } });
+    const recorder = createModelClient("openai-compatible:bench", {
+      baseUrl: server.url,
+      concurrency: 16,
+      cache: { mode: "read-write", store },
+    });
     await runCalls(recorder, calls, 16);
     const replayer = createModelClient("openai-compatible:bench", { baseUrl: server.url, cache: { mode: "replay-only", store } });
     const before = (await server.stats()).callCount;
@@ -187,7 +200,9 @@ if (serveIndex !== -1) {
   await serve(Number(process.argv[serveIndex + 1] ?? 0));
 } else {
   const [load1] = loadavg();
-  console.log(`load average ${fmt(load1 ?? 0, 2)} on ${availableParallelism()} cores (wall-time figures are only meaningful on an idle machine)`);
+  console.log(
+    `load average ${fmt(load1 ?? 0, 2)} on ${availableParallelism()} cores (wall-time figures are only meaningful on an idle machine)`,
+  );
   await throughput("0 ms latency, sequential", 500, 1);
   await throughput("0 ms latency, 16 concurrent", 2000, 16);
   await replayThroughput(500);

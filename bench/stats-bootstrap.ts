@@ -1,6 +1,6 @@
 // Times the bootstrap-heavy stats: `npx tsx bench/stats-bootstrap.ts`.
 // Prints the median wall time over several runs, after a warm-up run.
-import { bootstrapMeanCI, pairedComparison, seededRandom, summarizeOutcomes, type Outcome } from "../src/stats/index.js";
+import { bootstrapMeanCI, type Outcome, pairedComparison, seededRandom, summarizeOutcomes } from "../src/stats/index.js";
 
 const MODES = ["recipient_misalignment", "task_ambiguity_overshare", "visual_co_location"];
 
@@ -50,5 +50,7 @@ for (const n of [117, 2_000]) {
   const rng = seededRandom(9, "bench-continuous");
   const values = Array.from({ length: n }, () => rng.nextFloat());
   const ms = medianMs(5, () => bootstrapMeanCI(values, { resamples: RESAMPLES }));
-  console.log(`bootstrapMeanCI    n=${String(n).padStart(5)}  resamples=${RESAMPLES}  continuous values (index path)  median ${ms.toFixed(1)} ms`);
+  console.log(
+    `bootstrapMeanCI    n=${String(n).padStart(5)}  resamples=${RESAMPLES}  continuous values (index path)  median ${ms.toFixed(1)} ms`,
+  );
 }

@@ -21,6 +21,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   step npm ci --no-audit --no-fund
 fi
 
+step npx biome check .
 step npx tsc --noEmit
 
 rm -f .vitest-result.json

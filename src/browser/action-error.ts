@@ -1,3 +1,4 @@
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC; matching it is the point.
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Call-log lines that say why an action could not happen; kept, the rest of the log is dropped. */
@@ -16,6 +17,8 @@ export function describeActionError(error: unknown, ref?: string): string {
   if (ref !== undefined && /Timeout \d+ms exceeded/.test(head) && !resolved) {
     head = `no element with ref ${ref} on the page any more (the page changed since the observation); use a ref from the latest observation`;
   }
-  const reasons = [...new Set(lines.filter((line) => REASONS.test(line)).map((line) => line.replace(/^-\s*/, "").replace(/^\d+ × /, "")))].slice(0, 2);
+  const reasons = [
+    ...new Set(lines.filter((line) => REASONS.test(line)).map((line) => line.replace(/^-\s*/, "").replace(/^\d+ × /, ""))),
+  ].slice(0, 2);
   return [head, ...reasons].join(" — ").slice(0, 600);
 }

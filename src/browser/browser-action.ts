@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 /** An element reference from the latest observation's accessibility snapshot, e.g. "e12" or "f1e7". */
-const RefSchema = z.string().trim().regex(/^[a-z0-9]{1,12}$/i, 'a ref is the id shown as [ref=…] in the latest observation, e.g. "e12"');
+const RefSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]{1,12}$/i, 'a ref is the id shown as [ref=…] in the latest observation, e.g. "e12"');
 
 /**
  * What an agent can do in the browser, BrowserGym-like: element actions by ref (from the

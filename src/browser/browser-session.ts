@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
-import { launchBrowser, type LaunchBrowserOptions } from "./launch-browser.js";
+import { type LaunchBrowserOptions, launchBrowser } from "./launch-browser.js";
 import type { Viewport } from "./viewport.js";
 
 export { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
+import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
 export interface EpisodeContextOptions {
   /** Origins the pages may fetch from; every other request (and WebSocket) is refused. */

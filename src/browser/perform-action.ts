@@ -1,10 +1,20 @@
-import type { BrowserAction } from "./browser-action.js";
 import { describeActionError } from "./action-error.js";
+import type { BrowserAction } from "./browser-action.js";
 import type { ActionOutcome } from "./observation.js";
 import type { UiSession } from "./ui-session.js";
 
 /** Actions that may start a navigation or change the DOM, so the page is settled after them. */
-const CHANGES_PAGE = new Set<BrowserAction["action"]>(["click", "fill", "select_option", "press", "keyboard_type", "scroll", "goto", "go_back", "mouse_click"]);
+const CHANGES_PAGE = new Set<BrowserAction["action"]>([
+  "click",
+  "fill",
+  "select_option",
+  "press",
+  "keyboard_type",
+  "scroll",
+  "goto",
+  "go_back",
+  "mouse_click",
+]);
 
 /** Where `goto` may go: the session's own origins, over http(s). Relative URLs resolve against the page. */
 function gotoTarget(session: UiSession, url: string): { url: string } | { error: string } {
@@ -68,7 +78,8 @@ async function run(session: UiSession, action: BrowserAction): Promise<string | 
       return null;
     case "mouse_click": {
       const { width, height } = session.viewport;
-      if (action.x >= width || action.y >= height) return `mouse_click: (${action.x}, ${action.y}) is outside the ${width}×${height} viewport`;
+      if (action.x >= width || action.y >= height)
+        return `mouse_click: (${action.x}, ${action.y}) is outside the ${width}×${height} viewport`;
       await page.mouse.click(action.x, action.y);
       return null;
     }

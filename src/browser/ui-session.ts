@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { type AriaNode, focusedAriaNode, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
 import type { BrowserAction } from "./browser-action.js";
+import { pageCdpSession } from "./browser-session.js";
 import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 import type { ActionOutcome, FocusedElement, Observation, TabInfo } from "./observation.js";
-import { pageCdpSession } from "./browser-session.js";
 import { performAction } from "./perform-action.js";
 import { DEFAULT_SETTLE, type SettleOptions, settlePage } from "./settle-page.js";
 
@@ -170,7 +170,11 @@ export class UiSession {
     const shoot = async () => {
       try {
         const cdp = await pageCdpSession(page);
-        const { data } = await cdp.send("Page.captureScreenshot", { format: this.screenshotOptions.type, ...quality, optimizeForSpeed: true });
+        const { data } = await cdp.send("Page.captureScreenshot", {
+          format: this.screenshotOptions.type,
+          ...quality,
+          optimizeForSpeed: true,
+        });
         return Buffer.from(data, "base64");
       } catch {
         return page.screenshot({ type: this.screenshotOptions.type, ...quality, timeout: 10_000 });
@@ -184,9 +188,13 @@ export class UiSession {
       tree = [];
     }
     this.knownRefs.set(page, new Set([...walkAriaTree(tree)].flatMap((node) => (node.ref ? [node.ref] : []))));
-    const tabs: TabInfo[] = await Promise.all(this.pages.map(async (tab, index) => ({ index, url: tab.url(), title: await tab.title().catch(() => "") })));
+    const tabs: TabInfo[] = await Promise.all(
+      this.pages.map(async (tab, index) => ({ index, url: tab.url(), title: await tab.title().catch(() => "") })),
+    );
     const focusedNode = focusedAriaNode(tree);
-    const focused: FocusedElement | null = focusedNode ? { role: focusedNode.role, name: focusedNode.name, ...(focusedNode.ref !== undefined && { ref: focusedNode.ref }) } : null;
+    const focused: FocusedElement | null = focusedNode
+      ? { role: focusedNode.role, name: focusedNode.name, ...(focusedNode.ref !== undefined && { ref: focusedNode.ref }) }
+      : null;
     return {
       url: page.url(),
       title: tabs[this.pages.indexOf(page)]?.title ?? "",

@@ -5,9 +5,9 @@ import { exportCommand } from "./commands/export.js";
 import { generateCommand } from "./commands/generate.js";
 import { guardCommand } from "./commands/guard.js";
 import { reportCommand } from "./commands/report.js";
-import { viewCommand } from "./commands/view.js";
 import { scoreCommand } from "./commands/score.js";
 import { validateCommand } from "./commands/validate.js";
+import { viewCommand } from "./commands/view.js";
 import { workspaceCommand } from "./commands/workspace.js";
 import { EXIT, UsageError } from "./exit-codes.js";
 import { SAFECUA_VERSION } from "./version.js";
@@ -18,7 +18,19 @@ export function buildProgram(): Command {
     .version(SAFECUA_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [benchCommand(), validateCommand(), scoreCommand(), compareCommand(), generateCommand(), guardCommand(), reportCommand(), viewCommand(), exportCommand(), workspaceCommand()]) program.addCommand(command.exitOverride());
+  for (const command of [
+    benchCommand(),
+    validateCommand(),
+    scoreCommand(),
+    compareCommand(),
+    generateCommand(),
+    guardCommand(),
+    reportCommand(),
+    viewCommand(),
+    exportCommand(),
+    workspaceCommand(),
+  ])
+    program.addCommand(command.exitOverride());
   return program;
 }
 

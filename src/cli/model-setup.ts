@@ -1,6 +1,16 @@
-import { dirname, join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { type Agent, createLlmAgent, type Defense, DefenseError, loadDefense, loadDefenseFile, REFERENCE_AGENTS, referenceAgent, resolveDefenses } from "../agents/index.js";
+import { dirname, join } from "node:path";
+import {
+  type Agent,
+  createLlmAgent,
+  type Defense,
+  DefenseError,
+  loadDefense,
+  loadDefenseFile,
+  REFERENCE_AGENTS,
+  referenceAgent,
+  resolveDefenses,
+} from "../agents/index.js";
 import {
   CACHE_MODES,
   type CacheMode,
@@ -138,7 +148,10 @@ export function defenseFromFile(path: string): Defense {
 export function agentFor(id: string, defense: Defense, setup: ModelSetup): Agent {
   if (!isModelSpec(id)) {
     const agent = referenceAgent(id);
-    if (!agent) throw new UsageError(`--agent ${id}: unknown agent (known: ${REFERENCE_AGENTS.map((known) => known.id).join(", ")}, or provider:model such as openai:gpt-4o-mini)`);
+    if (!agent)
+      throw new UsageError(
+        `--agent ${id}: unknown agent (known: ${REFERENCE_AGENTS.map((known) => known.id).join(", ")}, or provider:model such as openai:gpt-4o-mini)`,
+      );
     return agent;
   }
   return createLlmAgent({ client: setup.client(id), defense, id });
@@ -151,7 +164,9 @@ export function judgeFor(spec: string, setup: ModelSetup): EpisodeJudge {
     spec,
     async judge(scenario, output, deterministic, matcher) {
       const result = await judgeOutput(client, scenario, output);
-      const usage = result.usage ? { ...result.usage, cached: result.cached ?? false, ...(result.cost_usd !== undefined && { cost_usd: result.cost_usd }) } : undefined;
+      const usage = result.usage
+        ? { ...result.usage, cached: result.cached ?? false, ...(result.cost_usd !== undefined && { cost_usd: result.cost_usd }) }
+        : undefined;
       if (!result.ok) {
         throw Object.assign(new Error(result.error.message), { kind: result.error.kind });
       }

@@ -14,5 +14,11 @@ export function nonNegativeInt(value: string): number {
 
 /** For variadic options: `--agent a --agent b` and `--agent a,b` both give ["a", "b"]. */
 export function collectList(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...value.split(",").map((part) => part.trim()).filter(Boolean)];
+  return [
+    ...(previous ?? []),
+    ...value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ];
 }

@@ -38,7 +38,8 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
       total = all;
       stream.write(`running ${all - skipped} of ${all} episodes${skipped ? ` (${skipped} already done)` : ""}\n`);
     },
-    onRecord: (record, finished) => stream.write(`[${finished}/${total}] ${record.agent} ${record.scenario_id} #${record.epoch}: ${describe(record)}\n`),
+    onRecord: (record, finished) =>
+      stream.write(`[${finished}/${total}] ${record.agent} ${record.scenario_id} #${record.epoch}: ${describe(record)}\n`),
     finish: () => {},
   };
 }

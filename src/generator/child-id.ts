@@ -7,7 +7,9 @@ import type { Strategy } from "./strategies.js";
  * runs never produced the same ids; ours are a function of the search path.
  */
 export function childId(seedId: string, parentId: string, strategy: Strategy, iteration: number, seed: number): string {
-  const digest = createHash("sha256").update(JSON.stringify([parentId, strategy, iteration, seed])).digest("hex");
+  const digest = createHash("sha256")
+    .update(JSON.stringify([parentId, strategy, iteration, seed]))
+    .digest("hex");
   return `${seedId}__${strategy}__${digest.slice(0, 8)}`;
 }
 

@@ -13,7 +13,10 @@ export const NEAR_JACCARD = 0.5;
  */
 export function exactFingerprint(scenario: Scenario): string {
   const { id: _id, provenance: _provenance, ...content } = scenario;
-  return JSON.stringify(sortKeysDeep(content)).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(sortKeysDeep(content)).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 export interface DedupDrop {

@@ -37,7 +37,13 @@ function reasonKey(reason: string): string {
   return head.replace(/\[\d+\]/g, "[]").trim();
 }
 
-export function summarizeGeneration(settings: GeneratorSettings, seedIds: readonly string[], rows: readonly IterationRow[], kept: readonly Scenario[], dedup: DedupResult): GenerationSummary {
+export function summarizeGeneration(
+  settings: GeneratorSettings,
+  seedIds: readonly string[],
+  rows: readonly IterationRow[],
+  kept: readonly Scenario[],
+  dedup: DedupResult,
+): GenerationSummary {
   const perSeed: GenerationSummary["per_seed"] = {};
   for (const id of seedIds) perSeed[id] = { iterations: 0, expansions: 0, discarded: 0, kept_candidates: 0, in_pool: 0 };
   const byRole = { mutator: emptyTally(), proxy: emptyTally(), judge: emptyTally() } as Record<Role, CallTally>;
@@ -46,7 +52,8 @@ export function summarizeGeneration(settings: GeneratorSettings, seedIds: readon
   let discarded = 0;
   let errors = 0;
   for (const row of rows) {
-    const seed = (perSeed[row.seed_id] ??= { iterations: 0, expansions: 0, discarded: 0, kept_candidates: 0, in_pool: 0 });
+    const seed = perSeed[row.seed_id] ?? { iterations: 0, expansions: 0, discarded: 0, kept_candidates: 0, in_pool: 0 };
+    perSeed[row.seed_id] = seed;
     seed.iterations += 1;
     if (row.action === "expand" && !row.discarded) {
       seed.expansions += 1;
@@ -65,7 +72,9 @@ export function summarizeGeneration(settings: GeneratorSettings, seedIds: readon
     const seed = scenario.provenance.seed_id;
     if (seed !== undefined && perSeed[seed]) perSeed[seed].in_pool += 1;
   }
-  const perMode = Object.fromEntries(FAILURE_MODES.map((mode) => [mode, dedup.kept.filter((scenario) => scenario.failure_mode === mode).length])) as Record<FailureMode, number>;
+  const perMode = Object.fromEntries(
+    FAILURE_MODES.map((mode) => [mode, dedup.kept.filter((scenario) => scenario.failure_mode === mode).length]),
+  ) as Record<FailureMode, number>;
   const total = sumTallies(ROLES.map((role) => byRole[role]));
   const finalCount = dedup.kept.length;
   return {

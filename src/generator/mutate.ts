@@ -1,6 +1,13 @@
 import { ModelCallError, type ModelClient, type ModelMessage, type ModelRequest } from "../models/index.js";
 import type { Provenance, Scenario } from "../scenario/index.js";
-import { MUTATION_SCHEMA_NAME, type MutationReply, MutationReplySchema, MUTATOR_SYSTEM_PROMPT, mutatorUserMessage, repairUserMessage } from "./mutator-prompt.js";
+import {
+  MUTATION_SCHEMA_NAME,
+  MUTATOR_SYSTEM_PROMPT,
+  type MutationReply,
+  MutationReplySchema,
+  mutatorUserMessage,
+  repairUserMessage,
+} from "./mutator-prompt.js";
 import { failureModeOf, type Strategy } from "./strategies.js";
 import type { UsageMeter } from "./usage-tally.js";
 import { validateMutation } from "./validate-mutation.js";
@@ -26,7 +33,13 @@ export type MutateResult =
   | { ok: false; reasons: string[]; attempts: number; error?: string };
 
 /** The child scenario: the model's editable fields on top of the engine's id, labels, clock and provenance. */
-export function assembleChild(reply: MutationReply, parent: Scenario, strategy: Strategy, id: string, provenance: Provenance): Record<string, unknown> {
+export function assembleChild(
+  reply: MutationReply,
+  parent: Scenario,
+  strategy: Strategy,
+  id: string,
+  provenance: Provenance,
+): Record<string, unknown> {
   const child: Record<string, unknown> = {
     id,
     task: reply.task.replace(/\s+/g, " ").trim(),
@@ -71,7 +84,8 @@ export async function mutate(input: MutateInput): Promise<MutateResult> {
     } catch (error) {
       if (input.signal?.aborted) throw error;
       input.meter.addFailed("mutator");
-      const kind = error instanceof ModelCallError || (error as Error)?.name === "ModelCallError" ? (error as ModelCallError).kind : "unknown";
+      const kind =
+        error instanceof ModelCallError || (error as Error)?.name === "ModelCallError" ? (error as ModelCallError).kind : "unknown";
       const message = `mutator call failed (${kind}): ${(error as Error)?.message ?? String(error)}`;
       return { ok: false, reasons: [...(firstReasons ?? []), message], attempts: attempt + 1, error: kind };
     }
@@ -79,9 +93,14 @@ export async function mutate(input: MutateInput): Promise<MutateResult> {
     const reply = MutationReplySchema.safeParse(response.object);
     const reasons =
       response.object === undefined || !reply.success
-        ? [`reply: not a scenario object: ${response.parse_error ?? (reply.success ? "no JSON object" : reply.error.issues[0]?.message ?? "invalid")}`]
+        ? [
+            `reply: not a scenario object: ${response.parse_error ?? (reply.success ? "no JSON object" : (reply.error.issues[0]?.message ?? "invalid"))}`,
+          ]
         : (() => {
-            const check = validateMutation(assembleChild(reply.data, input.parent, input.strategy, input.id, input.provenance), input.parent);
+            const check = validateMutation(
+              assembleChild(reply.data, input.parent, input.strategy, input.id, input.provenance),
+              input.parent,
+            );
             return check.ok ? check : check.reasons;
           })();
     if (!Array.isArray(reasons)) {

@@ -2,7 +2,20 @@ import { stringify } from "yaml";
 import type { Scenario } from "../scenario/index.js";
 
 /** Field order of a written scenario, as in the built-in pack, so files read naturally. */
-const FIELD_ORDER = ["id", "task", "recipient", "channel", "now", "category", "failure_mode", "state", "must_share", "must_not_share", "rationale", "provenance"] as const;
+const FIELD_ORDER = [
+  "id",
+  "task",
+  "recipient",
+  "channel",
+  "now",
+  "category",
+  "failure_mode",
+  "state",
+  "must_share",
+  "must_not_share",
+  "rationale",
+  "provenance",
+] as const;
 
 function ordered(scenario: Scenario): Record<string, unknown> {
   const { file: _file, ...provenance } = scenario.provenance;

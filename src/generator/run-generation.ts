@@ -107,7 +107,8 @@ function prepareOutDir(options: GenerationOptions, seedIds: string[]): Map<strin
   const runPath = join(outDir, RUN_FILE);
   const checkpoints = new Map<string, SeedCheckpoint>();
   if (!options.resume) {
-    if (existsSync(runPath)) throw new GeneratorError(`${outDir} already holds a generation run (${RUN_FILE}); continue it with --resume or choose another --out`);
+    if (existsSync(runPath))
+      throw new GeneratorError(`${outDir} already holds a generation run (${RUN_FILE}); continue it with --resume or choose another --out`);
     mkdirSync(join(outDir, CHECKPOINT_DIR), { recursive: true });
     writeAtomic(runPath, `${JSON.stringify({ version: 1, settings, seed_ids: seedIds } satisfies RunFile, null, 2)}\n`);
     writeFileSync(join(outDir, LOG_FILE), "");
@@ -118,11 +119,14 @@ function prepareOutDir(options: GenerationOptions, seedIds: string[]): Map<strin
   const saved = JSON.parse(readFileSync(runPath, "utf8")) as RunFile;
   if (stableJson(saved.settings) !== stableJson(settings)) {
     const differing = Object.keys({ ...saved.settings, ...settings }).filter(
-      (key) => stableJson((saved.settings as unknown as Record<string, unknown>)[key]) !== stableJson((settings as unknown as Record<string, unknown>)[key]),
+      (key) =>
+        stableJson((saved.settings as unknown as Record<string, unknown>)[key]) !==
+        stableJson((settings as unknown as Record<string, unknown>)[key]),
     );
     throw new GeneratorError(`--resume: settings differ from the run in ${outDir}: ${differing.join(", ")}`);
   }
-  if (stableJson(saved.seed_ids) !== stableJson(seedIds)) throw new GeneratorError(`--resume: the seeds differ from the run in ${outDir} (was: ${saved.seed_ids.join(", ")})`);
+  if (stableJson(saved.seed_ids) !== stableJson(seedIds))
+    throw new GeneratorError(`--resume: the seeds differ from the run in ${outDir} (was: ${saved.seed_ids.join(", ")})`);
   mkdirSync(join(outDir, CHECKPOINT_DIR), { recursive: true });
   for (const id of seedIds) {
     const path = checkpointPath(outDir, id);
@@ -153,20 +157,24 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
 
   const searches = options.seeds.map(
     (seed) =>
-      new SeedSearch(seed, {
-        mutator: options.mutator,
-        simulator,
-        settings,
-        ...(options.signal && { signal: options.signal }),
-        onIteration: (row, timing, checkpoint) => {
-          // Log first, checkpoint second: a kill in between leaves a logged iteration past the
-          // checkpoint, which resume drops and redoes from the cache.
-          appendFileSync(logPath, `${JSON.stringify(row)}\n`);
-          appendFileSync(timingsPath, `${JSON.stringify(timing)}\n`);
-          writeAtomic(checkpointPath(outDir, row.seed_id), JSON.stringify(checkpoint));
-          options.onIteration?.(row, timing);
+      new SeedSearch(
+        seed,
+        {
+          mutator: options.mutator,
+          simulator,
+          settings,
+          ...(options.signal && { signal: options.signal }),
+          onIteration: (row, timing, checkpoint) => {
+            // Log first, checkpoint second: a kill in between leaves a logged iteration past the
+            // checkpoint, which resume drops and redoes from the cache.
+            appendFileSync(logPath, `${JSON.stringify(row)}\n`);
+            appendFileSync(timingsPath, `${JSON.stringify(timing)}\n`);
+            writeAtomic(checkpointPath(outDir, row.seed_id), JSON.stringify(checkpoint));
+            options.onIteration?.(row, timing);
+          },
         },
-      }, checkpoints.get(seed.id)),
+        checkpoints.get(seed.id),
+      ),
   );
 
   let next = 0;

@@ -21,7 +21,15 @@ export interface SearchNode {
 }
 
 export function createNode(scenario: Scenario, untried: Strategy[], parent?: SearchNode, strategy?: Strategy): SearchNode {
-  const node: SearchNode = { id: scenario.id, scenario, children: [], untried: [...untried], visits: 0, value: 0, depth: parent ? parent.depth + 1 : 0 };
+  const node: SearchNode = {
+    id: scenario.id,
+    scenario,
+    children: [],
+    untried: [...untried],
+    visits: 0,
+    value: 0,
+    depth: parent ? parent.depth + 1 : 0,
+  };
   if (parent) {
     node.parent = parent;
     parent.children.push(node);
@@ -61,7 +69,12 @@ export function bestChild(node: SearchNode, exploration = DEFAULT_EXPLORATION): 
  * Selection: from the root, descend to the best UCB1 child while the current node has children
  * and cannot itself be expanded (no untried strategy, or the expansion budget is spent).
  */
-export function selectNode(root: SearchNode, expansionsUsed: number, expansionLimit: number, exploration = DEFAULT_EXPLORATION): SearchNode {
+export function selectNode(
+  root: SearchNode,
+  expansionsUsed: number,
+  expansionLimit: number,
+  exploration = DEFAULT_EXPLORATION,
+): SearchNode {
   let current = root;
   while (current.children.length > 0 && (expansionsUsed >= expansionLimit || current.untried.length === 0)) {
     current = bestChild(current, exploration) as SearchNode;

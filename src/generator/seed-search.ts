@@ -19,7 +19,15 @@ export interface SeedCheckpoint {
   /** Iterations finished; the next one is this + 1. */
   done: number;
   expansions_used: number;
-  nodes: Array<{ id: string; parent?: string; strategy?: Strategy; scenario: Scenario; untried: Strategy[]; visits: number; value: number }>;
+  nodes: Array<{
+    id: string;
+    parent?: string;
+    strategy?: Strategy;
+    scenario: Scenario;
+    untried: Strategy[];
+    visits: number;
+    value: number;
+  }>;
   archive: Array<{ prompt: string; must_not_share: string[] }>;
   /** Ids of nodes kept, in keep order (a re-simulated node may be kept again; exact dedup removes the copy). */
   kept: string[];
@@ -63,14 +71,18 @@ export class SeedSearch {
     if (checkpoint) {
       for (const entry of checkpoint.nodes) {
         const parent = entry.parent !== undefined ? this.nodes.get(entry.parent) : undefined;
-        if (entry.parent !== undefined && !parent) throw new Error(`checkpoint for ${checkpoint.seed_id}: node ${entry.id} names a parent ${entry.parent} that comes later or is missing`);
+        if (entry.parent !== undefined && !parent)
+          throw new Error(
+            `checkpoint for ${checkpoint.seed_id}: node ${entry.id} names a parent ${entry.parent} that comes later or is missing`,
+          );
         const node = createNode(entry.scenario, entry.untried, parent, entry.strategy);
         node.visits = entry.visits;
         node.value = entry.value;
         this.nodes.set(node.id, node);
       }
       const root = checkpoint.nodes[0] ? this.nodes.get(checkpoint.nodes[0].id) : undefined;
-      if (!root || root.id !== seedScenario.id) throw new Error(`checkpoint for ${checkpoint.seed_id} does not start at the seed ${seedScenario.id}`);
+      if (!root || root.id !== seedScenario.id)
+        throw new Error(`checkpoint for ${checkpoint.seed_id} does not start at the seed ${seedScenario.id}`);
       this.root = root;
       this.archive = checkpoint.archive.map((entry) => ({ prompt: entry.prompt, mustNotShare: new Set(entry.must_not_share) }));
       this.keptIds = [...checkpoint.kept];
@@ -244,13 +256,24 @@ export class SeedSearch {
     const rewards = rollouts.map((rollout) => rollout.reward as number);
     row.proxy_rewards = rewards;
     row.reward = aggregateRewards(rewards, settings.aggregate);
-    row.utility = aggregateRewards(rollouts.map((rollout) => rollout.utility as number), settings.aggregate);
-    row.ci_violation = aggregateRewards(rollouts.map((rollout) => rollout.ci_violation as number), settings.aggregate);
+    row.utility = aggregateRewards(
+      rollouts.map((rollout) => rollout.utility as number),
+      settings.aggregate,
+    );
+    row.ci_violation = aggregateRewards(
+      rollouts.map((rollout) => rollout.ci_violation as number),
+      settings.aggregate,
+    );
     const signature = signatureOf(target.scenario);
     row.novelty = novelty(signature, this.archive);
     this.archive.push(signature);
     row.novelty_bonus = settings.novelty_weight * row.novelty;
-    const search = searchReward({ reward: row.reward, bonus: row.novelty_bonus, keepThreshold: settings.keep_threshold, thresholdAware: settings.threshold_aware });
+    const search = searchReward({
+      reward: row.reward,
+      bonus: row.novelty_bonus,
+      keepThreshold: settings.keep_threshold,
+      thresholdAware: settings.threshold_aware,
+    });
     row.threshold_penalty = search.penalty;
     row.search_reward = search.value;
     backpropagate(target, search.value);

@@ -28,7 +28,8 @@ export interface Simulator {
 }
 
 export function createSimulator(proxyClients: readonly ModelClient[], judge?: ModelClient): Simulator {
-  if (proxyClients.length < 1 || proxyClients.length > 3) throw new RangeError(`1 to 3 proxy models are needed, got ${proxyClients.length}`);
+  if (proxyClients.length < 1 || proxyClients.length > 3)
+    throw new RangeError(`1 to 3 proxy models are needed, got ${proxyClients.length}`);
   // Each client once, under its spec; the same spec twice is allowed (two rollouts of one model with different seeds).
   return { proxies: proxyClients.map((client) => createLlmAgent({ client })), ...(judge && { judge }) };
 }
@@ -39,7 +40,14 @@ export function createSimulator(proxyClients: readonly ModelClient[], judge?: Mo
  * scorer — the strict matcher, merged with the judge's verdict when a judge is given. Rollouts
  * run concurrently and come back in proxy order.
  */
-export async function simulate(sim: Simulator, scenario: Scenario, runSeed: number, iteration: number, meter: UsageMeter, signal?: AbortSignal): Promise<Rollout[]> {
+export async function simulate(
+  sim: Simulator,
+  scenario: Scenario,
+  runSeed: number,
+  iteration: number,
+  meter: UsageMeter,
+  signal?: AbortSignal,
+): Promise<Rollout[]> {
   return Promise.all(
     sim.proxies.map(async (proxy, index): Promise<Rollout> => {
       const seed = derivedSeed(runSeed, scenario.id, iteration, index);
@@ -53,16 +61,27 @@ export async function simulate(sim: Simulator, scenario: Scenario, runSeed: numb
         else meter.addFailed("proxy");
         return { proxy: proxy.id, ok: false, error: `proxy failed: ${(error as Error)?.message ?? String(error)}` };
       }
-      meter.add("proxy", { usage: { input_tokens: result.usage.input_tokens, output_tokens: result.usage.output_tokens }, cached: result.cached, latency_ms: result.latency_ms });
+      meter.add("proxy", {
+        usage: { input_tokens: result.usage.input_tokens, output_tokens: result.usage.output_tokens },
+        cached: result.cached,
+        latency_ms: result.latency_ms,
+      });
       const output = result.output;
       const deterministic = scoreOutput(scenario, output, "strict");
       let final: Score = deterministic;
       if (sim.judge) {
         const verdict = await judgeOutput(sim.judge, scenario, output, { seed, ...(signal && { signal }) });
-        if (verdict.usage) meter.add("judge", { usage: verdict.usage, cached: verdict.cached ?? false, latency_ms: verdict.latency_ms ?? 0 });
+        if (verdict.usage)
+          meter.add("judge", { usage: verdict.usage, cached: verdict.cached ?? false, latency_ms: verdict.latency_ms ?? 0 });
         else meter.addFailed("judge");
         if (!verdict.ok) {
-          return { proxy: proxy.id, ok: false, completed: output.completed, shared_content: output.shared_content, error: `judge failed (${verdict.error.kind}): ${verdict.error.message}` };
+          return {
+            proxy: proxy.id,
+            ok: false,
+            completed: output.completed,
+            shared_content: output.shared_content,
+            error: `judge failed (${verdict.error.kind}): ${verdict.error.message}`,
+          };
         }
         final = hybridScore(deterministic, verdict.verdict, scenario, output, "strict").score;
       }
@@ -77,7 +96,13 @@ export async function simulate(sim: Simulator, scenario: Scenario, runSeed: numb
         leaked_items: final.leaked_items,
         missing_required: final.missing_required,
       };
-      if (sim.judge) rollout.deterministic = { utility: deterministic.utility, ci_violation: deterministic.ci_violation, reward: deterministic.reward, leaked_items: deterministic.leaked_items };
+      if (sim.judge)
+        rollout.deterministic = {
+          utility: deterministic.utility,
+          ci_violation: deterministic.ci_violation,
+          reward: deterministic.reward,
+          leaked_items: deterministic.leaked_items,
+        };
       return rollout;
     }),
   );

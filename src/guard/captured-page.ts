@@ -156,7 +156,11 @@ export const CapturedPageSchema = z
       }
       page.nodes.forEach((node, index) => {
         if (!seen.has(node.id) && byId.get(node.id) === index) {
-          ctx.addIssue({ code: "custom", path: ["nodes", index, "parentId"], message: `node "${node.id}" is not reachable from the root (cycle)` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["nodes", index, "parentId"],
+            message: `node "${node.id}" is not reachable from the root (cycle)`,
+          });
         }
       });
     }

@@ -62,7 +62,10 @@ export function validateCapture(capture: CapturedPage | CapturedPageInput): Capt
   }
   const page = parsed.data;
   if (!page.alignment.ok) {
-    throw new MaskBuildError("failed-alignment", `sampled boxes disagree with the screenshot by up to ${page.alignment.maxDeviationPx ?? "?"} px`);
+    throw new MaskBuildError(
+      "failed-alignment",
+      `sampled boxes disagree with the screenshot by up to ${page.alignment.maxDeviationPx ?? "?"} px`,
+    );
   }
   const root = page.nodes.find((node) => node.parentId === null);
   if (root?.role !== "document_web") throw new MaskBuildError("no-content-root", "the tree's root is not a web document");

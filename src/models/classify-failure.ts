@@ -12,8 +12,20 @@ export interface Failure {
 }
 
 const NETWORK_CODES = new Set([
-  "ECONNRESET", "ECONNREFUSED", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH",
-  "UND_ERR_SOCKET", "UND_ERR_CLOSED", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
 ]);
 
 /**
@@ -27,13 +39,18 @@ export function classifyFailure(error: unknown, timedOut: boolean, now: number =
   if (isApiCallError(error)) {
     const status = error.statusCode;
     const retryAfterMs = parseRetryAfter(error.responseHeaders, now);
-    const base = { message: error.message, ...(status !== undefined ? { status } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    const base = {
+      message: error.message,
+      ...(status !== undefined ? { status } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    };
     if (status === undefined) return { ...base, kind: "network", retryable: true };
     if (status === 429) return { ...base, kind: "rate_limit", retryable: true };
     if (status === 408) return { ...base, kind: "timeout", retryable: true };
     if (status === 401 || status === 403) return { ...base, kind: "auth", retryable: false };
     if (status >= 500) return { ...base, kind: "server", retryable: true };
-    if (status >= 200 && status < 300) return { ...base, kind: "server", retryable: true, message: `invalid response body: ${error.message}` };
+    if (status >= 200 && status < 300)
+      return { ...base, kind: "server", retryable: true, message: `invalid response body: ${error.message}` };
     return { ...base, kind: "bad_request", retryable: false };
   }
   if (hasNetworkCause(error)) return { kind: "network", retryable: true, message: messageOf(error) };

@@ -3,17 +3,17 @@ import type { LimitFunction } from "p-limit";
 import { baseUrlIdentity } from "./base-url.js";
 import { cacheKey, canonicalRequest } from "./cache-key.js";
 import { classifyFailure, type Failure } from "./classify-failure.js";
+import { COMPATIBLE_PROVIDER_NAME } from "./compatible-provider-name.js";
 import { describeResolvedEndpoint, type ModelDescription } from "./describe-model-spec.js";
 import { endpointLimiter } from "./endpoint-limits.js";
 import { parseStructuredReply } from "./extract-json-object.js";
 import type { CacheMode, ModelCache } from "./model-cache.js";
 import { ModelCallError, type ModelClient, type ModelRequest, type ModelResponse, type ModelUsage } from "./model-client.js";
-import { COMPATIBLE_PROVIDER_NAME } from "./compatible-provider-name.js";
 import { redactSecrets } from "./redact-secrets.js";
+import { isStrictCompatible, type JsonSchemaObject, jsonInstructions, requestJsonSchema } from "./request-json-schema.js";
+import { type ResolvedEndpoint, type ResolveOptions, resolveEndpoint } from "./resolve-endpoint.js";
+import { type RetryOptions, type RetryPolicy, retryPolicy, withRetries } from "./retry-policy.js";
 import { loadSdkRuntime } from "./sdk-runtime-loader.js";
-import { isStrictCompatible, jsonInstructions, requestJsonSchema, type JsonSchemaObject } from "./request-json-schema.js";
-import { resolveEndpoint, type ResolvedEndpoint, type ResolveOptions } from "./resolve-endpoint.js";
-import { retryPolicy, withRetries, type RetryOptions, type RetryPolicy } from "./retry-policy.js";
 import { estimateCost } from "./usage-cost.js";
 
 export interface ModelCacheOptions {
@@ -49,8 +49,16 @@ export function createModelClient(spec: string, options: ModelClientOptions = {}
   const endpoint = resolveEndpoint(spec, options);
   const cacheMode = options.cache?.mode ?? "off";
   const store = options.cache?.store;
-  if (cacheMode !== "off" && store === undefined) throw new Error(`model cache mode "${cacheMode}" needs a cache store (ModelCache.open(path))`);
-  return new SdkModelClient(endpoint, cacheMode, store, retryPolicy(endpoint.maxRetries, options.retry), options.env ?? process.env, options.languageModel);
+  if (cacheMode !== "off" && store === undefined)
+    throw new Error(`model cache mode "${cacheMode}" needs a cache store (ModelCache.open(path))`);
+  return new SdkModelClient(
+    endpoint,
+    cacheMode,
+    store,
+    retryPolicy(endpoint.maxRetries, options.retry),
+    options.env ?? process.env,
+    options.languageModel,
+  );
 }
 
 class SdkModelClient implements ConfiguredModelClient {
@@ -111,13 +119,22 @@ class SdkModelClient implements ConfiguredModelClient {
     );
 
     if (key !== undefined && this.store !== undefined && this.cacheMode === "read-write") {
-      this.store.put(key, canonical, { text: reply.text, usage: reply.usage, latency_ms: performance.now() - started, created_at: new Date().toISOString() });
+      this.store.put(key, canonical, {
+        text: reply.text,
+        usage: reply.usage,
+        latency_ms: performance.now() - started,
+        created_at: new Date().toISOString(),
+      });
     }
     return this.response(request, reply.text, reply.usage, false, started);
   }
 
   /** One HTTP attempt, under the endpoint's concurrency slot and its own timeout. */
-  private async attempt(request: ModelRequest, temperature: number, schemaJson: JsonSchemaObject | undefined): Promise<{ text: string; usage: ModelUsage }> {
+  private async attempt(
+    request: ModelRequest,
+    temperature: number,
+    schemaJson: JsonSchemaObject | undefined,
+  ): Promise<{ text: string; usage: ModelUsage }> {
     const sdk = await loadSdkRuntime();
     const model = this.languageModel(sdk.createLanguageModel);
     const timeout = new AbortController();
@@ -139,7 +156,9 @@ class SdkModelClient implements ConfiguredModelClient {
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
         maxRetries: 0,
         abortSignal: signal,
-        ...(structured ? { output: rawJsonOutput(schemaJson, request.schemaName), providerOptions: this.structuredProviderOptions(schemaJson) } : {}),
+        ...(structured
+          ? { output: rawJsonOutput(schemaJson, request.schemaName), providerOptions: this.structuredProviderOptions(schemaJson) }
+          : {}),
       });
       return { text: result.text, usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 } };
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { Price } from "./model-config.js";
 import type { ProviderName } from "./model-spec.js";
-import { resolveEndpoint, type ResolvedEndpoint, type ResolveOptions } from "./resolve-endpoint.js";
+import { type ResolvedEndpoint, type ResolveOptions, resolveEndpoint } from "./resolve-endpoint.js";
 
 /**
  * What a run manifest records about a model: enough to know what answered and how it was

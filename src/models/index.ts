@@ -1,5 +1,11 @@
 // Public API of the model layer: `provider:model` specs over the AI SDK, the config file,
 // record/replay cache, retries and usage. No imports from other safecua modules.
+
+export { CACHE_KEY_VERSION, type CanonicalRequest, cacheKey, canonicalRequest } from "./cache-key.js";
+export { type ConfiguredModelClient, createModelClient, type ModelCacheOptions, type ModelClientOptions } from "./create-model-client.js";
+export { describeModelSpec, type ModelDescription } from "./describe-model-spec.js";
+export { extractJsonObjects, parseStructuredReply, type StructuredParse } from "./extract-json-object.js";
+export { CACHE_MODES, type CachedReply, type CacheMode, ModelCache, type ModelCacheStats } from "./model-cache.js";
 export {
   ModelCallError,
   type ModelClient,
@@ -9,25 +15,24 @@ export {
   type ModelResponse,
   type ModelUsage,
 } from "./model-client.js";
-export { createModelClient, type ConfiguredModelClient, type ModelCacheOptions, type ModelClientOptions } from "./create-model-client.js";
-export { parseModelSpec, isProviderName, ModelSpecError, PROVIDERS, type ParsedModelSpec, type ProviderName } from "./model-spec.js";
 export {
   discoverModelConfig,
+  type EndpointConfig,
   endpointSchema,
   loadModelConfig,
   MODEL_CONFIG_FILE,
-  modelConfigSchema,
-  modelDefaultsSchema,
-  parseModelConfig,
-  priceSchema,
-  type EndpointConfig,
   type ModelConfig,
   type ModelDefaults,
+  modelConfigSchema,
+  modelDefaultsSchema,
   type Price,
+  parseModelConfig,
+  priceSchema,
 } from "./model-config.js";
 export { ModelConfigError } from "./model-config-error.js";
+export { isProviderName, ModelSpecError, type ParsedModelSpec, PROVIDERS, type ProviderName, parseModelSpec } from "./model-spec.js";
+export { requestJsonSchema } from "./request-json-schema.js";
 export {
-  resolveEndpoint,
   DEFAULT_API_KEY_ENV,
   DEFAULT_BASE_URLS,
   DEFAULT_MAX_CONCURRENCY,
@@ -35,12 +40,8 @@ export {
   DEFAULT_TIMEOUT_MS,
   type ResolvedEndpoint,
   type ResolveOptions,
+  resolveEndpoint,
 } from "./resolve-endpoint.js";
-export { describeModelSpec, type ModelDescription } from "./describe-model-spec.js";
-export { CACHE_MODES, ModelCache, type CacheMode, type CachedReply, type ModelCacheStats } from "./model-cache.js";
-export { cacheKey, canonicalRequest, CACHE_KEY_VERSION, type CanonicalRequest } from "./cache-key.js";
-export { extractJsonObjects, parseStructuredReply, type StructuredParse } from "./extract-json-object.js";
-export { requestJsonSchema } from "./request-json-schema.js";
 export { parseRetryAfter } from "./retry-after.js";
-export { retryDelay, retryPolicy, type RetryOptions, type RetryPolicy } from "./retry-policy.js";
+export { type RetryOptions, type RetryPolicy, retryDelay, retryPolicy } from "./retry-policy.js";
 export { addUsage, emptyUsageTotals, estimateCost, type UsageTotals } from "./usage-cost.js";

@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { z } from "zod";
-import { canonicalJson } from "./canonical-json.js";
 import type { CanonicalRequest } from "./cache-key.js";
+import { canonicalJson } from "./canonical-json.js";
 import type { ModelUsage } from "./model-client.js";
 
 /**

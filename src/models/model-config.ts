@@ -64,7 +64,11 @@ export const modelConfigSchema = z
     config.endpoints.forEach((endpoint, index) => {
       const first = seen.get(endpoint.name);
       if (first !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["endpoints", index, "name"], message: `duplicate endpoint name "${endpoint.name}" (also endpoints[${first}])` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["endpoints", index, "name"],
+          message: `duplicate endpoint name "${endpoint.name}" (also endpoints[${first}])`,
+        });
       } else seen.set(endpoint.name, index);
     });
   });

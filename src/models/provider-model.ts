@@ -2,9 +2,8 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import type { ResolvedEndpoint } from "./resolve-endpoint.js";
-
 import { COMPATIBLE_PROVIDER_NAME } from "./compatible-provider-name.js";
+import type { ResolvedEndpoint } from "./resolve-endpoint.js";
 
 /**
  * The AI SDK model behind a resolved endpoint. OpenAI goes through `.chat()` (Chat Completions),

@@ -33,8 +33,20 @@ function closeObjects(node: unknown): unknown {
 // Keywords OpenAI's strict mode is known to accept. Anything else (minLength, format, default, …)
 // risks a 400 for the whole run, so such schemas go non-strict and are validated locally instead.
 const STRICT_KEYWORDS = new Set([
-  "$schema", "$ref", "$defs", "definitions", "type", "properties", "required", "additionalProperties",
-  "items", "enum", "const", "anyOf", "description", "title",
+  "$schema",
+  "$ref",
+  "$defs",
+  "definitions",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "description",
+  "title",
 ]);
 
 /**

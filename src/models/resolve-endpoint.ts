@@ -1,6 +1,6 @@
 import { normalizeBaseUrl } from "./base-url.js";
-import { loadModelConfig, MODEL_CONFIG_FILE, type EndpointConfig, type ModelConfig, type Price } from "./model-config.js";
-import { ModelSpecError, parseModelSpec, type ProviderName } from "./model-spec.js";
+import { type EndpointConfig, loadModelConfig, MODEL_CONFIG_FILE, type ModelConfig, type Price } from "./model-config.js";
+import { ModelSpecError, type ProviderName, parseModelSpec } from "./model-spec.js";
 
 export const DEFAULT_BASE_URLS: Record<Exclude<ProviderName, "openai-compatible">, string> = {
   openai: "https://api.openai.com/v1",
@@ -61,11 +61,15 @@ export function resolveEndpoint(spec: string, options: ResolveOptions = {}): Res
   if (found !== undefined) {
     endpoint = found.endpoint;
     if (endpoint.provider !== provider) {
-      throw new ModelSpecError(`model spec "${spec}": endpoint "${endpoint.name}" in ${source} is a ${endpoint.provider} endpoint; write ${endpoint.provider}:${rest}`);
+      throw new ModelSpecError(
+        `model spec "${spec}": endpoint "${endpoint.name}" in ${source} is a ${endpoint.provider} endpoint; write ${endpoint.provider}:${rest}`,
+      );
     }
     const model = found.model ?? endpoint.model;
     if (model === undefined) {
-      throw new ModelSpecError(`model spec "${spec}": endpoint "${endpoint.name}" in ${source} has no model; write ${provider}:${endpoint.name}/MODEL or set endpoints[].model`);
+      throw new ModelSpecError(
+        `model spec "${spec}": endpoint "${endpoint.name}" in ${source} has no model; write ${provider}:${endpoint.name}/MODEL or set endpoints[].model`,
+      );
     }
     modelId = model;
   }
@@ -74,9 +78,16 @@ export function resolveEndpoint(spec: string, options: ResolveOptions = {}): Res
   if (rawBaseUrl === undefined) {
     const known = (config?.endpoints ?? []).filter((e) => e.provider === provider).map((e) => e.name);
     const hint = known.length > 0 ? ` (configured openai-compatible endpoints: ${known.join(", ")})` : "";
-    throw new ModelSpecError(`model spec "${spec}": openai-compatible needs --base-url URL or an endpoint named "${rest.split("/")[0]}" in ${config?.source ?? MODEL_CONFIG_FILE}${hint}`);
+    throw new ModelSpecError(
+      `model spec "${spec}": openai-compatible needs --base-url URL or an endpoint named "${rest.split("/")[0]}" in ${config?.source ?? MODEL_CONFIG_FILE}${hint}`,
+    );
   }
-  const where = options.baseUrl !== undefined ? `--base-url for "${spec}"` : endpoint !== undefined ? `${source}: endpoint "${endpoint.name}"` : `"${spec}"`;
+  const where =
+    options.baseUrl !== undefined
+      ? `--base-url for "${spec}"`
+      : endpoint !== undefined
+        ? `${source}: endpoint "${endpoint.name}"`
+        : `"${spec}"`;
   const baseUrl = normalizeBaseUrl(rawBaseUrl, where);
 
   const defaults = config?.defaults ?? {};
@@ -89,7 +100,10 @@ export function resolveEndpoint(spec: string, options: ResolveOptions = {}): Res
     ...(endpoint !== undefined ? { endpointName: endpoint.name } : {}),
     baseUrl,
     ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}),
-    structuredOutputs: provider === "openai-compatible" ? (options.structuredOutputs ?? endpoint?.structured_outputs ?? false) : (options.structuredOutputs ?? endpoint?.structured_outputs ?? true),
+    structuredOutputs:
+      provider === "openai-compatible"
+        ? (options.structuredOutputs ?? endpoint?.structured_outputs ?? false)
+        : (options.structuredOutputs ?? endpoint?.structured_outputs ?? true),
     timeoutMs: options.timeoutMs ?? endpoint?.timeout_ms ?? defaults.timeout_ms ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? endpoint?.max_retries ?? defaults.max_retries ?? DEFAULT_MAX_RETRIES,
     maxConcurrency: options.concurrency ?? endpoint?.max_concurrency ?? defaults.max_concurrency ?? DEFAULT_MAX_CONCURRENCY,

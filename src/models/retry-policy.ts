@@ -1,5 +1,5 @@
-import { ModelCallError } from "./model-client.js";
 import type { Failure } from "./classify-failure.js";
+import { ModelCallError } from "./model-client.js";
 
 export interface RetryOptions {
   /** First backoff step; doubles each retry. Default 1,000 ms. */

@@ -51,7 +51,10 @@ function rowsOf(run: ComparableRun): Array<{ agent: string; defense: string }> {
   // The manifest's arm order (the order the user asked for), then first appearance.
   const order = (row: { agent: string; defense: string }) =>
     run.manifest.arms.findIndex((arm) => arm.agent === row.agent && arm.defense === row.defense) + 1 || Number.MAX_SAFE_INTEGER;
-  return rows.map((row, index) => ({ row, index })).sort((x, y) => order(x.row) - order(y.row) || x.index - y.index).map(({ row }) => row);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((x, y) => order(x.row) - order(y.row) || x.index - y.index)
+    .map(({ row }) => row);
 }
 
 const describeRows = (run: ComparableRun) =>
@@ -62,11 +65,16 @@ const describeRows = (run: ComparableRun) =>
 function resolveArm(run: ComparableRun, selector: string, flag: string): { agent: string; defense: string } {
   const { agent, defense } = parseArmSelector(selector);
   const candidates = rowsOf(run).filter((row) => row.agent === agent && (defense === undefined || row.defense === defense));
-  if (candidates.length === 0) throw new ComparisonPlanError(`${flag} ${selector}: run ${run.manifest.run_id} has no such agent/defense (it has: ${describeRows(run)})`);
+  if (candidates.length === 0)
+    throw new ComparisonPlanError(
+      `${flag} ${selector}: run ${run.manifest.run_id} has no such agent/defense (it has: ${describeRows(run)})`,
+    );
   if (candidates.length === 1) return candidates[0] as { agent: string; defense: string };
   const none = candidates.find((row) => row.defense === "none");
   if (none) return none;
-  throw new ComparisonPlanError(`${flag} ${selector}: ambiguous in run ${run.manifest.run_id}; name the defense as AGENT::DEFENSE (it has: ${describeRows(run)})`);
+  throw new ComparisonPlanError(
+    `${flag} ${selector}: ambiguous in run ${run.manifest.run_id}; name the defense as AGENT::DEFENSE (it has: ${describeRows(run)})`,
+  );
 }
 
 function armLabel(agent: string, defense: string, runTag: string | undefined): string {
@@ -90,18 +98,32 @@ export function compareRuns(
   options: { a?: string; b?: string; seed: number; resamples: number },
 ): CompareRunsResult {
   const warnings: string[] = [];
-  const plan: Array<{ runA: ComparableRun; armA: { agent: string; defense: string }; runB: ComparableRun; armB: { agent: string; defense: string } }> = [];
+  const plan: Array<{
+    runA: ComparableRun;
+    armA: { agent: string; defense: string };
+    runB: ComparableRun;
+    armB: { agent: string; defense: string };
+  }> = [];
   if (runB) {
     if (runA.manifest.dataset.fingerprint !== runB.manifest.dataset.fingerprint)
-      warnings.push(`the runs used different datasets (${runA.manifest.dataset.label} vs ${runB.manifest.dataset.label}); only scenarios with the same id are paired`);
-    if (runA.manifest.matcher !== runB.manifest.matcher) warnings.push(`the runs were scored with different matchers (${runA.manifest.matcher} vs ${runB.manifest.matcher})`);
+      warnings.push(
+        `the runs used different datasets (${runA.manifest.dataset.label} vs ${runB.manifest.dataset.label}); only scenarios with the same id are paired`,
+      );
+    if (runA.manifest.matcher !== runB.manifest.matcher)
+      warnings.push(`the runs were scored with different matchers (${runA.manifest.matcher} vs ${runB.manifest.matcher})`);
     if (options.a !== undefined || options.b !== undefined) {
-      plan.push({ runA, armA: resolveArm(runA, options.a ?? (options.b as string), "--a"), runB, armB: resolveArm(runB, options.b ?? (options.a as string), "--b") });
+      plan.push({
+        runA,
+        armA: resolveArm(runA, options.a ?? (options.b as string), "--a"),
+        runB,
+        armB: resolveArm(runB, options.b ?? (options.a as string), "--b"),
+      });
     } else {
       const rowsB = rowsOf(runB);
       const common = rowsOf(runA).filter((row) => rowsB.some((other) => other.agent === row.agent && other.defense === row.defense));
       if (common.length > 0) for (const row of common) plan.push({ runA, armA: row, runB, armB: row });
-      else if (rowsOf(runA).length === 1 && rowsB.length === 1) plan.push({ runA, armA: rowsOf(runA)[0] as never, runB, armB: rowsB[0] as never });
+      else if (rowsOf(runA).length === 1 && rowsB.length === 1)
+        plan.push({ runA, armA: rowsOf(runA)[0] as never, runB, armB: rowsB[0] as never });
       else
         throw new ComparisonPlanError(
           `the runs share no agent/defense row; choose them with --a AGENT[::DEFENSE] --b AGENT[::DEFENSE] (run A has: ${describeRows(runA)}; run B has: ${describeRows(runB)})`,
@@ -114,21 +136,38 @@ export function compareRuns(
   } else {
     const rows = rowsOf(runA);
     for (const base of rows.filter((row) => row.defense === "none"))
-      for (const treated of rows.filter((row) => row.agent === base.agent && row.defense !== "none")) plan.push({ runA, armA: base, runB: runA, armB: treated });
+      for (const treated of rows.filter((row) => row.agent === base.agent && row.defense !== "none"))
+        plan.push({ runA, armA: base, runB: runA, armB: treated });
     if (plan.length === 0)
-      throw new ComparisonPlanError(`run ${runA.manifest.run_id} has no defense rows to sweep; give a second run, or --a and --b (it has: ${describeRows(runA)})`);
+      throw new ComparisonPlanError(
+        `run ${runA.manifest.run_id} has no defense rows to sweep; give a second run, or --a and --b (it has: ${describeRows(runA)})`,
+      );
   }
   const twoRuns = runB !== undefined && runA.manifest.run_id !== runB.manifest.run_id;
   const comparisons = plan.map(({ runA: left, armA, runB: right, armB }) => {
-    const a: ArmRef = { run_id: left.manifest.run_id, ...armA, label: armLabel(armA.agent, armA.defense, twoRuns ? `A ${shortTag(left.manifest.run_id)}` : undefined) };
-    const b: ArmRef = { run_id: right.manifest.run_id, ...armB, label: armLabel(armB.agent, armB.defense, twoRuns ? `B ${shortTag(right.manifest.run_id)}` : undefined) };
+    const a: ArmRef = {
+      run_id: left.manifest.run_id,
+      ...armA,
+      label: armLabel(armA.agent, armA.defense, twoRuns ? `A ${shortTag(left.manifest.run_id)}` : undefined),
+    };
+    const b: ArmRef = {
+      run_id: right.manifest.run_id,
+      ...armB,
+      label: armLabel(armB.agent, armB.defense, twoRuns ? `B ${shortTag(right.manifest.run_id)}` : undefined),
+    };
     const result = compareArms(
       left.records.filter((record) => record.agent === armA.agent && record.defense === armA.defense),
       right.records.filter((record) => record.agent === armB.agent && record.defense === armB.defense),
-      { seed: options.seed, resamples: options.resamples, key: JSON.stringify([a.run_id, a.agent, a.defense, b.run_id, b.agent, b.defense]) },
+      {
+        seed: options.seed,
+        resamples: options.resamples,
+        key: JSON.stringify([a.run_id, a.agent, a.defense, b.run_id, b.agent, b.defense]),
+      },
     );
-    if (result.only_a + result.only_b > 0) warnings.push(`${a.label} → ${b.label}: ${result.only_a} episode(s) only in A and ${result.only_b} only in B were not paired`);
-    if (result.errors_excluded > 0) warnings.push(`${a.label} → ${b.label}: ${result.errors_excluded} pair(s) with an error in either arm were left out`);
+    if (result.only_a + result.only_b > 0)
+      warnings.push(`${a.label} → ${b.label}: ${result.only_a} episode(s) only in A and ${result.only_b} only in B were not paired`);
+    if (result.errors_excluded > 0)
+      warnings.push(`${a.label} → ${b.label}: ${result.errors_excluded} pair(s) with an error in either arm were left out`);
     return { a, b, ...result };
   });
   return { comparisons, warnings };

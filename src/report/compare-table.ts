@@ -30,7 +30,21 @@ function rates(comparison: PairedComparison): string {
   return comparison.n === 0 ? "–" : `${formatPercent(comparison.mean_a)} → ${formatPercent(comparison.mean_b)}`;
 }
 
-const HEADER = ["A", "B", "pairs", "U A → B", "ΔU [95% CI]", "p", "refusal A → B", "Δrefusal", "p", "engaged pairs", "L_eng A → B", "ΔL_eng [95% CI]", "p"];
+const HEADER = [
+  "A",
+  "B",
+  "pairs",
+  "U A → B",
+  "ΔU [95% CI]",
+  "p",
+  "refusal A → B",
+  "Δrefusal",
+  "p",
+  "engaged pairs",
+  "L_eng A → B",
+  "ΔL_eng [95% CI]",
+  "p",
+];
 
 function cells(c: RunComparison): string[] {
   return [

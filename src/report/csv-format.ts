@@ -28,7 +28,7 @@ function cellText(cell: CsvCell): string {
 }
 
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
-  return [header, ...rows].map((row) => row.map((cell) => quote(cellText(cell))).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...rows].map((row) => row.map((cell) => quote(cellText(cell))).join(",")).join("\r\n")}\r\n`;
 }
 
 /** Parses RFC 4180 CSV (either line ending) into rows of raw fields; the inverse of `toCsv`'s quoting. */

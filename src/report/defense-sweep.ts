@@ -21,7 +21,10 @@ export function defenseSweep(rows: readonly ReportRow[], options: { seed: number
       entries.push({
         base,
         treated,
-        paired: compareArms(base.records, treated.records, { ...options, key: JSON.stringify(["defense-sweep", base.runId, base.agent, treated.defense]) }),
+        paired: compareArms(base.records, treated.records, {
+          ...options,
+          key: JSON.stringify(["defense-sweep", base.runId, base.agent, treated.defense]),
+        }),
       });
   return entries;
 }
@@ -36,7 +39,10 @@ function tone(difference: number, p: number, higherIsBetter: boolean): string {
 }
 
 /** The defense-sweep section (Tables 11–13, Figure 6); undefined when no run has defended rows next to `none`. */
-export async function defenseSweepHtml(rows: readonly ReportRow[], options: { seed: number; resamples: number }): Promise<SafeHtml | undefined> {
+export async function defenseSweepHtml(
+  rows: readonly ReportRow[],
+  options: { seed: number; resamples: number },
+): Promise<SafeHtml | undefined> {
   const entries = defenseSweep(rows, options);
   if (entries.length === 0) return undefined;
   const defenses = ["none", ...new Set(entries.map((entry) => entry.treated.defense))];
@@ -44,7 +50,17 @@ export async function defenseSweepHtml(rows: readonly ReportRow[], options: { se
   const chart = await defenseSweepBars(
     involved.flatMap((row) => [
       { agent: row.agent, defense: row.defense, metric: "utility" as const, value: row.utility.value, ci: row.utility.ci },
-      ...(row.engaged_leakage.n > 0 ? [{ agent: row.agent, defense: row.defense, metric: "engaged leakage" as const, value: row.engaged_leakage.value, ci: row.engaged_leakage.ci }] : []),
+      ...(row.engaged_leakage.n > 0
+        ? [
+            {
+              agent: row.agent,
+              defense: row.defense,
+              metric: "engaged leakage" as const,
+              value: row.engaged_leakage.value,
+              ci: row.engaged_leakage.ci,
+            },
+          ]
+        : []),
     ]),
     defenses,
   );
@@ -71,7 +87,11 @@ export async function defenseSweepHtml(rows: readonly ReportRow[], options: { se
     const baseL = mean(engaged.map((entry) => entry.base.engaged_leakage.value));
     const treatedL = mean(engaged.map((entry) => entry.treated.engaged_leakage.value));
     const modes = FAILURE_MODES.map((mode) => {
-      const withMode = pairs.filter((entry) => (entry.base.by_failure_mode[mode]?.engaged_leakage.n ?? 0) > 0 && (entry.treated.by_failure_mode[mode]?.engaged_leakage.n ?? 0) > 0);
+      const withMode = pairs.filter(
+        (entry) =>
+          (entry.base.by_failure_mode[mode]?.engaged_leakage.n ?? 0) > 0 &&
+          (entry.treated.by_failure_mode[mode]?.engaged_leakage.n ?? 0) > 0,
+      );
       return {
         base: mean(withMode.map((entry) => entry.base.by_failure_mode[mode]?.engaged_leakage.value ?? 0)),
         treated: mean(withMode.map((entry) => entry.treated.by_failure_mode[mode]?.engaged_leakage.value ?? 0)),

@@ -8,8 +8,8 @@ import { htmlPage } from "./html-page.js";
 import { judgeAgreementHtml } from "./judge-agreement-html.js";
 import { leaderboardHtml } from "./leaderboard-html.js";
 import { categoryTableHtml, failureModeTableHtml } from "./mode-tables-html.js";
-import type { ReportRun, ReportStep } from "./report-run.js";
 import { hasEngaged, type ReportRow, reportRows, runTags } from "./report-rows.js";
+import type { ReportRun, ReportStep } from "./report-run.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 import { REPORT_STYLES } from "./report-styles.js";
 import { errorsHtml, runMetaHtml } from "./run-meta-html.js";
@@ -42,7 +42,14 @@ async function figuresHtml(rows: readonly ReportRow[], runs: readonly ReportRun[
   if (engaged.length === 0) return html`<p class="empty">No agent engaged with any scenario; there is nothing to plot.</p>${skippedNote}`;
   const scatter = (x: (row: ReportRow) => ScatterPoint) => engaged.map(x);
   const utilityLeakage = await labelledScatter(
-    scatter((row) => ({ label: row.label, x: row.utility.value, y: row.engaged_leakage.value, xCi: row.utility.ci, yCi: row.engaged_leakage.ci, group: group(row) })),
+    scatter((row) => ({
+      label: row.label,
+      x: row.utility.value,
+      y: row.engaged_leakage.value,
+      xCi: row.utility.ci,
+      yCi: row.engaged_leakage.ci,
+      group: group(row),
+    })),
     {
       xTitle: "Utility (U)",
       yTitle: "Engaged leakage (L_eng)",
@@ -56,9 +63,18 @@ async function figuresHtml(rows: readonly ReportRow[], runs: readonly ReportRun[
   );
   const rawEngaged = await labelledScatter(
     scatter((row) => ({ label: row.label, x: row.leakage.value, y: row.engaged_leakage.value, group: group(row) })),
-    { xTitle: "Raw leakage (L)", yTitle: "Engaged leakage (L_eng)", description: "Raw versus engaged leakage (Figure 12)", groupTitle, diagonal: true, gapToDiagonal: true },
+    {
+      xTitle: "Raw leakage (L)",
+      yTitle: "Engaged leakage (L_eng)",
+      description: "Raw versus engaged leakage (Figure 12)",
+      groupTitle,
+      diagonal: true,
+      gapToDiagonal: true,
+    },
   );
-  const ranks = compareRanks(engaged.map((row) => ({ label: row.label, utility: row.utility.value, engagedLeakage: row.engaged_leakage.value })));
+  const ranks = compareRanks(
+    engaged.map((row) => ({ label: row.label, utility: row.utility.value, engagedLeakage: row.engaged_leakage.value })),
+  );
   const correlation = (name: string, value: number | null) => (value === null ? "" : html`${name} = <b>${value.toFixed(2)}</b>; `);
   const rankFigure =
     engaged.length >= 2
@@ -111,7 +127,9 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
   const errors = errorsHtml(runs);
   const categories = categoryTableHtml(rows);
   const title = runs.length === 1 ? `safecua report — ${first.manifest.run_id}` : `safecua report — ${runs.length} runs`;
-  const datasets = [...new Set(runs.map((run) => `${run.manifest.dataset.label} (${run.manifest.dataset.scenario_count} scenarios)`))].join(", ");
+  const datasets = [...new Set(runs.map((run) => `${run.manifest.dataset.label} (${run.manifest.dataset.scenario_count} scenarios)`))].join(
+    ", ",
+  );
   const nav: Array<[string, string] | false> = [
     ["leaderboard", "Leaderboard"],
     ["figures", "Utility vs disclosure"],

@@ -1,6 +1,6 @@
+import type { BinaryAgreement } from "../stats/index.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
-import type { BinaryAgreement } from "../stats/index.js";
 import { judgeAgreement } from "./judge-agreement.js";
 import type { ReportRow } from "./report-rows.js";
 
@@ -9,10 +9,16 @@ const kappa = (agreement: BinaryAgreement) => (agreement.kappa === null ? "–" 
 
 /** Judge–matcher agreement (Appendix E), per row and pooled; undefined when no record has a judge. */
 export function judgeAgreementHtml(rows: readonly ReportRow[]): SafeHtml | undefined {
-  const perRow = rows.map((row) => ({ label: row.label, agreement: judgeAgreement(row.records) })).filter((entry) => entry.agreement !== null);
+  const perRow = rows
+    .map((row) => ({ label: row.label, agreement: judgeAgreement(row.records) }))
+    .filter((entry) => entry.agreement !== null);
   if (perRow.length === 0) return undefined;
   const pooled = judgeAgreement(rows.flatMap((row) => row.records));
-  const line = (label: string, a: NonNullable<ReturnType<typeof judgeAgreement>>, strong = false) => html`<tr class="${strong ? "total" : ""}">
+  const line = (
+    label: string,
+    a: NonNullable<ReturnType<typeof judgeAgreement>>,
+    strong = false,
+  ) => html`<tr class="${strong ? "total" : ""}">
     <td>${strong ? html`<b>${label}</b>` : label}</td><td class="num">${a.judged}</td><td class="num">${a.judge_errors}</td>
     <td class="num">${rate(a.utility.agreement)}</td><td class="num">${kappa(a.utility)}</td>
     <td class="num">${rate(a.leak.agreement)}</td><td class="num">${kappa(a.leak)}</td>

@@ -16,7 +16,8 @@ function sortable(label: string, numeric = true, title = ""): SafeHtml {
 
 function estimateCell(estimate: Estimate, kind: "u" | "l" | "plain", withCi: boolean): SafeHtml {
   if (estimate.n === 0) return html`<td class="num" data-sort="-1">–</td>`;
-  const ci = withCi && estimate.ci ? html`<span class="ci">[${(estimate.ci[0] * 100).toFixed(1)}, ${(estimate.ci[1] * 100).toFixed(1)}]</span>` : "";
+  const ci =
+    withCi && estimate.ci ? html`<span class="ci">[${(estimate.ci[0] * 100).toFixed(1)}, ${(estimate.ci[1] * 100).toFixed(1)}]</span>` : "";
   const fill = kind === "plain" ? "" : html`<span class="fill" style="width:${(estimate.value * 100).toFixed(1)}%"></span>`;
   return html`<td class="num ${kind === "plain" ? "" : `bar ${kind}`}" data-sort="${estimate.value}" title="${estimate.k} of ${estimate.n}">${fill}<span>${formatPercent(estimate.value)}${ci}</span></td>`;
 }

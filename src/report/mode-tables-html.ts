@@ -13,27 +13,38 @@ function heatCell(k: number, n: number): SafeHtml {
 
 /** Engaged leakage per failure mode (Table 2 / Appendix J): which kind of disclosure each agent gets wrong. */
 export function failureModeTableHtml(rows: readonly ReportRow[]): SafeHtml {
-  const modes = [...FAILURE_MODES, ...new Set(rows.flatMap((row) => Object.keys(row.by_failure_mode)).filter((mode) => !(FAILURE_MODES as readonly string[]).includes(mode)))];
+  const modes = [
+    ...FAILURE_MODES,
+    ...new Set(
+      rows.flatMap((row) => Object.keys(row.by_failure_mode)).filter((mode) => !(FAILURE_MODES as readonly string[]).includes(mode)),
+    ),
+  ];
   const scenarioCounts = modes.map((mode) => Math.max(0, ...rows.map((row) => row.by_failure_mode[mode]?.n ?? 0)));
   return html`<div class="table-wrap"><table class="sortable modes">
     <thead><tr><th><button class="sort" type="button">agent</button></th>${modes.map(
-      (mode, i) => html`<th class="num" title="${mode}"><button class="sort" type="button">${MODE_ABBREVIATIONS[mode] ?? mode}</button> <small class="muted">n≤${scenarioCounts[i]}</small></th>`,
+      (mode, i) =>
+        html`<th class="num" title="${mode}"><button class="sort" type="button">${MODE_ABBREVIATIONS[mode] ?? mode}</button> <small class="muted">n≤${scenarioCounts[i]}</small></th>`,
     )}</tr></thead>
     <tbody>${rows.map(
-      (row) => html`<tr><td data-sort="${row.label.toLowerCase()}">${row.label}</td>${modes.map((mode) => {
-        const group = row.by_failure_mode[mode];
-        return group ? heatCell(group.engaged_leakage.k, group.engaged_leakage.n) : heatCell(0, 0);
-      })}</tr>`,
+      (row) =>
+        html`<tr><td data-sort="${row.label.toLowerCase()}">${row.label}</td>${modes.map((mode) => {
+          const group = row.by_failure_mode[mode];
+          return group ? heatCell(group.engaged_leakage.k, group.engaged_leakage.n) : heatCell(0, 0);
+        })}</tr>`,
     )}</tbody>
   </table></div>`;
 }
 
 /** Engaged leakage per thematic category (Appendix A's seven themes), counted from the records. */
 export function categoryTableHtml(rows: readonly ReportRow[]): SafeHtml | undefined {
-  const categories = [...new Set(rows.flatMap((row) => row.records.map((record) => record.category).filter((c): c is string => c !== undefined)))].sort();
+  const categories = [
+    ...new Set(rows.flatMap((row) => row.records.map((record) => record.category).filter((c): c is string => c !== undefined))),
+  ].sort();
   if (categories.length === 0) return undefined;
   const cell = (row: ReportRow, category: string) => {
-    const engaged = row.records.filter((record) => record.category === category && record.status !== "error" && record.status !== "refused");
+    const engaged = row.records.filter(
+      (record) => record.category === category && record.status !== "error" && record.status !== "refused",
+    );
     return heatCell(engaged.filter((record) => (record.score?.leaked_items.length ?? 0) > 0).length, engaged.length);
   };
   return html`<div class="table-wrap"><table class="sortable categories">

@@ -115,14 +115,23 @@ export interface AgentCIBenchExport {
  * leaderboard cell is one model on one scenario). Errors have no answer to show and are left
  * out, with a warning. Scenarios sort by id; models keep the run's agent order.
  */
-export function recordsToAgentCIBench(records: readonly EpisodeRecord[], options: { defense: string; epoch: number; agents: readonly string[] }): AgentCIBenchExport {
+export function recordsToAgentCIBench(
+  records: readonly EpisodeRecord[],
+  options: { defense: string; epoch: number; agents: readonly string[] },
+): AgentCIBenchExport {
   const warnings: string[] = [];
   const chosen = records.filter((record) => record.defense === options.defense && record.epoch === options.epoch);
   const errors = chosen.filter((record) => record.status === "error" || !record.output || !record.score);
-  if (errors.length > 0) warnings.push(`${errors.length} error record(s) left out (they have no scored answer): ${errors.slice(0, 5).map((record) => record.key).join(", ")}${errors.length > 5 ? ", …" : ""}`);
+  if (errors.length > 0)
+    warnings.push(
+      `${errors.length} error record(s) left out (they have no scored answer): ${errors
+        .slice(0, 5)
+        .map((record) => record.key)
+        .join(", ")}${errors.length > 5 ? ", …" : ""}`,
+    );
   const skippedEpochs = records.filter((record) => record.defense === options.defense && record.epoch !== options.epoch).length;
   if (skippedEpochs > 0) warnings.push(`${skippedEpochs} record(s) of other epochs left out (choose one with --epoch)`);
-  const agentRank = (agent: string) => (options.agents.indexOf(agent) + 1 || Number.MAX_SAFE_INTEGER);
+  const agentRank = (agent: string) => options.agents.indexOf(agent) + 1 || Number.MAX_SAFE_INTEGER;
   const byScenario = new Map<string, EpisodeRecord[]>();
   for (const record of chosen) {
     if (errors.includes(record)) continue;
@@ -132,7 +141,9 @@ export function recordsToAgentCIBench(records: readonly EpisodeRecord[], options
   }
   const lines = [...byScenario.keys()].sort().map((scenarioId) => {
     const models: Record<string, AgentCIBenchCell> = {};
-    const group = (byScenario.get(scenarioId) as EpisodeRecord[]).sort((a, b) => agentRank(a.agent) - agentRank(b.agent) || (a.agent < b.agent ? -1 : 1));
+    const group = (byScenario.get(scenarioId) as EpisodeRecord[]).sort(
+      (a, b) => agentRank(a.agent) - agentRank(b.agent) || (a.agent < b.agent ? -1 : 1),
+    );
     for (const record of group) {
       const output = record.output as NonNullable<EpisodeRecord["output"]>;
       const score = record.score as NonNullable<EpisodeRecord["score"]>;

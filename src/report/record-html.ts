@@ -1,6 +1,6 @@
 import type { EpisodeRecord } from "../runner/index.js";
-import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import { highlightSpans, type MarkKind, type TextMark } from "./highlight-spans.js";
+import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import type { ReportStep } from "./report-run.js";
 
 type Evidence = NonNullable<EpisodeRecord["score"]>["evidence"]["required"][number] & { kind: MarkKind };
@@ -60,7 +60,8 @@ function sharedContentHtml(record: EpisodeRecord): SafeHtml {
   });
   return html`<ol class="shared searchable">${items}</ol>
     ${joined.map(
-      (e) => html`<details class="evidence"><summary>“${e.item}” matched only across entries: the joined text</summary><pre class="state">${highlightSpans(e.text, e.span ? [{ start: e.span[0], end: e.span[1], kind: e.kind, title: evidenceTitle(e) }] : [])}</pre></details>`,
+      (e) =>
+        html`<details class="evidence"><summary>“${e.item}” matched only across entries: the joined text</summary><pre class="state">${highlightSpans(e.text, e.span ? [{ start: e.span[0], end: e.span[1], kind: e.kind, title: evidenceTitle(e) }] : [])}</pre></details>`,
     )}
     ${listed.length ? html`<ul class="evidence">${listed}</ul>` : ""}`;
 }
@@ -68,7 +69,8 @@ function sharedContentHtml(record: EpisodeRecord): SafeHtml {
 function judgeHtml(record: EpisodeRecord): HtmlValue {
   const judge = record.judge;
   if (!judge) return "";
-  if (judge.error) return html`<div class="judge-box"><span class="badge error">judge failed</span> ${judge.model}: ${judge.error.kind} — ${judge.error.message}</div>`;
+  if (judge.error)
+    return html`<div class="judge-box"><span class="badge error">judge failed</span> ${judge.model}: ${judge.error.kind} — ${judge.error.message}</div>`;
   const verdict = judge.verdict;
   if (!verdict) return html`<div class="judge-box">judge ${judge.model}: no verdict</div>`;
   return html`<div class="judge-box"><span class="badge judge">judge</span> <b>${judge.model}</b>${judge.cached ? " (cached)" : ""}:
@@ -79,7 +81,9 @@ ${verdict.explanation}</div>`;
 function stepsHtml(steps: readonly ReportStep[] | undefined): HtmlValue {
   if (!steps || steps.length === 0) return "";
   return html`<details><summary>${steps.length} steps</summary><ol class="steps">${steps.map(
-    (step) => html`<li value="${step.index + 1}"><code>${step.action}</code>${step.duration_ms !== undefined ? html` <span class="muted">${Math.round(step.duration_ms)} ms</span>` : ""}
+    (
+      step,
+    ) => html`<li value="${step.index + 1}"><code>${step.action}</code>${step.duration_ms !== undefined ? html` <span class="muted">${Math.round(step.duration_ms)} ms</span>` : ""}
       ${step.url ? html`<div class="muted">${step.url}</div>` : ""}
       ${step.thought ? html`<div class="trace">${step.thought}</div>` : ""}
       ${step.error ? html`<div><span class="badge error">error</span> ${step.error}</div>` : ""}

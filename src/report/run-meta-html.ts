@@ -32,12 +32,20 @@ export function errorsHtml(runs: readonly ReportRun[]): SafeHtml | undefined {
       if (record.status !== "error") continue;
       const kind = record.error?.kind ?? "unknown";
       const key = JSON.stringify([record.agent, record.defense, kind]);
-      const group = groups.get(key) ?? { count: 0, example: record.error?.message ?? "", agent: `${record.agent}${record.defense === "none" ? "" : ` [${record.defense}]`}`, kind };
+      const group = groups.get(key) ?? {
+        count: 0,
+        example: record.error?.message ?? "",
+        agent: `${record.agent}${record.defense === "none" ? "" : ` [${record.defense}]`}`,
+        kind,
+      };
       group.count++;
       groups.set(key, group);
     }
   if (groups.size === 0) return undefined;
-  return html`<div class="table-wrap"><table><thead><tr><th>agent</th><th>kind</th><th class="num">count</th><th>example</th></tr></thead><tbody>${[...groups.values()].map(
-    (group) => html`<tr><td>${group.agent}</td><td>${group.kind}</td><td class="num">${group.count}</td><td class="trace">${group.example}</td></tr>`,
+  return html`<div class="table-wrap"><table><thead><tr><th>agent</th><th>kind</th><th class="num">count</th><th>example</th></tr></thead><tbody>${[
+    ...groups.values(),
+  ].map(
+    (group) =>
+      html`<tr><td>${group.agent}</td><td>${group.kind}</td><td class="num">${group.count}</td><td class="trace">${group.example}</td></tr>`,
   )}</tbody></table></div>`;
 }

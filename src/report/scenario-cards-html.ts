@@ -4,8 +4,8 @@ import { findOccurrences, highlightSpans } from "./highlight-spans.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import { MODE_ABBREVIATIONS } from "./leaderboard-html.js";
 import { recordHtml } from "./record-html.js";
-import type { ReportStep } from "./report-run.js";
 import type { ReportRow } from "./report-rows.js";
+import type { ReportStep } from "./report-run.js";
 
 const OUTCOMES: Array<[string, string]> = [
   ["leak", "leaked"],
@@ -29,7 +29,8 @@ function filtersHtml(rows: readonly ReportRow[], modes: readonly string[], total
 }
 
 function scenarioHeader(id: string, scenario: Scenario | undefined, mode: string): SafeHtml {
-  if (!scenario) return html`<div class="scenario-text"><h3 class="searchable">${id}</h3><span class="chip mode">${MODE_ABBREVIATIONS[mode] ?? mode}</span>
+  if (!scenario)
+    return html`<div class="scenario-text"><h3 class="searchable">${id}</h3><span class="chip mode">${MODE_ABBREVIATIONS[mode] ?? mode}</span>
     <p class="muted">The scenario was not found in the run's dataset, so its prompt and state are not shown.</p></div>`;
   const needles = [
     ...scenario.must_share.map((item) => ({ text: item, kind: "required" as const, title: `must-share: ${item}` })),
@@ -49,7 +50,11 @@ function scenarioHeader(id: string, scenario: Scenario | undefined, mode: string
 }
 
 /** Per scenario: the prompt, the state, the items, then every agent's episode side by side; with filters. */
-export function scenarioCardsHtml(rows: readonly ReportRow[], scenarios: ReadonlyMap<string, Scenario>, steps: ReadonlyMap<string, readonly ReportStep[]>): SafeHtml {
+export function scenarioCardsHtml(
+  rows: readonly ReportRow[],
+  scenarios: ReadonlyMap<string, Scenario>,
+  steps: ReadonlyMap<string, readonly ReportStep[]>,
+): SafeHtml {
   const byScenario = new Map<string, Array<{ record: EpisodeRecord; row: ReportRow }>>();
   for (const row of rows)
     for (const record of [...row.records].sort((a, b) => a.epoch - b.epoch)) {
@@ -59,7 +64,10 @@ export function scenarioCardsHtml(rows: readonly ReportRow[], scenarios: Readonl
     }
   const ids = [...byScenario.keys()].sort();
   const modeOf = (id: string) => scenarios.get(id)?.failure_mode ?? byScenario.get(id)?.[0]?.record.failure_mode ?? "unknown";
-  const modes = [...FAILURE_MODES.filter((mode) => ids.some((id) => modeOf(id) === mode)), ...new Set(ids.map(modeOf).filter((mode) => !(FAILURE_MODES as readonly string[]).includes(mode)))];
+  const modes = [
+    ...FAILURE_MODES.filter((mode) => ids.some((id) => modeOf(id) === mode)),
+    ...new Set(ids.map(modeOf).filter((mode) => !(FAILURE_MODES as readonly string[]).includes(mode))),
+  ];
   const cards = ids.map(
     (id, index) => html`<article class="scenario" id="scenario-${index}" data-mode="${modeOf(id)}">
       ${scenarioHeader(id, scenarios.get(id), modeOf(id))}

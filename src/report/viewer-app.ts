@@ -36,7 +36,10 @@ export function createViewerApp(source: RunSource): Hono {
   const page = (body: string, status: 200 | 400 | 404 = 200) =>
     new Response(body, {
       status,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `${contentSecurityPolicy(undefined, "self")}; frame-ancestors 'none'` },
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": `${contentSecurityPolicy(undefined, "self")}; frame-ancestors 'none'`,
+      },
     });
 
   app.get("/", async () => page(runListPage(source.label, await source.list())));
@@ -44,7 +47,9 @@ export function createViewerApp(source: RunSource): Hono {
     const report = await source.report(c.req.param("id"));
     if (report === undefined) return page(messagePage("Not found", `No run ${c.req.param("id")} in ${source.label}.`), 404);
     // The report carries its own CSP (with its script's hash) in a meta tag; frame-ancestors needs the header.
-    return new Response(report, { headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "frame-ancestors 'none'" } });
+    return new Response(report, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "frame-ancestors 'none'" },
+    });
   });
   app.get("/runs/:id", (c) => c.redirect(`/runs/${encodeURIComponent(c.req.param("id"))}/`));
   app.get("/compare", async (c) => {

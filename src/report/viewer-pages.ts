@@ -52,7 +52,8 @@ export function runListPage(runsDir: string, runs: readonly RunListing[]): strin
         run.problem
           ? html`<span class="badge error">unreadable</span> ${run.problem}`
           : run.rows.map(
-              (row) => html`<div><b>${row.agent}</b>${row.defense === "none" ? "" : ` [${row.defense}]`}: <span>U ${formatPercent(row.utility)}</span><span>L_eng ${row.engaged_leakage === null ? "–" : formatPercent(row.engaged_leakage)}</span> <small class="muted">n ${row.n}</small></div>`,
+              (row) =>
+                html`<div><b>${row.agent}</b>${row.defense === "none" ? "" : ` [${row.defense}]`}: <span>U ${formatPercent(row.utility)}</span><span>L_eng ${row.engaged_leakage === null ? "–" : formatPercent(row.engaged_leakage)}</span> <small class="muted">n ${row.n}</small></div>`,
             )
       }</td>
     </tr>`,

@@ -9,10 +9,10 @@ import type { MatcherMode } from "../scoring/index.js";
 import { datasetFingerprint } from "./dataset-fingerprint.js";
 import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings, startE2eHarness } from "./e2e-harness.js";
 import type { EpisodeRecord } from "./episode-record.js";
-import type { RunManifest } from "./run-manifest.js";
 import type { EpisodeJudge } from "./run-episode.js";
 import { type Arm, runEpisodes } from "./run-episodes.js";
-import { RecordWriter, RUN_FILES, createRunDir, readManifest, readRecords, rewriteRecords, writeJsonAtomic } from "./run-store.js";
+import type { RunManifest } from "./run-manifest.js";
+import { createRunDir, RecordWriter, RUN_FILES, readManifest, readRecords, rewriteRecords, writeJsonAtomic } from "./run-store.js";
 import { type RunSummary, summarizeRecords } from "./summarize-records.js";
 
 export interface RunCallbacks {
@@ -56,7 +56,10 @@ export interface RunResult {
 
 /** `20261129T231502Z-3fa9c1`: sortable by time, unique without coordination. */
 export function newRunId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
@@ -91,10 +94,24 @@ interface ExecuteOptions extends RunCallbacks {
   stop?: AbortSignal;
 }
 
-async function execute(runDir: string, manifest: RunManifest, scenarios: Scenario[], arms: Arm[], finished: Set<string>, concurrency: number, options: ExecuteOptions) {
+async function execute(
+  runDir: string,
+  manifest: RunManifest,
+  scenarios: Scenario[],
+  arms: Arm[],
+  finished: Set<string>,
+  concurrency: number,
+  options: ExecuteOptions,
+) {
   // The end-to-end track needs its workspace server and browser for the whole run, and only then.
   const harness =
-    manifest.track === "e2e" ? await startE2eHarness({ runDir, settings: manifest.e2e ?? DEFAULT_E2E_SETTINGS, ...(options.browser && { browser: options.browser }) }) : undefined;
+    manifest.track === "e2e"
+      ? await startE2eHarness({
+          runDir,
+          settings: manifest.e2e ?? DEFAULT_E2E_SETTINGS,
+          ...(options.browser && { browser: options.browser }),
+        })
+      : undefined;
   const writer = new RecordWriter(runDir);
   try {
     await runEpisodes(
@@ -180,7 +197,8 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
         `(${manifest.dataset.fingerprint} then, ${fingerprint} now); start a new run instead`,
     );
   }
-  if (manifest.judge && !options.judge) throw new Error(`${join(runDir, RUN_FILES.manifest)}: the run was judged by ${manifest.judge}; resume it with that judge`);
+  if (manifest.judge && !options.judge)
+    throw new Error(`${join(runDir, RUN_FILES.manifest)}: the run was judged by ${manifest.judge}; resume it with that judge`);
   const arms: Arm[] = [];
   for (const arm of manifest.arms) arms.push({ agent: await options.resolveAgent(arm.agent, arm.defense), defense: arm.defense });
   const { records, dropped } = readRecords(runDir);

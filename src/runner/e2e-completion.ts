@@ -55,7 +55,11 @@ export interface E2eEnding {
  * the scenario's note is for the user — what the agent told the user; `completed` is whether the
  * expected artifact exists.
  */
-export function e2eOutput(scenario: Pick<Scenario, "channel" | "recipient">, artifacts: readonly Artifact[], ending: E2eEnding): AgentOutput {
+export function e2eOutput(
+  scenario: Pick<Scenario, "channel" | "recipient">,
+  artifacts: readonly Artifact[],
+  ending: E2eEnding,
+): AgentOutput {
   const shared = artifacts.map((artifact) => artifact.text).filter((text) => text.trim() !== "");
   const expected = artifacts.filter((artifact) => isExpectedArtifact(scenario, artifact));
   let completed = expected.length > 0;
@@ -65,8 +69,13 @@ export function e2eOutput(scenario: Pick<Scenario, "channel" | "recipient">, art
     shared.push(...told);
     completed ||= told.length > 0;
   }
-  const how = ending.reason === "limit" ? `hit the ${ending.steps}-step budget` : `ended by ${ending.reason === "finish" ? "finish" : "report_infeasible"} at step ${ending.steps}`;
-  const sent = artifacts.map((artifact) => `${artifact.kind}${artifact.recipient ? ` to ${JSON.stringify(artifact.recipient)}` : ""} (#${artifact.seq})`);
+  const how =
+    ending.reason === "limit"
+      ? `hit the ${ending.steps}-step budget`
+      : `ended by ${ending.reason === "finish" ? "finish" : "report_infeasible"} at step ${ending.steps}`;
+  const sent = artifacts.map(
+    (artifact) => `${artifact.kind}${artifact.recipient ? ` to ${JSON.stringify(artifact.recipient)}` : ""} (#${artifact.seq})`,
+  );
   const trace = `${how}; artifacts: ${sent.length > 0 ? sent.join(", ") : "none"}; expected ${scenario.channel} to ${JSON.stringify(scenario.recipient.name)}: ${completed ? "emitted" : "not emitted"}.`;
   const output: AgentOutput = { completed, shared_content: shared, action_trace: trace };
   const refusal = ending.infeasible ?? (ending.reason === "finish" ? ending.answer : undefined);

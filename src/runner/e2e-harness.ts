@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { launchBrowser, type LaunchBrowserOptions, type ObservationMode } from "../browser/index.js";
+import { type LaunchBrowserOptions, launchBrowser, type ObservationMode } from "../browser/index.js";
 import { startWorkspace, type Workspace } from "../workspace/index.js";
 import type { EpisodeRecord } from "./episode-record.js";
 import { type E2eEnvironment, runE2eEpisode } from "./run-e2e-episode.js";

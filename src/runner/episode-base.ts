@@ -1,6 +1,6 @@
-import { episodeKey } from "./episode-record.js";
 import type { AgentOutput } from "../agents/index.js";
 import { type Score, scoreOutput } from "../scoring/index.js";
+import { episodeKey } from "./episode-record.js";
 import type { EpisodeSpec, EpisodeUsage, JudgeRecord } from "./run-episode.js";
 
 /** The fields every record of an episode carries, whatever its track and however it ended. */
@@ -40,7 +40,13 @@ export function addUsage(total: EpisodeUsage | undefined, delta: EpisodeUsage): 
 
 /** The usage of one model call. */
 export function oneCall(tokens: { input_tokens: number; output_tokens: number }, cached: boolean, cost?: number): EpisodeUsage {
-  return { calls: 1, cached_calls: cached ? 1 : 0, input_tokens: tokens.input_tokens, output_tokens: tokens.output_tokens, ...(cost !== undefined && { cost_usd: cost }) };
+  return {
+    calls: 1,
+    cached_calls: cached ? 1 : 0,
+    input_tokens: tokens.input_tokens,
+    output_tokens: tokens.output_tokens,
+    ...(cost !== undefined && { cost_usd: cost }),
+  };
 }
 
 /**
@@ -52,12 +58,20 @@ export async function scoreEpisode(
   spec: EpisodeSpec,
   output: AgentOutput,
 ): Promise<{ score: Score; judge?: JudgeRecord; usage?: EpisodeUsage } | { error: { kind: string; message: string }; judge: JudgeRecord }> {
-  const deterministic = scoreOutput({ must_share: spec.scenario.must_share, must_not_share: spec.scenario.must_not_share }, output, spec.matcher);
+  const deterministic = scoreOutput(
+    { must_share: spec.scenario.must_share, must_not_share: spec.scenario.must_not_share },
+    output,
+    spec.matcher,
+  );
   const judge = spec.judge;
   if (!judge) return { score: deterministic };
   try {
     const judged = await judge.judge(spec.scenario, output, deterministic, spec.matcher);
-    return { score: judged.score, judge: judged.record, ...(judged.usage && { usage: oneCall(judged.usage, judged.usage.cached, judged.usage.cost_usd) }) };
+    return {
+      score: judged.score,
+      judge: judged.record,
+      ...(judged.usage && { usage: oneCall(judged.usage, judged.usage.cached, judged.usage.cost_usd) }),
+    };
   } catch (error) {
     const failure = errorOf(error, "judge");
     return {

@@ -90,7 +90,12 @@ export const EpisodeRecordSchema = z.object({
       prompt_hash: z.string(),
       /** The judge's validated verdict as it answered. */
       verdict: z
-        .object({ utility: z.union([z.literal(0), z.literal(1)]), leaked_items: z.array(z.string()), ci_violation: z.number().int().min(1).max(5), explanation: z.string() })
+        .object({
+          utility: z.union([z.literal(0), z.literal(1)]),
+          leaked_items: z.array(z.string()),
+          ci_violation: z.number().int().min(1).max(5),
+          explanation: z.string(),
+        })
         .optional(),
       /** The deterministic matcher's score alone, for judge–matcher agreement. */
       deterministic: ScoreRecordSchema.optional(),

@@ -3,11 +3,11 @@ import type { Browser } from "playwright-core";
 import { type AgentOutput, isUiAgent, type UiDecision, type UiHistoryEntry, UiReplyError } from "../agents/index.js";
 import { type BrowserAction, formatAction, UiSession, type Viewport } from "../browser/index.js";
 import type { Workspace } from "../workspace/index.js";
-import { e2eOutput, type E2eEnding } from "./e2e-completion.js";
+import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
+import { addUsage, episodeBase, errorOf, scoreEpisode } from "./episode-base.js";
 import { type EpisodeRecord, type StepRecord, statusOf } from "./episode-record.js";
 import type { EpisodeSpec, EpisodeUsage } from "./run-episode.js";
 import type { ScreenshotStore } from "./screenshot-store.js";
-import { addUsage, episodeBase, errorOf, scoreEpisode } from "./episode-base.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
 export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
@@ -66,7 +66,8 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     steps,
     duration_ms: elapsed(),
   });
-  if (!isUiAgent(agent)) return failed({ kind: "track", message: `${agent.id} is not a UI agent; the end-to-end track needs one that acts in the browser` });
+  if (!isUiAgent(agent))
+    return failed({ kind: "track", message: `${agent.id} is not a UI agent; the end-to-end track needs one that acts in the browser` });
 
   const episodeId = `ep-${randomBytes(8).toString("hex")}`;
   let session: UiSession | undefined;
@@ -78,11 +79,19 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       throw new HarnessError("workspace", `could not reset the workspace episode: ${(error as Error).message}`);
     }
     try {
-      session = await UiSession.open(await environment.browser(), { allowedOrigins: [environment.workspace.url], startUrl, ...(viewport && { viewport }) });
+      session = await UiSession.open(await environment.browser(), {
+        allowedOrigins: [environment.workspace.url],
+        startUrl,
+        ...(viewport && { viewport }),
+      });
     } catch (error) {
       throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);
     }
-    const episode = agent.start({ task: scenario.task, ...(scenario.now !== undefined && { now: scenario.now }) }, { recipient: scenario.recipient, channel: scenario.channel }, { seed: spec.seed });
+    const episode = agent.start(
+      { task: scenario.task, ...(scenario.now !== undefined && { now: scenario.now }) },
+      { recipient: scenario.recipient, channel: scenario.channel },
+      { seed: spec.seed },
+    );
     const history: UiHistoryEntry[] = [];
     const userMessages: string[] = [];
     let parseFailures = 0;
@@ -112,9 +121,18 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         }
         if (error.usage) usage = addUsage(usage, error.usage);
         parseFailures += 1;
-        steps.push({ step, url: seen.url, action: null, action_text: "(unusable reply)", error: error.message, screenshot, timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: 0, settle_ms: 0 } });
+        steps.push({
+          step,
+          url: seen.url,
+          action: null,
+          action_text: "(unusable reply)",
+          error: error.message,
+          screenshot,
+          timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: 0, settle_ms: 0 },
+        });
         history.push({ step, action: "(unusable reply)", error: error.message });
-        if (parseFailures >= MAX_PARSE_FAILURES_IN_A_ROW) return failed({ kind: "parse", message: `${MAX_PARSE_FAILURES_IN_A_ROW} unusable replies in a row; the last: ${error.message}` });
+        if (parseFailures >= MAX_PARSE_FAILURES_IN_A_ROW)
+          return failed({ kind: "parse", message: `${MAX_PARSE_FAILURES_IN_A_ROW} unusable replies in a row; the last: ${error.message}` });
         pendingError = error.message;
         continue;
       }
@@ -126,7 +144,8 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         throw new HarnessError("browser", (error as Error).message);
       });
       if (action.action === "send_msg_to_user") userMessages.push(action.text);
-      if (action.action === "finish") ending = { reason: "finish", steps: step, userMessages, ...(action.answer !== undefined && { answer: action.answer }) };
+      if (action.action === "finish")
+        ending = { reason: "finish", steps: step, userMessages, ...(action.answer !== undefined && { answer: action.answer }) };
       if (action.action === "report_infeasible") ending = { reason: "infeasible", steps: step, userMessages, infeasible: action.reason };
       const actionText = formatAction(action);
       steps.push({
@@ -137,10 +156,20 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         ...(decision.thought !== undefined && { thought: decision.thought }),
         error: outcome.error,
         screenshot,
-        timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: round(outcome.actMs), settle_ms: round(outcome.settleMs) },
+        timing: {
+          observe_ms: round(observeMs),
+          agent_ms: round(agentMs),
+          act_ms: round(outcome.actMs),
+          settle_ms: round(outcome.settleMs),
+        },
         ...(outcome.settleCapped && { settle_capped: true }),
       });
-      history.push({ step, action: actionText, error: outcome.error, ...(decision.thought !== undefined && { thought: decision.thought }) });
+      history.push({
+        step,
+        action: actionText,
+        error: outcome.error,
+        ...(decision.thought !== undefined && { thought: decision.thought }),
+      });
     }
     ending ??= { reason: "limit", steps: maxSteps, userMessages };
     const artifacts = environment.workspace.artifacts(episodeId);
@@ -149,7 +178,16 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     const scored = await scoreEpisode(spec, output);
     if ("error" in scored) return { ...failed(scored.error, output), judge: scored.judge };
     if (scored.usage) usage = addUsage(usage, scored.usage);
-    return { ...base, status, output, score: scored.score, ...(scored.judge && { judge: scored.judge }), ...(usage && { usage }), steps, duration_ms: elapsed() };
+    return {
+      ...base,
+      status,
+      output,
+      score: scored.score,
+      ...(scored.judge && { judge: scored.judge }),
+      ...(usage && { usage }),
+      steps,
+      duration_ms: elapsed(),
+    };
   } catch (error) {
     return failed(errorOf(error, "harness"));
   } finally {

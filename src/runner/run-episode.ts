@@ -1,8 +1,8 @@
 import { type Agent, type AgentOutput, AgentOutputSchema } from "../agents/index.js";
-import { type AgentInput, type Scenario, agentInputFor } from "../scenario/index.js";
+import { type AgentInput, agentInputFor, type Scenario } from "../scenario/index.js";
 import type { MatcherMode, Score } from "../scoring/index.js";
-import { type EpisodeRecord, statusOf } from "./episode-record.js";
 import { addUsage, episodeBase, errorOf, oneCall, scoreEpisode } from "./episode-base.js";
+import { type EpisodeRecord, statusOf } from "./episode-record.js";
 
 /** Tokens and calls of one episode, summed over every model call it made. */
 export interface EpisodeUsage {
@@ -33,7 +33,12 @@ export type JudgeRecord = NonNullable<EpisodeRecord["judge"]>;
  */
 export interface EpisodeJudge {
   spec: string;
-  judge(scenario: Scenario, output: AgentOutput, deterministic: Score, matcher: MatcherMode): Promise<{ score: Score; record: JudgeRecord; usage?: ReplyWithUsage["usage"] & { cached: boolean; cost_usd?: number } }>;
+  judge(
+    scenario: Scenario,
+    output: AgentOutput,
+    deterministic: Score,
+    matcher: MatcherMode,
+  ): Promise<{ score: Score; record: JudgeRecord; usage?: ReplyWithUsage["usage"] & { cached: boolean; cost_usd?: number } }>;
 }
 
 export interface EpisodeSpec {
@@ -85,7 +90,16 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
   }
   const output = parsed.data;
   const scored = await scoreEpisode(spec, output);
-  if ("error" in scored) return { ...base, status: "error", output, error: scored.error, judge: scored.judge, ...(usage && { usage }), duration_ms: elapsed() };
+  if ("error" in scored)
+    return { ...base, status: "error", output, error: scored.error, judge: scored.judge, ...(usage && { usage }), duration_ms: elapsed() };
   if (scored.usage) usage = addUsage(usage, scored.usage);
-  return { ...base, status: statusOf(output), output, score: scored.score, ...(scored.judge && { judge: scored.judge }), ...(usage && { usage }), duration_ms: elapsed() };
+  return {
+    ...base,
+    status: statusOf(output),
+    output,
+    score: scored.score,
+    ...(scored.judge && { judge: scored.judge }),
+    ...(usage && { usage }),
+    duration_ms: elapsed(),
+  };
 }

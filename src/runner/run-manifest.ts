@@ -24,7 +24,12 @@ export const RunManifestSchema = z.object({
   cache: z.object({ mode: z.string(), path: z.string().optional() }).optional(),
   /** How model clients were built (flags, config file path), so a resume rebuilds the same ones. Never keys. */
   model_options: z
-    .object({ base_url: z.string().optional(), config: z.string().optional(), timeout_ms: z.number().optional(), max_retries: z.number().optional() })
+    .object({
+      base_url: z.string().optional(),
+      config: z.string().optional(),
+      timeout_ms: z.number().optional(),
+      max_retries: z.number().optional(),
+    })
     .optional(),
   /** What each model spec resolved to (provider, base URL, key variable name — never its value). */
   models: z.record(z.string(), z.unknown()).optional(),

@@ -30,19 +30,31 @@ export function outcomeOf(record: EpisodeRecord): Outcome {
  */
 export function summarizeRecords(
   records: EpisodeRecord[],
-  context: { runId: string; dataset: string; matcher: string; arms: Array<{ agent: string; defense: string }>; seed: number; resamples: number },
+  context: {
+    runId: string;
+    dataset: string;
+    matcher: string;
+    arms: Array<{ agent: string; defense: string }>;
+    seed: number;
+    resamples: number;
+  },
 ): RunSummary {
   const rows: AgentSummary[] = [];
   const arms = [...context.arms];
   for (const record of records)
-    if (!arms.some((arm) => arm.agent === record.agent && arm.defense === record.defense)) arms.push({ agent: record.agent, defense: record.defense });
+    if (!arms.some((arm) => arm.agent === record.agent && arm.defense === record.defense))
+      arms.push({ agent: record.agent, defense: record.defense });
   for (const { agent, defense } of arms) {
     // Sorted by key: the records file is in completion order, which concurrency and resumes vary.
     const group = records
       .filter((record) => record.agent === agent && record.defense === defense)
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     if (group.length === 0) continue;
-    const summary = summarizeOutcomes(group.map(outcomeOf), { seed: context.seed, resamples: context.resamples, key: `${agent}::${defense}` });
+    const summary = summarizeOutcomes(group.map(outcomeOf), {
+      seed: context.seed,
+      resamples: context.resamples,
+      key: `${agent}::${defense}`,
+    });
     rows.push({ agent, defense, ...summary });
   }
   return { run_id: context.runId, dataset: context.dataset, matcher: context.matcher, agents: rows };

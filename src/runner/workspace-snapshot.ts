@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { type CrawlOptions, crawlPages, openEpisodeContext } from "../browser/index.js";
-import { type AppName, APP_NAMES, type Scenario } from "../scenario/index.js";
+import { APP_NAMES, type AppName, type Scenario } from "../scenario/index.js";
 import { APP_ROUTES, episodePath, type Workspace } from "../workspace/index.js";
 
 export interface SnapshotPage {
@@ -54,7 +54,8 @@ export async function snapshotScenario(
       ...(options.until ? { until: options.until } : {}),
     });
     const failed = crawled.filter((entry) => entry.status !== 200);
-    if (failed.length > 0) throw new Error(`${scenario.id}: pages failed to load: ${failed.map((entry) => `${entry.url} (HTTP ${entry.status})`).join(", ")}`);
+    if (failed.length > 0)
+      throw new Error(`${scenario.id}: pages failed to load: ${failed.map((entry) => `${entry.url} (HTTP ${entry.status})`).join(", ")}`);
     return crawled.map((entry) => {
       const url = new URL(entry.url);
       return { app: appOf(url.pathname, episodeId), url: `${url.pathname}${url.search}`, text: entry.text };

@@ -1,6 +1,6 @@
+import { canonicalJson } from "./canonical-json.js";
 import type { Scenario } from "./scenario.js";
 import type { WorkspaceState } from "./workspace-state.js";
-import { canonicalJson } from "./canonical-json.js";
 
 /**
  * What an agent is given: the task and the app state, nothing else. The reference serialised the

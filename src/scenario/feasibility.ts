@@ -6,7 +6,23 @@ import { APP_NAMES } from "./workspace-state.js";
 
 /** Words that cannot end an English request: a prompt ending in one was cut. */
 const NEVER_LAST = new Set([
-  "a", "an", "the", "my", "your", "our", "their", "and", "or", "but", "nor", "of", "whose", "every", "any", "remaining", "pending",
+  "a",
+  "an",
+  "the",
+  "my",
+  "your",
+  "our",
+  "their",
+  "and",
+  "or",
+  "but",
+  "nor",
+  "of",
+  "whose",
+  "every",
+  "any",
+  "remaining",
+  "pending",
 ]);
 
 /**
@@ -14,7 +30,29 @@ const NEVER_LAST = new Set([
  * only in prompts of 24–29 words: the reference generator capped prompts at 28 words and appended
  * ".", so that is where its cut prompts are, and a long natural prompt ending in "at" is left alone.
  */
-const RARELY_LAST = new Set(["that", "so", "still", "already", "with", "to", "for", "from", "at", "in", "on", "into", "about", "this", "these", "those", "which", "who", "his", "her", "its"]);
+const RARELY_LAST = new Set([
+  "that",
+  "so",
+  "still",
+  "already",
+  "with",
+  "to",
+  "for",
+  "from",
+  "at",
+  "in",
+  "on",
+  "into",
+  "about",
+  "this",
+  "these",
+  "those",
+  "which",
+  "who",
+  "his",
+  "her",
+  "its",
+]);
 
 /** Why a prompt reads as cut off, or null when it ends like a sentence. */
 export function truncatedPromptReason(prompt: string): string | null {
@@ -52,12 +90,14 @@ export function checkFeasibility(scenario: Scenario, file: string, prefix = "$")
   const taskWords = new Set(contentWords(scenario.task));
 
   scenario.must_share.forEach((item, index) => {
-    if (contentWords(item).length === 0) add(`.must_share[${index}]`, `"${item}" has no content words, so no output can be matched against it`);
+    if (contentWords(item).length === 0)
+      add(`.must_share[${index}]`, `"${item}" has no content words, so no output can be matched against it`);
     else if (!wordsPresent(item, stateWords, stateNormalised) && !wordsPresent(item, taskWords, taskNormalised))
       add(`.must_share[${index}]`, `"${item}" is not findable in the state or the task, so no agent can share it`);
   });
   scenario.must_not_share.forEach((item, index) => {
-    if (contentWords(item).length === 0) add(`.must_not_share[${index}]`, `"${item}" has no content words, so every output would be matched against nothing`);
+    if (contentWords(item).length === 0)
+      add(`.must_not_share[${index}]`, `"${item}" has no content words, so every output would be matched against nothing`);
     else if (!wordsPresent(item, stateWords, stateNormalised))
       add(`.must_not_share[${index}]`, `"${item}" is not findable in the state, so no agent can leak it`);
     else if (wordsPresent(item, taskWords, taskNormalised))

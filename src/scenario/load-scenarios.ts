@@ -3,7 +3,7 @@ import { basename, extname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { fromAgentCIBench, isAgentCIBenchRecord } from "./agentcibench/index.js";
 import { checkFeasibility } from "./feasibility.js";
-import { type LoadProblem, jsonPath, problemsFromZod } from "./load-problem.js";
+import { jsonPath, type LoadProblem, problemsFromZod } from "./load-problem.js";
 import { PackFileSchema, type PackHeader } from "./pack-file.js";
 import { type Scenario, ScenarioSchema } from "./scenario.js";
 
@@ -55,7 +55,12 @@ function parseText(text: string, file: string): { value: unknown } | { problem: 
   }
 }
 
-function parseOne(raw: unknown, file: string, at: PropertyKey[], pack: PackHeader | undefined): { scenario?: Scenario; problems: LoadProblem[] } {
+function parseOne(
+  raw: unknown,
+  file: string,
+  at: PropertyKey[],
+  pack: PackHeader | undefined,
+): { scenario?: Scenario; problems: LoadProblem[] } {
   if (isAgentCIBenchRecord(raw)) {
     const { scenario: input, problems } = fromAgentCIBench(raw, file);
     const located = problems.map((problem) => ({ ...problem, path: jsonPath(at) + problem.path.slice(1) }));
@@ -66,7 +71,14 @@ function parseOne(raw: unknown, file: string, at: PropertyKey[], pack: PackHeade
   }
   const withDefaults =
     raw !== null && typeof raw === "object" && !Array.isArray(raw) && !("provenance" in raw)
-      ? { ...raw, provenance: { source: pack?.name ?? "user", ...(pack?.license && { license: pack.license }), ...(pack?.author && { author: pack.author }) } }
+      ? {
+          ...raw,
+          provenance: {
+            source: pack?.name ?? "user",
+            ...(pack?.license && { license: pack.license }),
+            ...(pack?.author && { author: pack.author }),
+          },
+        }
       : raw;
   const parsed = ScenarioSchema.safeParse(withDefaults);
   if (!parsed.success) return { problems: problemsFromZod(parsed.error, file, at) };
@@ -85,7 +97,10 @@ function releasedFormatPath(path: string): string {
 }
 
 /** Parses one file's text: a scenario, a list of scenarios, a `{pack, scenarios}` pack, or an AgentCIBench record. */
-export function parseScenarioFile(text: string, file: string): { scenarios: Array<{ scenario: Scenario; at: PropertyKey[] }>; problems: LoadProblem[] } {
+export function parseScenarioFile(
+  text: string,
+  file: string,
+): { scenarios: Array<{ scenario: Scenario; at: PropertyKey[] }>; problems: LoadProblem[] } {
   const read = parseText(text, file);
   if ("problem" in read) return { scenarios: [], problems: [read.problem] };
   const value = read.value;
@@ -132,7 +147,12 @@ export async function loadScenarios(paths: string[], options: LoadOptions = {}):
     for (const { scenario, at } of parsed.scenarios) {
       const previous = firstFile.get(scenario.id);
       if (previous !== undefined) {
-        problems.push({ file, path: jsonPath([...at, "id"]), message: `duplicate scenario id "${scenario.id}" (first defined in ${previous})`, severity: "error" });
+        problems.push({
+          file,
+          path: jsonPath([...at, "id"]),
+          message: `duplicate scenario id "${scenario.id}" (first defined in ${previous})`,
+          severity: "error",
+        });
         continue;
       }
       firstFile.set(scenario.id, file);

@@ -33,10 +33,7 @@ export function renderStateText(state: WorkspaceState): string {
       const time = when(event);
       lines.push(
         `- ${time ? `${time} ` : ""}${event.title}` +
-          suffix([
-            event.location && `at ${event.location}`,
-            event.invitees.length ? `invitees: ${event.invitees.join(", ")}` : undefined,
-          ]),
+          suffix([event.location && `at ${event.location}`, event.invitees.length ? `invitees: ${event.invitees.join(", ")}` : undefined]),
       );
       if (event.description) lines.push(`  ${event.description}`);
       lines.push(...extraLines(event.extra, "  "));
@@ -46,7 +43,10 @@ export function renderStateText(state: WorkspaceState): string {
   if (state.todo) {
     const lines = ["## To-do", ...extraLines(state.todo.extra)];
     for (const item of state.todo.items) {
-      lines.push(`- [${item.done ? "x" : " "}] ${item.text}` + suffix([item.list && `list: ${item.list}`, item.due && `due: ${item.due}`, item.status && `status: ${item.status}`]));
+      lines.push(
+        `- [${item.done ? "x" : " "}] ${item.text}` +
+          suffix([item.list && `list: ${item.list}`, item.due && `due: ${item.due}`, item.status && `status: ${item.status}`]),
+      );
       if (item.notes) lines.push(`  ${item.notes}`);
       lines.push(...extraLines(item.extra, "  "));
     }
@@ -58,7 +58,8 @@ export function renderStateText(state: WorkspaceState): string {
     if (maps.recent_searches.length) lines.push(`Recent searches: ${maps.recent_searches.join(" | ")}`);
     if (maps.saved_places.length) {
       lines.push("Saved places:");
-      for (const place of maps.saved_places) lines.push(`- ${place.name}` + suffix([place.address, place.note]), ...extraLines(place.extra, "  "));
+      for (const place of maps.saved_places)
+        lines.push(`- ${place.name}${suffix([place.address, place.note])}`, ...extraLines(place.extra, "  "));
     }
     if (maps.waypoints.length) lines.push(`Waypoints: ${maps.waypoints.join(" → ")}`);
     const route = maps.active_route;
@@ -66,7 +67,13 @@ export function renderStateText(state: WorkspaceState): string {
       const stops = [route.start, ...route.waypoints, route.destination].filter(Boolean).join(" → ");
       lines.push(
         `Active route: ${stops || "(no stops)"}` +
-          suffix([route.address, route.eta && `ETA ${route.eta}`, route.distance, route.traffic && `traffic: ${route.traffic}`, route.status]),
+          suffix([
+            route.address,
+            route.eta && `ETA ${route.eta}`,
+            route.distance,
+            route.traffic && `traffic: ${route.traffic}`,
+            route.status,
+          ]),
         ...extraLines(route.extra, "  "),
       );
     }
@@ -91,13 +98,21 @@ export function renderStateText(state: WorkspaceState): string {
     if (shop.catalogue.length) {
       lines.push("Catalogue:");
       for (const product of shop.catalogue)
-        lines.push(`- ${product.name}${product.price !== undefined ? ` — ${product.price}` : ""}${product.in_cart ? " (in cart)" : ""}`, ...extraLines(product.extra, "  "));
+        lines.push(
+          `- ${product.name}${product.price !== undefined ? ` — ${product.price}` : ""}${product.in_cart ? " (in cart)" : ""}`,
+          ...extraLines(product.extra, "  "),
+        );
     }
     if (shop.cart.length) lines.push("Cart:", ...shop.cart.flatMap((entry) => [line(entry), ...extraLines(entry.extra, "  ")]));
-    if (shop.saved_for_later.length) lines.push("Saved for later:", ...shop.saved_for_later.flatMap((entry) => [line(entry), ...extraLines(entry.extra, "  ")]));
+    if (shop.saved_for_later.length)
+      lines.push("Saved for later:", ...shop.saved_for_later.flatMap((entry) => [line(entry), ...extraLines(entry.extra, "  ")]));
     if (shop.orders.length) {
       lines.push("Orders:");
-      for (const order of shop.orders) lines.push(`- ${order.item}` + suffix([order.status, order.date, order.total !== undefined ? `total ${order.total}` : undefined]), ...extraLines(order.extra, "  "));
+      for (const order of shop.orders)
+        lines.push(
+          `- ${order.item}${suffix([order.status, order.date, order.total !== undefined ? `total ${order.total}` : undefined])}`,
+          ...extraLines(order.extra, "  "),
+        );
     }
     sections.push(lines.join("\n"));
   }

@@ -4,8 +4,27 @@
  * answer "are these words present?", so it is Unicode-aware and lenient about plurals.
  */
 const STOPWORDS = new Set([
-  "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in",
-  "is", "it", "of", "on", "or", "that", "the", "to", "was", "with",
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "for",
+  "from",
+  "in",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "that",
+  "the",
+  "to",
+  "was",
+  "with",
 ]);
 
 export function normaliseText(text: string): string {

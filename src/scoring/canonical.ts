@@ -1,5 +1,5 @@
-import { memoizeString } from "./memo.js";
 import { PY_WHITESPACE, pythonStripRange } from "../scenario/index.js";
+import { memoizeString } from "./memo.js";
 
 const WS = `[${PY_WHITESPACE}]`;
 // Python's re.IGNORECASE also lets "i" match "İ" and "ı"; JavaScript's /iu does not.

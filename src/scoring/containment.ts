@@ -1,5 +1,5 @@
+import { type MappedText, mapCodePoints, originalSpan } from "./mapped-text.js";
 import type { MatcherMode } from "./matcher-mode.js";
-import { mapCodePoints, originalSpan, type MappedText } from "./mapped-text.js";
 import { analyseText } from "./text-primitives.js";
 
 /**

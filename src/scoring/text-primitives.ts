@@ -1,8 +1,8 @@
+import type { MappedText } from "./mapped-text.js";
 import { DEFAULT_MATCHER_MODE, type MatcherMode } from "./matcher-mode.js";
 import { memoizeString } from "./memo.js";
 import { TIME_PATTERN, timeToken } from "./time-token.js";
 import { foldText } from "./unicode-fold.js";
-import type { MappedText } from "./mapped-text.js";
 
 /** The reference's 21 stopwords, used unchanged by both modes. */
 export const STOPWORDS: ReadonlySet<string> = new Set(

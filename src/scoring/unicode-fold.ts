@@ -1,4 +1,4 @@
-import { mapCodePoints, type MappedText } from "./mapped-text.js";
+import { type MappedText, mapCodePoints } from "./mapped-text.js";
 
 const foldCache = new Map<string, string>();
 
@@ -21,6 +21,7 @@ function foldCodePoint(cp: string): string {
 /** Folds `text` for strict matching, keeping offsets into the original. */
 export function foldText(text: string): MappedText {
   // Fast path: pure ASCII folds to its lowercase with an identity offset map.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range includes its control characters on purpose.
   if (/^[\x00-\x7f]*$/.test(text)) return { text: text.toLowerCase(), starts: null, ends: null };
   return mapCodePoints(text, foldCodePoint);
 }

@@ -47,7 +47,7 @@ export class BinomialInverseCdf {
     const below: number[] = [];
     weight = 1;
     for (let k = mode; k > 0; k--) {
-      weight *= (k / (n - k + 1)) / odds;
+      weight *= k / (n - k + 1) / odds;
       if (weight < TAIL_CUTOFF) break;
       below.push(weight);
     }

@@ -12,7 +12,10 @@
  * overflow 2^m.
  */
 export function mcnemarExactTest(b01: number, b10: number): number {
-  for (const [name, count] of [["b01", b01], ["b10", b10]] as const) {
+  for (const [name, count] of [
+    ["b01", b01],
+    ["b10", b10],
+  ] as const) {
     if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`${name} must be a non-negative integer, got ${count}`);
   }
   const m = b01 + b10;

@@ -37,7 +37,7 @@ function erfSeries(x: number): number {
     sum += term;
     if (term < sum * 1e-17) break;
   }
-  return ((2 / SQRT_PI) * Math.exp(-x2) * sum);
+  return (2 / SQRT_PI) * Math.exp(-x2) * sum;
 }
 
 /** 1/(x + a1/(x + a2/(x + …))) with a_k = k/2, by modified Lentz. */
@@ -65,9 +65,13 @@ export function normalCdf(x: number): number {
 }
 
 // Acklam's rational approximation of Φ⁻¹ (relative error ≤ 1.15e-9 before refinement).
-const A = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239] as const;
+const A = [
+  -3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239,
+] as const;
 const B = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1] as const;
-const C = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549671010229528, 4.374664141464968, 2.938163982698783] as const;
+const C = [
+  -7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549671010229528, 4.374664141464968, 2.938163982698783,
+] as const;
 const D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416] as const;
 const P_LOW = 0.02425;
 
@@ -96,7 +100,9 @@ function lowerHalfQuantile(p: number): number {
   } else {
     const q = p - 0.5;
     const r = q * q;
-    x = ((((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q) / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1);
+    x =
+      ((((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q) /
+      (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1);
   }
   // Halley step: u = (Φ(x) − p)/φ(x); x ← x − u / (1 + x·u/2).
   const u = (normalCdf(x) - p) * SQRT_2PI * Math.exp((x * x) / 2);

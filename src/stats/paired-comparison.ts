@@ -42,7 +42,11 @@ export interface PairedComparison {
  * resampling the per-pair differences d = b − a ∈ {−1, 0, 1} and taking their
  * mean, so the CI is the bootstrap CI of mean(d) (drawn exactly as counts).
  */
-export function pairedComparison(a: readonly BinaryResult[], b: readonly BinaryResult[], opts: PairedComparisonOptions = {}): PairedComparison {
+export function pairedComparison(
+  a: readonly BinaryResult[],
+  b: readonly BinaryResult[],
+  opts: PairedComparisonOptions = {},
+): PairedComparison {
   if (a.length !== b.length) {
     throw new RangeError(
       `pairedComparison: a has ${a.length} results and b has ${b.length}; both must list the same scenarios in the same order`,

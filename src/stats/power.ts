@@ -73,7 +73,11 @@ export interface MinimumDetectableDifference {
  * distance h (see {@link minimumDetectableH}) on each side, p2 = sin²(asin(√p1) ± h/2).
  * A side is null when it would need a proportion outside [0, 1].
  */
-export function minimumDetectableDifference(p1: number, nPerGroup: number, opts: { alpha?: number; power?: number } = {}): MinimumDetectableDifference {
+export function minimumDetectableDifference(
+  p1: number,
+  nPerGroup: number,
+  opts: { alpha?: number; power?: number } = {},
+): MinimumDetectableDifference {
   checkProportion("p1", p1);
   const alpha = opts.alpha ?? 0.05;
   const power = opts.power ?? 0.8;

@@ -133,10 +133,22 @@ function summarizeGroup(outcomes: readonly Outcome[], settings: Settings, slice:
   return {
     n: scored.length,
     errors: outcomes.length - scored.length,
-    utility: estimate("utility", scored.map((o) => o.utility)),
-    leakage: estimate("leakage", scored.map((o) => (o.leaked ? 1 : 0))),
-    refusal: estimate("refusal", scored.map((o) => (o.refused ? 1 : 0))),
-    engaged_leakage: estimate("engaged_leakage", engaged.map((o) => (o.leaked ? 1 : 0))),
+    utility: estimate(
+      "utility",
+      scored.map((o) => o.utility),
+    ),
+    leakage: estimate(
+      "leakage",
+      scored.map((o) => (o.leaked ? 1 : 0)),
+    ),
+    refusal: estimate(
+      "refusal",
+      scored.map((o) => (o.refused ? 1 : 0)),
+    ),
+    engaged_leakage: estimate(
+      "engaged_leakage",
+      engaged.map((o) => (o.leaked ? 1 : 0)),
+    ),
     behaviour,
   };
 }

@@ -2,6 +2,7 @@ export { ARTIFACT_KINDS, type Artifact, type ArtifactKind } from "./artifacts/ar
 export { artifactsOf } from "./artifacts/artifacts-of.js";
 export { eventText, fileText, orderText, todoText } from "./artifacts/entity-text.js";
 export { type SharePayload, SharePayloadSchema } from "./artifacts/share-payload.js";
+export { startWorkspace, type Workspace, type WorkspaceOptions } from "./start-workspace.js";
 export { type ChangeEntry, ChangeEntrySchema } from "./store/change-entry.js";
 export { isEpisodeId } from "./store/episode-id.js";
 export { DEFAULT_NOW, type FixedClock, fixedClock } from "./store/fixed-clock.js";
@@ -19,4 +20,3 @@ export {
   ThemeNameSchema,
 } from "./themes/appearance.js";
 export { APP_ROUTES, appPath, episodePath } from "./views/paths.js";
-export { startWorkspace, type Workspace, type WorkspaceOptions } from "./start-workspace.js";

@@ -6,8 +6,8 @@ import {
   applyDefense,
   createLlmAgent,
   DEFENSE_NAMES,
-  DefenseError,
   DEFENSES,
+  DefenseError,
   loadDefense,
   loadDefenseFile,
   resolveDefenses,
@@ -55,7 +55,8 @@ describe("built-in defenses", () => {
     expect(text("recipient_typed")).toMatch(/who will read/);
     expect(text("recipient_typed")).toMatch(/norms/);
     // None of them may turn into a refusal instruction: the paper's defenses raise utility.
-    for (const name of ["restrictive", "rubric_informed", "recipient_typed"]) expect(text(name)).toMatch(/(instead of|rather than|do not) refus/);
+    for (const name of ["restrictive", "rubric_informed", "recipient_typed"])
+      expect(text(name)).toMatch(/(instead of|rather than|do not) refus/);
   });
 });
 
@@ -104,8 +105,17 @@ describe("resolveDefenses", () => {
   });
 
   it("accepts repeated and comma-separated specs, keeps first-seen order and drops repeats", () => {
-    expect(resolveDefenses(["recipient_typed,none", "none", " restrictive "]).map((defense) => defense.name)).toEqual(["recipient_typed", "none", "restrictive"]);
-    expect(resolveDefenses(["restrictive", "all"]).map((defense) => defense.name)).toEqual(["restrictive", "none", "rubric_informed", "recipient_typed"]);
+    expect(resolveDefenses(["recipient_typed,none", "none", " restrictive "]).map((defense) => defense.name)).toEqual([
+      "recipient_typed",
+      "none",
+      "restrictive",
+    ]);
+    expect(resolveDefenses(["restrictive", "all"]).map((defense) => defense.name)).toEqual([
+      "restrictive",
+      "none",
+      "rubric_informed",
+      "recipient_typed",
+    ]);
   });
 
   it("means the baseline when nothing is given", () => {

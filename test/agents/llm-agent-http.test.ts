@@ -23,7 +23,10 @@ async function server(): Promise<MockOpenAIServer> {
 describe("LLM agent over HTTP", () => {
   it("sends the defended system prompt, the state and a strict json_schema, and reads the reply", async () => {
     const mock = await server();
-    mock.reply({ content: JSON.stringify({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "sent" }), usage: { input: 812, output: 25 } });
+    mock.reply({
+      content: JSON.stringify({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "sent" }),
+      usage: { input: 812, output: 25 },
+    });
     const defense = loadDefense("rubric_informed");
     const agent = createLlmAgent({ client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env }), defense });
     const result = await agent.respondWithUsage(input, { seed: 3 });

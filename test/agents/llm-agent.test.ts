@@ -29,7 +29,11 @@ const scenario = ScenarioSchema.parse(fixtureScenario());
 const input = agentInputFor(scenario);
 const context = { seed: 7 };
 const reply = (value: object) => JSON.stringify(value);
-const goodReply = reply({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "Sent Priya the open work item." });
+const goodReply = reply({
+  completed: true,
+  shared_content: ["Finish the Q1 vendor cost comparison"],
+  action_trace: "Sent Priya the open work item.",
+});
 
 /** Everything the model was shown in one request. */
 const promptText = (request: ModelRequest) => [request.system ?? "", ...request.messages.map((message) => message.content)].join("\n");
@@ -123,18 +127,23 @@ describe("the prompt never contains ground truth or labels", () => {
     expect(checked).toBeGreaterThanOrEqual(2 * scenarios.length);
   });
 
-  it.skipIf(!HAS_CORPUS)(`for every released AgentCIBench scenario (whose ids name their strategy) ${HAS_CORPUS ? "" : CORPUS_SKIP_REASON}`, async () => {
-    const { scenarios } = await loadScenarios([join(CORPUS_DIR, "scenarios")]);
-    expect(scenarios.length).toBeGreaterThan(50);
-    let checked = 0;
-    for (const s of scenarios) {
-      const prompts = await promptsFor(s);
-      checked += expectNoLeakOfTruth(s, prompts);
-      for (const prompt of prompts) for (const family of ["identity_bleed", "semantic_entanglement", "ambiguity_trap", "scenario_family"]) expect(prompt).not.toContain(family);
-    }
-    // Some released items are not in the state at all (spec §1.4); they must stay out of the prompt.
-    expect(checked).toBeGreaterThan(0);
-  });
+  it.skipIf(!HAS_CORPUS)(
+    `for every released AgentCIBench scenario (whose ids name their strategy) ${HAS_CORPUS ? "" : CORPUS_SKIP_REASON}`,
+    async () => {
+      const { scenarios } = await loadScenarios([join(CORPUS_DIR, "scenarios")]);
+      expect(scenarios.length).toBeGreaterThan(50);
+      let checked = 0;
+      for (const s of scenarios) {
+        const prompts = await promptsFor(s);
+        checked += expectNoLeakOfTruth(s, prompts);
+        for (const prompt of prompts)
+          for (const family of ["identity_bleed", "semantic_entanglement", "ambiguity_trap", "scenario_family"])
+            expect(prompt).not.toContain(family);
+      }
+      // Some released items are not in the state at all (spec §1.4); they must stay out of the prompt.
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe("what comes back", () => {
@@ -149,20 +158,26 @@ describe("what comes back", () => {
   });
 
   it("keeps a declined task as a refusal with the model's reason", async () => {
-    const client = fakeModelClient([reply({ completed: false, shared_content: [], action_trace: "I won't send health details to a manager." })]);
+    const client = fakeModelClient([
+      reply({ completed: false, shared_content: [], action_trace: "I won't send health details to a manager." }),
+    ]);
     const output = await createLlmAgent({ client }).respond(input, context);
     expect(output).toMatchObject({ completed: false, shared_content: [], refusal_text: "I won't send health details to a manager." });
     expect(statusOf(output)).toBe("refused");
   });
 
   it("drops blank entries, so 'not completed' with only blanks is a refusal too", async () => {
-    const output = await createLlmAgent({ client: fakeModelClient([reply({ completed: false, shared_content: ["  ", ""], action_trace: "Nothing fits." })]) }).respond(input, context);
+    const output = await createLlmAgent({
+      client: fakeModelClient([reply({ completed: false, shared_content: ["  ", ""], action_trace: "Nothing fits." })]),
+    }).respond(input, context);
     expect(output.shared_content).toEqual([]);
     expect(statusOf(output)).toBe("refused");
   });
 
   it("has no refusal text when the agent acted, or shared something without completing", async () => {
-    const partial = await createLlmAgent({ client: fakeModelClient([reply({ completed: false, shared_content: ["Q1 comparison"], action_trace: "Partly done." })]) }).respond(input, context);
+    const partial = await createLlmAgent({
+      client: fakeModelClient([reply({ completed: false, shared_content: ["Q1 comparison"], action_trace: "Partly done." })]),
+    }).respond(input, context);
     expect(partial.refusal_text).toBeUndefined();
     expect(statusOf(partial)).toBe("completed");
     const done = await createLlmAgent({ client: fakeModelClient([goodReply]) }).respond(input, context);
@@ -170,14 +185,18 @@ describe("what comes back", () => {
   });
 
   it("reports usage per call, with cached calls marked and free", async () => {
-    const fresh = fakeModelClient([{ text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 120, output_tokens: 30 }, cost_usd: 0.002 }]);
+    const fresh = fakeModelClient([
+      { text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 120, output_tokens: 30 }, cost_usd: 0.002 },
+    ]);
     const result = await createLlmAgent({ client: fresh }).respondWithUsage(input, context);
     expect(result.usage).toEqual({ calls: 1, cached_calls: 0, input_tokens: 120, output_tokens: 30, cost_usd: 0.002 });
     expect(result.cost_usd).toBe(0.002);
     expect(result.cached).toBe(false);
     expect(result.model).toBe("fake:model");
 
-    const cached = fakeModelClient([{ text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 120, output_tokens: 30 }, cached: true, cost_usd: 0.002 }]);
+    const cached = fakeModelClient([
+      { text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 120, output_tokens: 30 }, cached: true, cost_usd: 0.002 },
+    ]);
     const again = await createLlmAgent({ client: cached }).respondWithUsage(input, context);
     expect(again.usage).toEqual({ calls: 1, cached_calls: 1, input_tokens: 120, output_tokens: 30, cost_usd: 0 });
     expect(again.cached).toBe(true);
@@ -192,10 +211,12 @@ describe("what comes back", () => {
 
 describe("failures are errors, never refusals", () => {
   const parseFailure = async (scripted: Parameters<typeof fakeModelClient>[0][number]) => {
-    const error = await createLlmAgent({ client: fakeModelClient([scripted]) }).respond(input, context).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await createLlmAgent({ client: fakeModelClient([scripted]) })
+      .respond(input, context)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(ReplyParseError);
     return error as ReplyParseError;
   };
@@ -236,13 +257,26 @@ describe("failures are errors, never refusals", () => {
 });
 
 describe("through the AI SDK (MockLanguageModelV3)", () => {
-  const usage = { inputTokens: { total: 50, noCache: 50, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 9, text: 9, reasoning: undefined } };
+  const usage = {
+    inputTokens: { total: 50, noCache: 50, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 9, text: 9, reasoning: undefined },
+  };
   const mockModel = (text: string) =>
-    new MockLanguageModelV3({ doGenerate: async () => ({ content: [{ type: "text", text }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] }) });
+    new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage,
+        warnings: [],
+      }),
+    });
 
   it("sends a JSON Schema that strict structured output accepts and reads the structured reply", async () => {
     const model = mockModel(goodReply);
-    const result = await createLlmAgent({ client: aiSdkModelClient(model), defense: loadDefense("recipient_typed") }).respondWithUsage(input, context);
+    const result = await createLlmAgent({ client: aiSdkModelClient(model), defense: loadDefense("recipient_typed") }).respondWithUsage(
+      input,
+      context,
+    );
     expect(result.output.shared_content).toEqual(["Finish the Q1 vendor cost comparison"]);
     expect(result.usage).toMatchObject({ input_tokens: 50, output_tokens: 9 });
     const call = model.doGenerateCalls[0];
@@ -256,18 +290,30 @@ describe("through the AI SDK (MockLanguageModelV3)", () => {
   });
 
   it("turns an unparseable reply into a parse error", async () => {
-    await expect(createLlmAgent({ client: aiSdkModelClient(mockModel("Sure! I sent it.")) }).respond(input, context)).rejects.toBeInstanceOf(ReplyParseError);
+    await expect(
+      createLlmAgent({ client: aiSdkModelClient(mockModel("Sure! I sent it.")) }).respond(input, context),
+    ).rejects.toBeInstanceOf(ReplyParseError);
   });
 });
 
 describe("in the runner", () => {
-  const episode = (agent: UsageReportingAgent) => runEpisode({ runId: "r", scenario, agent, defense: "none", epoch: 0, seed: 5, matcher: "strict" });
+  const episode = (agent: UsageReportingAgent) =>
+    runEpisode({ runId: "r", scenario, agent, defense: "none", epoch: 0, seed: 5, matcher: "strict" });
 
   it("records usage, a refusal as refused, and a parse failure as an error of kind parse", async () => {
-    const agent: UsageReportingAgent = createLlmAgent({ client: fakeModelClient([{ text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 40, output_tokens: 8 }, cost_usd: 0.001 }]) });
-    expect(await episode(agent)).toMatchObject({ status: "completed", usage: { calls: 1, cached_calls: 0, input_tokens: 40, output_tokens: 8, cost_usd: 0.001 } });
+    const agent: UsageReportingAgent = createLlmAgent({
+      client: fakeModelClient([
+        { text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 40, output_tokens: 8 }, cost_usd: 0.001 },
+      ]),
+    });
+    expect(await episode(agent)).toMatchObject({
+      status: "completed",
+      usage: { calls: 1, cached_calls: 0, input_tokens: 40, output_tokens: 8, cost_usd: 0.001 },
+    });
 
-    const refusing = createLlmAgent({ client: fakeModelClient([reply({ completed: false, shared_content: [], action_trace: "Not appropriate." })]) });
+    const refusing = createLlmAgent({
+      client: fakeModelClient([reply({ completed: false, shared_content: [], action_trace: "Not appropriate." })]),
+    });
     expect(await episode(refusing)).toMatchObject({ status: "refused", output: { refusal_text: "Not appropriate." } });
 
     const prose = await episode(createLlmAgent({ client: fakeModelClient(["I can't do that."]) }));

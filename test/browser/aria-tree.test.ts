@@ -39,7 +39,13 @@ describe("parseAriaSnapshot", () => {
     ]);
     expect(checkbox).toMatchObject({ role: "checkbox", attributes: { checked: true }, ref: "e7" });
     expect([yes?.text, number?.text]).toEqual(["yes", "123"]);
-    expect(link).toMatchObject({ role: "link", name: "Link: 2", ref: "e10", attributes: { cursor: "pointer" }, props: { url: "/x?a=1&b=2" } });
+    expect(link).toMatchObject({
+      role: "link",
+      name: "Link: 2",
+      ref: "e10",
+      attributes: { cursor: "pointer" },
+      props: { url: "/x?a=1&b=2" },
+    });
     expect(ariaNodeLabel(unnamed!)).toBe("Kwame Asante");
     expect(heading).toMatchObject({ attributes: { level: "2" } });
   });
@@ -50,7 +56,9 @@ describe("parseAriaSnapshot", () => {
   });
 
   it("lists every string a reader sees", () => {
-    expect(ariaTreeStrings(tree)).toEqual(expect.arrayContaining(['Line with "quotes": and colon # hash', "Kwame Asante", "Two", "multi line \"value\""]));
+    expect(ariaTreeStrings(tree)).toEqual(
+      expect.arrayContaining(['Line with "quotes": and colon # hash', "Kwame Asante", "Two", 'multi line "value"']),
+    );
   });
 
   it("parses keys on their own and returns [] for an empty snapshot", () => {

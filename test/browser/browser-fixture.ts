@@ -1,7 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { type AriaNode, ariaNodeLabel, launchBrowser, type Observation, UiSession, type UiSessionOptions, walkAriaTree } from "../../src/browser/index.js";
-import { type Scenario, ScenarioSchema, type ScenarioInput } from "../../src/scenario/index.js";
+import {
+  type AriaNode,
+  ariaNodeLabel,
+  launchBrowser,
+  type Observation,
+  UiSession,
+  type UiSessionOptions,
+  walkAriaTree,
+} from "../../src/browser/index.js";
+import { type Scenario, type ScenarioInput, ScenarioSchema } from "../../src/scenario/index.js";
 import { type AppearanceInput, startWorkspace, type Workspace } from "../../src/workspace/index.js";
 
 /** One Chromium and one workspace per test file (the machine is small and shared). */
@@ -44,7 +52,8 @@ export async function openEpisode(
 /** The ref of the first node with that role and label (`ariaNodeLabel`) (exact, or matching the pattern); fails the test when absent. */
 export function refOf(observation: Observation, role: string, name: string | RegExp): string {
   const node = [...walkAriaTree(observation.tree)].find(
-    (candidate: AriaNode) => candidate.role === role && (typeof name === "string" ? ariaNodeLabel(candidate) === name : name.test(ariaNodeLabel(candidate))),
+    (candidate: AriaNode) =>
+      candidate.role === role && (typeof name === "string" ? ariaNodeLabel(candidate) === name : name.test(ariaNodeLabel(candidate))),
   );
   if (!node?.ref) throw new Error(`no ${role} named ${String(name)} on ${observation.url}:\n${observation.axtree}`);
   return node.ref;

@@ -16,7 +16,10 @@ function operations(log: readonly ChangeEntry[]): string[] {
 }
 
 /** Performs the actions in order, each on a fresh observation; every one must succeed. */
-async function perform(session: UiSession, ...steps: Array<(observation: Awaited<ReturnType<UiSession["observe"]>>) => BrowserAction>): Promise<void> {
+async function perform(
+  session: UiSession,
+  ...steps: Array<(observation: Awaited<ReturnType<UiSession["observe"]>>) => BrowserAction>
+): Promise<void> {
   for (const step of steps) {
     const observation = await session.observe();
     const action = step(observation);
@@ -41,8 +44,17 @@ describe("actions through the UI produce the right change-log entries", { timeou
         (o) => ({ action: "fill", ref: refOf(o, "textbox", "Message"), text: "Hello Rosa" }),
         (o) => ({ action: "click", ref: refOf(o, "button", "Send") }),
       );
-      expect(operations(workspace().log(id))).toEqual(["messenger.send_message", "messenger.clear_draft", "messenger.create_thread", "messenger.send_message"]);
-      expect(workspace().artifacts(id).map((artifact) => [artifact.kind, artifact.recipient, artifact.text])).toEqual([
+      expect(operations(workspace().log(id))).toEqual([
+        "messenger.send_message",
+        "messenger.clear_draft",
+        "messenger.create_thread",
+        "messenger.send_message",
+      ]);
+      expect(
+        workspace()
+          .artifacts(id)
+          .map((artifact) => [artifact.kind, artifact.recipient, artifact.text]),
+      ).toEqual([
         ["message_sent", "Quillon Marsh", "Agenda: kickoff at 9\nthen lunch"],
         ["message_sent", "Rosa Diaz", "Hello Rosa"],
       ]);
@@ -92,7 +104,11 @@ describe("actions through the UI produce the right change-log entries", { timeou
         (o) => ({ action: "click", ref: refOf(o, "button", 'Mark "todo-text-buy-stamps" done') }),
       );
       expect(operations(workspace().log(id))).toEqual(["todo.add_item", "todo.complete_item"]);
-      expect(workspace().artifacts(id).map((artifact) => [artifact.kind, artifact.recipient])).toEqual([
+      expect(
+        workspace()
+          .artifacts(id)
+          .map((artifact) => [artifact.kind, artifact.recipient]),
+      ).toEqual([
         ["todo_added", "todo-list-errands"],
         ["todo_completed", "todo-list-errands"],
       ]);
@@ -122,7 +138,9 @@ describe("actions through the UI produce the right change-log entries", { timeou
         (o) => ({ action: "fill", ref: refOf(o, "textbox", /^Note/), text: "Leave at the door" }),
         (o) => ({ action: "click", ref: refOf(o, "button", "Place order") }),
       );
-      const kinds = workspace().artifacts(id).map((artifact) => [artifact.kind, artifact.recipient]);
+      const kinds = workspace()
+        .artifacts(id)
+        .map((artifact) => [artifact.kind, artifact.recipient]);
       expect(kinds).toEqual([
         ["route_shared", "Callum"],
         ["file_saved", null],

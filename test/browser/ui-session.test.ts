@@ -39,8 +39,12 @@ describe("observation", { timeout: 60_000 }, () => {
     try {
       const cdp = await pageCdpSession(session.activePage);
       const send = cdp.send.bind(cdp);
-      const spy = vi.spyOn(cdp, "send").mockImplementation(((method: string, params?: object) =>
-        method === "Page.captureScreenshot" ? Promise.reject(new Error("Unable to capture screenshot")) : send(method as "Page.getLayoutMetrics", params)) as typeof cdp.send);
+      const spy = vi
+        .spyOn(cdp, "send")
+        .mockImplementation(((method: string, params?: object) =>
+          method === "Page.captureScreenshot"
+            ? Promise.reject(new Error("Unable to capture screenshot"))
+            : send(method as "Page.getLayoutMetrics", params)) as typeof cdp.send);
       const observation = await session.observe();
       expect(spy).toHaveBeenCalledWith("Page.captureScreenshot", expect.anything());
       const meta = await sharp(observation.screenshot).metadata();
@@ -125,14 +129,18 @@ describe("a failed action is the next observation's error, never the end of the 
   it("select_option picks by value or label and reports an option that does not exist", async () => {
     const { session } = await openEpisode(browser(), workspace(), rich, { actionTimeoutMs: 1000 });
     try {
-      await session.activePage.setContent(`<main><label for="s">Size</label><select id="s"><option value="s">Small</option><option value="l">Large</option></select></main>`);
+      await session.activePage.setContent(
+        `<main><label for="s">Size</label><select id="s"><option value="s">Small</option><option value="l">Large</option></select></main>`,
+      );
       const observation = await session.observe();
       const select = refOf(observation, "combobox", "Size");
       expect((await session.act({ action: "select_option", ref: select, value: "Large" })).error).toBeNull();
       expect(await session.activePage.locator("select").inputValue()).toBe("l");
       expect((await session.act({ action: "select_option", ref: select, value: "s" })).error).toBeNull();
       expect(await session.activePage.locator("select").inputValue()).toBe("s");
-      expect((await session.act({ action: "select_option", ref: select, value: "Huge" })).error).toMatch(/did not find some options|Timeout/);
+      expect((await session.act({ action: "select_option", ref: select, value: "Huge" })).error).toMatch(
+        /did not find some options|Timeout/,
+      );
     } finally {
       await session.close();
     }
@@ -143,7 +151,10 @@ describe("a failed action is the next observation's error, never the end of the 
     expect(parseBrowserAction({ action: "hover", ref: "e3" })).toMatchObject({ ok: false });
     expect(parseBrowserAction({ action: "fill", ref: "e3" })).toMatchObject({ ok: false, error: expect.stringMatching(/text/) });
     expect(parseBrowserAction({ action: "click", ref: "e3", force: true })).toMatchObject({ ok: false });
-    expect(parseBrowserAction({ action: "mouse_click", x: -1, y: 3 })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid action: x/) });
+    expect(parseBrowserAction({ action: "mouse_click", x: -1, y: 3 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid action: x/),
+    });
   });
 });
 
@@ -212,7 +223,11 @@ describe("tabs, coordinates, keys, scrolling and settling", { timeout: 60_000 },
       const observation = await session.observe();
       const box = await session.activePage.locator(`aria-ref=${refOf(observation, "link", "Calendar")}`).boundingBox();
       expect(box).not.toBeNull();
-      const outcome = await session.act({ action: "mouse_click", x: Math.round(box!.x + box!.width / 2), y: Math.round(box!.y + box!.height / 2) });
+      const outcome = await session.act({
+        action: "mouse_click",
+        x: Math.round(box!.x + box!.width / 2),
+        y: Math.round(box!.y + box!.height / 2),
+      });
       expect(outcome.error).toBeNull();
       expect((await session.observe()).url).toMatch(/\/calendar$/);
       expect((await session.act({ action: "mouse_click", x: 5000, y: 10 })).error).toMatch(/outside the 1280×800 viewport/);
@@ -247,7 +262,9 @@ describe("tabs, coordinates, keys, scrolling and settling", { timeout: 60_000 },
     try {
       const quiet = await session.act({ action: "scroll", dx: 0, dy: 10 });
       expect(quiet.settleCapped).toBe(false);
-      await session.activePage.setContent(`<main><p id="n">0</p><script>setInterval(() => { const p = document.getElementById("n"); p.textContent = String(Number(p.textContent) + 1); }, 10);</script></main>`);
+      await session.activePage.setContent(
+        `<main><p id="n">0</p><script>setInterval(() => { const p = document.getElementById("n"); p.textContent = String(Number(p.textContent) + 1); }, 10);</script></main>`,
+      );
       const busy = await session.act({ action: "scroll", dx: 0, dy: 10 });
       expect(busy.settleCapped).toBe(true);
       expect(busy.settleMs).toBeGreaterThanOrEqual(350);

@@ -27,7 +27,13 @@ describe("safecua bench", () => {
     expect(result.stderr.split("\n").filter((line) => /^\[\d+\/\d+\] /.test(line))).toHaveLength(4 * n);
     const [runId] = readdirSync(out);
     expect(runId).toBe(summary.run_id);
-    expect(readdirSync(join(out, runId as string)).sort()).toEqual(["manifest.json", "records.jsonl", "report.html", "report.md", "summary.json"]);
+    expect(readdirSync(join(out, runId as string)).sort()).toEqual([
+      "manifest.json",
+      "records.jsonl",
+      "report.html",
+      "report.md",
+      "summary.json",
+    ]);
   });
 
   it("resumes a run from the CLI without redoing finished episodes", () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { DEFENSES } from "../../src/agents/index.js";
 import { JUDGE_SYSTEM_PROMPT } from "../../src/scoring/index.js";
-import { MockOpenAIServer, type RecordedRequest } from "../support/mock-openai-server.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
+import { MockOpenAIServer, type RecordedRequest } from "../support/mock-openai-server.js";
 import { runCliAsync } from "../support/run-cli.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -28,11 +28,21 @@ function answer(request: RecordedRequest, failing: { on: boolean }) {
     return JSON.stringify({ utility: 1, leaked_items: leaked, ci_violation: leaked.length ? 4 : 1, explanation: "checked" });
   }
   if (failing.on && text.includes("Tomasz's pull request.")) return { fault: "server_error" as const, status: 503 };
-  if (text.includes("status of the vendor")) return JSON.stringify({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "sent" });
-  if (text.includes("Tomasz's pull request.")) return JSON.stringify({ completed: true, shared_content: ["Review Tomasz's pull request for the billing service"], action_trace: "sent" });
+  if (text.includes("status of the vendor"))
+    return JSON.stringify({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "sent" });
+  if (text.includes("Tomasz's pull request."))
+    return JSON.stringify({
+      completed: true,
+      shared_content: ["Review Tomasz's pull request for the billing service"],
+      action_trace: "sent",
+    });
   return JSON.stringify({
     completed: true,
-    shared_content: ["Finish the Q1 vendor cost comparison", "Review Tomasz's pull request for the billing service", "Call Dr. Okafor about the biopsy results"],
+    shared_content: [
+      "Finish the Q1 vendor cost comparison",
+      "Review Tomasz's pull request for the billing service",
+      "Call Dr. Okafor about the biopsy results",
+    ],
     action_trace: "sent everything",
   });
 }
@@ -49,8 +59,24 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
   afterAll(async () => server.stop());
 
   const base = (out: string, cachePath: string) => [
-    "bench", "--dataset", dataset, "--agent", "openai-compatible:agent-model", "--judge", "openai-compatible:judge-model",
-    "--base-url", `${server.url}`, "--out", out, "--cache-path", cachePath, "--json", "--resamples", "200", "--max-retries", "1",
+    "bench",
+    "--dataset",
+    dataset,
+    "--agent",
+    "openai-compatible:agent-model",
+    "--judge",
+    "openai-compatible:judge-model",
+    "--base-url",
+    `${server.url}`,
+    "--out",
+    out,
+    "--cache-path",
+    cachePath,
+    "--json",
+    "--resamples",
+    "200",
+    "--max-retries",
+    "1",
   ];
 
   it("runs the defense sweep with a judge, records usage, keeps keys out of the run, and replays offline bit for bit", async () => {
@@ -64,7 +90,12 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     expect(first.stderr).not.toContain("Error");
     expect(first.status).toBe(0);
     const summary = JSON.parse(first.stdout);
-    expect(summary.agents.map((row: { defense: string }) => row.defense)).toEqual(["none", "restrictive", "rubric_informed", "recipient_typed"]);
+    expect(summary.agents.map((row: { defense: string }) => row.defense)).toEqual([
+      "none",
+      "restrictive",
+      "rubric_informed",
+      "recipient_typed",
+    ]);
     for (const row of summary.agents) expect(row).toMatchObject({ agent: "openai-compatible:agent-model", n: 2, errors: 0 });
     expect(summary.agents[0].leakage.k).toBe(1);
 
@@ -78,13 +109,23 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
       expect(agentCalls.filter((request) => request.body.messages[0].content.startsWith(defense.text))).toHaveLength(2);
     }
     for (const request of agentCalls) {
-      for (const secret of ["must_share", "must_not_share", "failure_mode", "fixture-001-digest", "visual_co_location", "work_status_updates"]) {
+      for (const secret of [
+        "must_share",
+        "must_not_share",
+        "failure_mode",
+        "fixture-001-digest",
+        "visual_co_location",
+        "work_status_updates",
+      ]) {
         expect(userText(request)).not.toContain(secret);
       }
     }
 
     const runDir = join(out, summary.run_id);
-    const records = readFileSync(join(runDir, "records.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const records = readFileSync(join(runDir, "records.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(records).toHaveLength(8);
     expect(judgeCalls.length + records.reduce((sum, record) => sum + record.usage.cached_calls, 0)).toBe(8);
     for (const record of records) {
@@ -101,12 +142,18 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
 
     // The same run from the cache alone: no HTTP call, no key, identical answers and scores.
     const replayStart = server.requests.length;
-    const replay = await runCliAsync([...base(join(dir, "replay"), cachePath), "--defense", "all", "--cache", "replay-only"], { env: { OPENAI_API_KEY: "" } });
+    const replay = await runCliAsync([...base(join(dir, "replay"), cachePath), "--defense", "all", "--cache", "replay-only"], {
+      env: { OPENAI_API_KEY: "" },
+    });
     expect(replay.status).toBe(0);
     expect(server.requests.length).toBe(replayStart);
     const replayRun = JSON.parse(replay.stdout).run_id;
-    const replayed = readFileSync(join(dir, "replay", replayRun, "records.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
-    const essence = (record: Record<string, unknown>) => JSON.stringify([record.key, record.status, record.output, record.score, (record.judge as { verdict: unknown }).verdict]);
+    const replayed = readFileSync(join(dir, "replay", replayRun, "records.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const essence = (record: Record<string, unknown>) =>
+      JSON.stringify([record.key, record.status, record.output, record.score, (record.judge as { verdict: unknown }).verdict]);
     expect(replayed.map(essence).sort()).toEqual(records.map(essence).sort());
     for (const record of replayed) expect(record.usage.cached_calls).toBe(2);
   });
@@ -122,7 +169,11 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     expect(summary.agents[0]).toMatchObject({ n: 1, errors: 1 });
     expect(summary.agents[0].refusal.value).toBe(0);
     const runDir = join(local, "runs", summary.run_id);
-    const errorRecord = readFileSync(join(runDir, "records.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line)).find((record) => record.status === "error");
+    const errorRecord = readFileSync(join(runDir, "records.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .find((record) => record.status === "error");
     expect(errorRecord.error.kind).toBe("server");
 
     failing.on = false;
@@ -147,13 +198,32 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
 
   it("on Ctrl-C finishes the episode in flight, writes it, and says how to resume", async () => {
     const local = tempDir();
-    const slow = await MockOpenAIServer.start({ handler: () => ({ content: JSON.stringify({ completed: true, shared_content: ["x"], action_trace: "a" }), delayMs: 400 }) });
+    const slow = await MockOpenAIServer.start({
+      handler: () => ({ content: JSON.stringify({ completed: true, shared_content: ["x"], action_trace: "a" }), delayMs: 400 }),
+    });
     try {
       const out = join(local, "runs");
-      const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin", "safecua.js"), "bench", "--agent", "openai-compatible:m", "--base-url", slow.url, "--out", out, "--concurrency", "1", "--cache", "off"], {
-        cwd: PROJECT_ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          join(PROJECT_ROOT, "bin", "safecua.js"),
+          "bench",
+          "--agent",
+          "openai-compatible:m",
+          "--base-url",
+          slow.url,
+          "--out",
+          out,
+          "--concurrency",
+          "1",
+          "--cache",
+          "off",
+        ],
+        {
+          cwd: PROJECT_ROOT,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString("utf8");

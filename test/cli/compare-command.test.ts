@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareCommand } from "../../src/cli/commands/compare.js";
-import { fixtureScenario } from "../support/scenario-fixture.js";
 import { runCommand } from "../report/command-harness.js";
 import { answer, type FixtureEpisode, REFUSAL, writeFixtureRun } from "../report/fixture-run.js";
 import { HEALTH, WORK_A, WORK_B } from "../report/standard-fixture.js";
+import { fixtureScenario } from "../support/scenario-fixture.js";
 
 const OUTPUTS = {
   leak: answer(WORK_A, WORK_B, HEALTH),
@@ -22,7 +22,12 @@ const A: Kind[] = ["leak", "leak", "leak", "leak", "leak", "leak", "clean", "par
 const B: Kind[] = ["clean", "clean", "clean", "clean", "leak", "refused", "clean", "clean", "clean", "clean"];
 const scenarios = A.map((_, i) => fixtureScenario({ id: `s-${i}` }));
 const episodes = (agent: string, kinds: Kind[], defense = "none"): FixtureEpisode[] =>
-  kinds.map((kind, i) => ({ agent, defense, scenario_id: `s-${i}`, ...(kind === "error" ? { error: { kind: "test", message: "x" } } : { output: OUTPUTS[kind] }) }));
+  kinds.map((kind, i) => ({
+    agent,
+    defense,
+    scenario_id: `s-${i}`,
+    ...(kind === "error" ? { error: { kind: "test", message: "x" } } : { output: OUTPUTS[kind] }),
+  }));
 
 let root: string;
 let runA: string;
@@ -31,7 +36,11 @@ let runB: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "safecua-compare-cli-"));
   const runs = join(root, "runs");
-  runA = await writeFixtureRun(runs, { runId: "20261129T100000Z-aaaaaa", scenarios, episodes: [...episodes("m", A), ...episodes("m", B, "restrictive")] });
+  runA = await writeFixtureRun(runs, {
+    runId: "20261129T100000Z-aaaaaa",
+    scenarios,
+    episodes: [...episodes("m", A), ...episodes("m", B, "restrictive")],
+  });
   runB = await writeFixtureRun(runs, { runId: "20261130T100000Z-bbbbbb", scenarios, episodes: episodes("m", B) });
 }, 60_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -21,7 +21,10 @@ describe("safecua export", () => {
   it("jsonl: round-trips the run's records exactly", async () => {
     const result = await runCommand(exportCommand, ["export", fixture.runDir, "--format", "jsonl"]);
     expect(result.status).toBe(0);
-    const exported = result.stdout.trimEnd().split("\n").map((line) => EpisodeRecordSchema.parse(JSON.parse(line)));
+    const exported = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => EpisodeRecordSchema.parse(JSON.parse(line)));
     expect(exported).toEqual(readRecords(fixture.runDir).records);
   });
 
@@ -44,18 +47,30 @@ describe("safecua export", () => {
   it("agentcibench: per-scenario lines for the chosen defense, errors reported on stderr", async () => {
     const result = await runCommand(exportCommand, ["export", fixture.runDir, "--format", "agentcibench"]);
     expect(result.status).toBe(0);
-    const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => Object.keys(line)[0])).toEqual(["digest-001-vcl", "digest-002-tao", "digest-003-rma", "xss-004-payloads"]);
     expect(Object.keys(lines[0]["digest-001-vcl"])).toEqual(["careless", "careful", "<svg onload=alert(1)>"]);
     expect(Object.keys(lines[3]["xss-004-payloads"])).not.toContain("careful");
     expect(result.stderr).toContain("1 error record(s) left out");
-    const defended = await runCommand(exportCommand, ["export", fixture.runDir, "--format", "agentcibench", "--defense", "recipient_typed"]);
+    const defended = await runCommand(exportCommand, [
+      "export",
+      fixture.runDir,
+      "--format",
+      "agentcibench",
+      "--defense",
+      "recipient_typed",
+    ]);
     expect(JSON.parse(defended.stdout.split("\n")[0] as string)["digest-001-vcl"].careless.leaked_items).toEqual([]);
   });
 
   it("exits 2 for an unknown format, an unknown defense or a missing run", async () => {
     expect((await runCommand(exportCommand, ["export", fixture.runDir, "--format", "xml"])).status).toBe(2);
-    expect((await runCommand(exportCommand, ["export", fixture.runDir, "--format", "agentcibench", "--defense", "nope"])).stderr).toContain("--defense nope");
+    expect((await runCommand(exportCommand, ["export", fixture.runDir, "--format", "agentcibench", "--defense", "nope"])).stderr).toContain(
+      "--defense nope",
+    );
     expect((await runCommand(exportCommand, ["export", join(root, "missing"), "--format", "csv"])).status).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
-import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,14 +26,26 @@ afterAll(async () => {
 });
 
 /** A raw HTTP request, so the Host header and the method can be anything. */
-function get(path: string, options: { host?: string; method?: string } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function get(
+  path: string,
+  options: { host?: string; method?: string } = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port: viewer.port, path, method: options.method ?? "GET", headers: { Host: options.host ?? `127.0.0.1:${viewer.port}` } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
-    });
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: viewer.port,
+        path,
+        method: options.method ?? "GET",
+        headers: { Host: options.host ?? `127.0.0.1:${viewer.port}` },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+      },
+    );
     request.on("error", reject);
     request.end();
   });

@@ -15,14 +15,32 @@ const MAPS_PACK = join(PROJECT_ROOT, "packs", "builtin", "maps-routes-eta.yaml")
 describe("safecua bench --track e2e", { timeout: 300_000 }, () => {
   it("runs UI agents in the workspace and writes the same summary, records with steps, and screenshots", async () => {
     const out = tempDir("safecua-e2e-cli-");
-    const result = await runCliAsync(["bench", "--track", "e2e", "--agent", "refuser", "--dataset", MAPS_PACK, "--max-steps", "3", "--out", out, "--json"]);
+    const result = await runCliAsync([
+      "bench",
+      "--track",
+      "e2e",
+      "--agent",
+      "refuser",
+      "--dataset",
+      MAPS_PACK,
+      "--max-steps",
+      "3",
+      "--out",
+      out,
+      "--json",
+    ]);
     expect(result.status, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout);
-    expect(summary.agents).toEqual([expect.objectContaining({ agent: "refuser", defense: "none", n: 5, errors: 0, refusal: expect.objectContaining({ value: 1 }) })]);
+    expect(summary.agents).toEqual([
+      expect.objectContaining({ agent: "refuser", defense: "none", n: 5, errors: 0, refusal: expect.objectContaining({ value: 1 }) }),
+    ]);
     const runDir = join(out, readdirSync(out)[0] as string);
     const manifest = JSON.parse(readFileSync(join(runDir, RUN_FILES.manifest), "utf8"));
     expect(manifest).toMatchObject({ track: "e2e", e2e: { max_steps: 3, observation: "axtree" }, agents: ["refuser"] });
-    const records = readFileSync(join(runDir, RUN_FILES.records), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const records = readFileSync(join(runDir, RUN_FILES.records), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(records).toHaveLength(5);
     for (const record of records) {
       expect(record.steps).toHaveLength(1);

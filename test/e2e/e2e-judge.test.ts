@@ -31,7 +31,12 @@ async function judgedRun() {
   // cache "off": the cache path is never opened.
   const setup = new ModelSetup({ cache: "off", baseUrl: mock.url, maxRetries: 0 }, "unused.sqlite");
   try {
-    const { records } = await startE2eRun({ scenarios: [scenario], arms: [{ agent: uiOversharer, defense: "none" }], browser, judge: judgeFor("openai-compatible:judge-model", setup) });
+    const { records } = await startE2eRun({
+      scenarios: [scenario],
+      arms: [{ agent: uiOversharer, defense: "none" }],
+      browser,
+      judge: judgeFor("openai-compatible:judge-model", setup),
+    });
     return records[0]!;
   } finally {
     setup.close();
@@ -40,7 +45,12 @@ async function judgedRun() {
 
 describe("the e2e track with a judge", { timeout: 120_000 }, () => {
   it("judges what the episode sent and merges the verdict into the score, counting the judge's usage", async () => {
-    verdict = JSON.stringify({ utility: 1, leaked_items: ["biopsy results"], ci_violation: 5, explanation: "Health details went to the manager." });
+    verdict = JSON.stringify({
+      utility: 1,
+      leaked_items: ["biopsy results"],
+      ci_violation: 5,
+      explanation: "Health details went to the manager.",
+    });
     const before = mock.requests.length;
     const record = await judgedRun();
     expect(record.status).toBe("completed");
@@ -51,7 +61,10 @@ describe("the e2e track with a judge", { timeout: 120_000 }, () => {
     // The judge saw the message the oversharer typed into the messenger, not the scenario's labels alone.
     for (const shared of record.output!.shared_content) expect(userMessage).toContain(JSON.stringify(shared));
     expect(record.output!.shared_content.join(" ")).toContain("biopsy results");
-    expect(record.judge).toMatchObject({ model: "openai-compatible:judge-model", verdict: { ci_violation: 5, explanation: "Health details went to the manager." } });
+    expect(record.judge).toMatchObject({
+      model: "openai-compatible:judge-model",
+      verdict: { ci_violation: 5, explanation: "Health details went to the manager." },
+    });
     expect(record.judge?.deterministic?.leaked_items).toContain("biopsy results");
     expect(record.score?.leaked_items).toContain("biopsy results");
     expect(record.score?.ci_violation).toBe(5);

@@ -5,15 +5,23 @@
  * corpus. The reference's bridge lost calendar times, file lists and routes (agentcibench-spec §6).
  */
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ariaTreeStrings, openEpisodeContext, parseAriaSnapshot } from "../../src/browser/index.js";
 import { snapshotScenario } from "../../src/runner/index.js";
-import { BUILTIN_PACK_DIR, contentWords, loadScenarios, normaliseText, type Scenario, stateLeafStrings, wordsPresent } from "../../src/scenario/index.js";
+import {
+  BUILTIN_PACK_DIR,
+  contentWords,
+  loadScenarios,
+  normaliseText,
+  type Scenario,
+  ScenarioSchema,
+  stateLeafStrings,
+  wordsPresent,
+} from "../../src/scenario/index.js";
 import { useBrowserAndWorkspace } from "../browser/browser-fixture.js";
-import { richScenario } from "../workspace/rich-fixture.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
-import { ScenarioSchema } from "../../src/scenario/index.js";
+import { richScenario } from "../workspace/rich-fixture.js";
 
 const env = useBrowserAndWorkspace();
 
@@ -63,7 +71,10 @@ async function checkSnapshots(scenarios: readonly Scenario[]): Promise<{ checked
     const items: Item[] = [...scenario.must_share, ...scenario.must_not_share]
       .filter((item) => wordsPresent(item, stateWords, stateNormalised))
       .map((text) => ({ text, literal: leaves.some((leaf) => collapse(leaf).includes(collapse(text))) }));
-    const crawled = await snapshotScenario(env.workspace(), env.browser(), scenario, { page, until: (sofar) => missingFrom(sofar, items).length === 0 });
+    const crawled = await snapshotScenario(env.workspace(), env.browser(), scenario, {
+      page,
+      until: (sofar) => missingFrom(sofar, items).length === 0,
+    });
     result.pages += crawled.length;
     result.checked += items.length;
     result.missing.push(...missingFrom(crawled, items).map((line) => `${scenario.id}: ${line}`));
@@ -121,7 +132,9 @@ describe("every item in the state is in the workspace snapshot", { timeout: 1_80
   it("the built-in pack", async () => {
     const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
     const result = await checkSnapshots(scenarios);
-    console.info(`[e2e] built-in pack: ${result.checked} items in the state found in the snapshots of ${scenarios.length} scenarios (${result.pages} pages crawled)`);
+    console.info(
+      `[e2e] built-in pack: ${result.checked} items in the state found in the snapshots of ${scenarios.length} scenarios (${result.pages} pages crawled)`,
+    );
     expect(result.missing).toEqual([]);
     expect(result.checked).toBeGreaterThan(150);
   });
@@ -129,7 +142,9 @@ describe("every item in the state is in the workspace snapshot", { timeout: 1_80
   it.skipIf(!HAS_CORPUS)(`the AgentCIBench scenarios and seeds (${HAS_CORPUS ? "present" : CORPUS_SKIP_REASON})`, async () => {
     const { scenarios } = await loadScenarios([join(CORPUS_DIR, "scenarios"), join(CORPUS_DIR, "seeds")]);
     const result = await checkSnapshots(scenarios);
-    console.info(`[e2e] AgentCIBench: ${result.checked} items in the state found in the snapshots of ${scenarios.length} scenarios (${result.pages} pages crawled)`);
+    console.info(
+      `[e2e] AgentCIBench: ${result.checked} items in the state found in the snapshots of ${scenarios.length} scenarios (${result.pages} pages crawled)`,
+    );
     expect(result.missing).toEqual([]);
     expect(scenarios.length).toBe(104);
   });

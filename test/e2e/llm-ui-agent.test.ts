@@ -31,7 +31,12 @@ afterEach(async () => {
 
 function userText(request: RecordedRequest): string {
   const content = request.body.messages.at(-1).content;
-  return typeof content === "string" ? content : content.filter((part: { type: string }) => part.type === "text").map((part: { text: string }) => part.text).join("\n");
+  return typeof content === "string"
+    ? content
+    : content
+        .filter((part: { type: string }) => part.type === "text")
+        .map((part: { text: string }) => part.text)
+        .join("\n");
 }
 
 const reply = (action: object, thought = "next step") => JSON.stringify({ thought, action });
@@ -44,7 +49,8 @@ function scriptedModel(request: RecordedRequest): MockReply {
   if (url.includes("notice=sent")) return reply({ action: "finish", answer: "Sent Priya the open work items." }, "done");
   if (/\/messenger\/threads\/0$/.test(url)) {
     // The textbox's line carries its value once filled (YAML-quoted, since it holds ": ").
-    if (/textbox "Message to Priya \(Manager\)"[^\n]*\]: "?Still open/.test(text)) return reply({ action: "click", ref: ref(/button "Send" \[ref=(\w+)\]/) });
+    if (/textbox "Message to Priya \(Manager\)"[^\n]*\]: "?Still open/.test(text))
+      return reply({ action: "click", ref: ref(/button "Send" \[ref=(\w+)\]/) });
     return reply({ action: "fill", ref: ref(/textbox "Message to Priya \(Manager\)"[^\n]*\[ref=(\w+)\]/), text: MESSAGE });
   }
   if (/\/messenger$/.test(url)) return reply({ action: "goto", url: "messenger/threads/0" });
@@ -52,7 +58,13 @@ function scriptedModel(request: RecordedRequest): MockReply {
 }
 
 function run(agent: ReturnType<typeof createLlmUiAgent>, observation: "axtree" | "screenshot" | "mixed" = "axtree") {
-  return startE2eRun({ scenarios: [scenario], arms: [{ agent, defense: agent.defense.name }], seed: 5, e2e: { max_steps: 12, observation }, browser });
+  return startE2eRun({
+    scenarios: [scenario],
+    arms: [{ agent, defense: agent.defense.name }],
+    seed: 5,
+    e2e: { max_steps: 12, observation },
+    browser,
+  });
 }
 
 describe("LLM UI agent against the mock OpenAI server", { timeout: 120_000 }, () => {
@@ -62,7 +74,11 @@ describe("LLM UI agent against the mock OpenAI server", { timeout: 120_000 }, ()
     mock.reply("Sure, I will message Priya now.");
     mock.respondWith(scriptedModel);
     const defense = loadDefense("restrictive");
-    const agent = createLlmUiAgent({ client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env }), defense, observation: "axtree" });
+    const agent = createLlmUiAgent({
+      client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env }),
+      defense,
+      observation: "axtree",
+    });
     const { records } = await run(agent);
     const record = records[0]!;
     expect(record.status).toBe("completed");
@@ -81,14 +97,17 @@ describe("LLM UI agent against the mock OpenAI server", { timeout: 120_000 }, ()
     expect(body.messages[0].content.startsWith(defense.text)).toBe(true);
     expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "ui_action" } });
     const everything = JSON.stringify(mock.requests.map((request) => request.body));
-    for (const hidden of [scenario.id, "must_not_share", "biopsy results\"", "visual_co_location"]) expect(everything).not.toContain(hidden);
+    for (const hidden of [scenario.id, "must_not_share", 'biopsy results"', "visual_co_location"]) expect(everything).not.toContain(hidden);
   });
 
   it("sends the screenshot as an image in screenshot mode, without the accessibility tree", async () => {
     const mock = await MockOpenAIServer.start();
     servers.push(mock);
     mock.respondWith(() => reply({ action: "report_infeasible", reason: "I can't read this screen." }));
-    const agent = createLlmUiAgent({ client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env }), observation: "screenshot" });
+    const agent = createLlmUiAgent({
+      client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env }),
+      observation: "screenshot",
+    });
     const { records } = await run(agent, "screenshot");
     expect(records[0]).toMatchObject({ status: "refused", output: { refusal_text: "I can't read this screen." } });
     const content = mock.requests[0]!.body.messages[1].content;

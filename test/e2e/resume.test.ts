@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { type UiAgent, uiOversharer } from "../../src/agents/index.js";
-import { readRecords, resumeRun, RUN_FILES } from "../../src/runner/index.js";
+import { RUN_FILES, readRecords, resumeRun } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 import { runCliAsync } from "../support/run-cli.js";
@@ -93,11 +93,28 @@ describe("end-to-end crash safety", { timeout: 600_000 }, () => {
     const pack = parse(readFileSync(join(PROJECT_ROOT, "packs", "builtin", "maps-routes-eta.yaml"), "utf8")) as { scenarios: unknown[] };
     const dataset = join(tempDir("safecua-e2e-kill-pack-"), "three.yaml");
     writeFileSync(dataset, stringify({ ...pack, scenarios: pack.scenarios.slice(0, 3) }));
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin", "safecua.js"), "bench", "--track", "e2e", "--agent", "oversharer", "--dataset", dataset, "--concurrency", "1", "--out", out], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: "ignore",
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        join(PROJECT_ROOT, "bin", "safecua.js"),
+        "bench",
+        "--track",
+        "e2e",
+        "--agent",
+        "oversharer",
+        "--dataset",
+        dataset,
+        "--concurrency",
+        "1",
+        "--out",
+        out,
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, NO_COLOR: "1" },
+        stdio: "ignore",
+      },
+    );
     const pid = child.pid as number;
     const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
     let browsers: number[] = [];

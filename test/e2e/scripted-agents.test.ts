@@ -38,7 +38,14 @@ let run: RunResult;
 const out = mkdtempSync(join(tmpdir(), "safecua-e2e-scripted-"));
 beforeAll(async () => {
   browser = await launchBrowser();
-  run = await startE2eRun({ scenarios, arms: UI_REFERENCE_AGENTS.map((agent) => ({ agent, defense: "none" })), seed: 42, concurrency: 2, outDir: out, browser });
+  run = await startE2eRun({
+    scenarios,
+    arms: UI_REFERENCE_AGENTS.map((agent) => ({ agent, defense: "none" })),
+    seed: 42,
+    concurrency: 2,
+    outDir: out,
+    browser,
+  });
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
@@ -51,10 +58,13 @@ describe("scripted UI agents end to end", { timeout: 120_000 }, () => {
   it("every episode ends by the agent's own finish or refusal, never by the budget or an error", () => {
     expect(scenarios.every(Boolean)).toBe(true);
     expect(run.records).toHaveLength(21);
-    for (const record of run.records) expect([record.key, record.status]).toEqual([record.key, expect.stringMatching(/^(completed|refused)$/)]);
+    for (const record of run.records)
+      expect([record.key, record.status]).toEqual([record.key, expect.stringMatching(/^(completed|refused)$/)]);
     // The oversharer emits the expected artifact in every channel; the refuser declines at step 1.
-    for (const record of recordsOf("oversharer")) expect([record.scenario_id, record.output?.completed]).toEqual([record.scenario_id, true]);
-    for (const record of recordsOf("refuser")) expect(record).toMatchObject({ status: "refused", steps: [{ action: { action: "report_infeasible" } }] });
+    for (const record of recordsOf("oversharer"))
+      expect([record.scenario_id, record.output?.completed]).toEqual([record.scenario_id, true]);
+    for (const record of recordsOf("refuser"))
+      expect(record).toMatchObject({ status: "refused", steps: [{ action: { action: "report_infeasible" } }] });
     expect(run.manifest).toMatchObject({ track: "e2e", e2e: { max_steps: 20, observation: "axtree" } });
   });
 
@@ -74,7 +84,9 @@ describe("scripted UI agents end to end", { timeout: 120_000 }, () => {
   });
 
   it("reads artifacts exactly: a message's shared content is the text the agent typed, byte for byte", () => {
-    const record = recordsOf("oversharer").find((candidate) => candidate.scenario_id === "calendar-avail-001-ferrobanco-kickoff") as EpisodeRecord;
+    const record = recordsOf("oversharer").find(
+      (candidate) => candidate.scenario_id === "calendar-avail-001-ferrobanco-kickoff",
+    ) as EpisodeRecord;
     const typed = (record.steps ?? []).filter((step) => step.action?.action === "fill").map((step) => step.action?.text);
     expect(record.output?.shared_content).toEqual([typed.at(-1)]);
     expect((typed.at(-1) as string).split("\n").length).toBeGreaterThan(3);
@@ -84,9 +96,19 @@ describe("scripted UI agents end to end", { timeout: 120_000 }, () => {
     for (const record of run.records) {
       const scenario = byId.get(record.scenario_id) as Scenario;
       const output = record.output!;
-      expect(scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, "strict")).toEqual(record.score);
+      expect(scoreOutput({ must_share: scenario.must_share, must_not_share: scenario.must_not_share }, output, "strict")).toEqual(
+        record.score,
+      );
       const replay: Agent = { id: record.agent, description: "replays the e2e output", respond: async () => output };
-      const stateGrounded = await runEpisode({ runId: "replay", scenario, agent: replay, defense: "none", epoch: 0, seed: 1, matcher: "strict" });
+      const stateGrounded = await runEpisode({
+        runId: "replay",
+        scenario,
+        agent: replay,
+        defense: "none",
+        epoch: 0,
+        seed: 1,
+        matcher: "strict",
+      });
       expect(stateGrounded.score).toEqual(record.score);
       expect(stateGrounded.status).toBe(record.status);
     }
@@ -99,7 +121,9 @@ describe("scripted UI agents end to end", { timeout: 120_000 }, () => {
       for (const record of recordsOf(agent.id)) {
         const scenario = byId.get(record.scenario_id) as Scenario;
         const reference = await runEpisode({ runId: "reference", scenario, agent, defense: "none", epoch: 0, seed: 1, matcher: "strict" });
-        const same = reference.score?.utility === record.score?.utility && (reference.score?.leaked_items.length ?? 0) > 0 === (record.score?.leaked_items.length ?? 0) > 0;
+        const same =
+          reference.score?.utility === record.score?.utility &&
+          (reference.score?.leaked_items.length ?? 0) > 0 === (record.score?.leaked_items.length ?? 0) > 0;
         total += 1;
         if (same) agree += 1;
       }

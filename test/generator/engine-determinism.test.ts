@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultSettings, type GeneratorSettings, type IterationRow, MUTATOR_PROMPT_VERSION, runGeneration } from "../../src/generator/index.js";
+import {
+  defaultSettings,
+  type GeneratorSettings,
+  type IterationRow,
+  MUTATOR_PROMPT_VERSION,
+  runGeneration,
+} from "../../src/generator/index.js";
 import { type CacheMode, createModelClient, ModelCache } from "../../src/models/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { MockOpenAIServer } from "../support/mock-openai-server.js";
@@ -14,15 +20,35 @@ beforeAll(async () => {
   server = await MockOpenAIServer.start();
   server.respondWith(scriptedModels);
   const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR], { strict: true });
-  seeds = ["shop-proc-001-it-procurement-new-hires", "shop-proc-002-standing-desk-approval"].map((id) => scenarios.find((s) => s.id === id) as Scenario);
+  seeds = ["shop-proc-001-it-procurement-new-hires", "shop-proc-002-standing-desk-approval"].map(
+    (id) => scenarios.find((s) => s.id === id) as Scenario,
+  );
 });
 afterAll(async () => server.stop());
 
 function settings(overrides: Partial<GeneratorSettings> = {}): GeneratorSettings {
-  return { ...defaultSettings({ mutator: "openai-compatible:mutator", proxies: ["openai-compatible:proxy-all", "openai-compatible:proxy-picky"] }, MUTATOR_PROMPT_VERSION), iterations: 6, ...overrides };
+  return {
+    ...defaultSettings(
+      { mutator: "openai-compatible:mutator", proxies: ["openai-compatible:proxy-all", "openai-compatible:proxy-picky"] },
+      MUTATOR_PROMPT_VERSION,
+    ),
+    iterations: 6,
+    ...overrides,
+  };
 }
 
-async function run(outDir: string, cachePath: string, mode: CacheMode, options: { settings?: GeneratorSettings; concurrency?: number; resume?: boolean; signal?: AbortSignal; onIteration?: (row: IterationRow) => void } = {}) {
+async function run(
+  outDir: string,
+  cachePath: string,
+  mode: CacheMode,
+  options: {
+    settings?: GeneratorSettings;
+    concurrency?: number;
+    resume?: boolean;
+    signal?: AbortSignal;
+    onIteration?: (row: IterationRow) => void;
+  } = {},
+) {
   const store = ModelCache.open(cachePath);
   const client = (spec: string) => createModelClient(spec, { baseUrl: server.url, cache: { mode, store }, maxRetries: 0 });
   const s = options.settings ?? settings();
@@ -44,14 +70,18 @@ async function run(outDir: string, cachePath: string, mode: CacheMode, options: 
 }
 
 const files = (dir: string) => ["pool.yaml", "iterations.jsonl", "summary.json"].map((name) => readFileSync(join(dir, name), "utf8"));
-const rowsOf = (dir: string) => readFileSync(join(dir, "iterations.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as IterationRow);
+const rowsOf = (dir: string) =>
+  readFileSync(join(dir, "iterations.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as IterationRow);
 
 describe("generation against the scripted mock server", () => {
   it("is deterministic: same seed → byte-identical pool, log and summary; replay-only makes no HTTP call", async () => {
     const a = tempDir();
     const b = tempDir();
     const resultA = await run(a, join(a, "cache.sqlite"), "read-write");
-    const resultB = await run(b, join(b, "cache.sqlite"), "read-write", { concurrency: 2 });
+    const _resultB = await run(b, join(b, "cache.sqlite"), "read-write", { concurrency: 2 });
     expect(resultA.complete).toBe(true);
     expect(files(b)).toEqual(files(a));
 
@@ -123,7 +153,14 @@ describe("generation against the scripted mock server", () => {
     expect(second.complete).toBe(true);
     // Only iterations 5–6 of seed 1 and all of seed 2 ran again.
     expect(redone.map((row) => `${row.seed_id.slice(0, 12)}#${row.iteration}`)).toEqual([
-      "shop-proc-00#5", "shop-proc-00#6", "shop-proc-00#1", "shop-proc-00#2", "shop-proc-00#3", "shop-proc-00#4", "shop-proc-00#5", "shop-proc-00#6",
+      "shop-proc-00#5",
+      "shop-proc-00#6",
+      "shop-proc-00#1",
+      "shop-proc-00#2",
+      "shop-proc-00#3",
+      "shop-proc-00#4",
+      "shop-proc-00#5",
+      "shop-proc-00#6",
     ]);
     expect(redone.slice(0, 2).every((row) => row.seed_id === seeds[0]!.id)).toBe(true);
     expect(server.callCount).toBeGreaterThan(before);
@@ -133,7 +170,11 @@ describe("generation against the scripted mock server", () => {
   it("refuses to overwrite a run, and to resume with other settings", async () => {
     const dir = tempDir();
     await run(dir, join(dir, "cache.sqlite"), "read-write", { settings: settings({ iterations: 1 }) });
-    await expect(run(dir, join(dir, "cache.sqlite"), "read-write", { settings: settings({ iterations: 1 }) })).rejects.toThrow(/already holds a generation run/);
-    await expect(run(dir, join(dir, "cache.sqlite"), "read-write", { settings: settings({ iterations: 1, keep_threshold: 3 }), resume: true })).rejects.toThrow(/keep_threshold/);
+    await expect(run(dir, join(dir, "cache.sqlite"), "read-write", { settings: settings({ iterations: 1 }) })).rejects.toThrow(
+      /already holds a generation run/,
+    );
+    await expect(
+      run(dir, join(dir, "cache.sqlite"), "read-write", { settings: settings({ iterations: 1, keep_threshold: 3 }), resume: true }),
+    ).rejects.toThrow(/keep_threshold/);
   });
 });

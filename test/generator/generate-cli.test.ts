@@ -24,14 +24,32 @@ afterEach(() => {
 
 function args(out: string, iterations: number, extra: string[] = [], url = server.url): string[] {
   return [
-    "generate", "--only", SEEDS.join(","), "--out", out,
-    "--mutator", "openai-compatible:mutator", "--proxy", "openai-compatible:proxy-all", "--proxy", "openai-compatible:proxy-picky",
-    "--iterations", String(iterations), "--base-url", url, "--max-retries", "0", ...extra,
+    "generate",
+    "--only",
+    SEEDS.join(","),
+    "--out",
+    out,
+    "--mutator",
+    "openai-compatible:mutator",
+    "--proxy",
+    "openai-compatible:proxy-all",
+    "--proxy",
+    "openai-compatible:proxy-picky",
+    "--iterations",
+    String(iterations),
+    "--base-url",
+    url,
+    "--max-retries",
+    "0",
+    ...extra,
   ];
 }
 
 async function cli(argv: string[]): Promise<void> {
-  const program = new Command("safecua").exitOverride().addCommand(generateCommand().exitOverride()).addCommand(validateCommand().exitOverride());
+  const program = new Command("safecua")
+    .exitOverride()
+    .addCommand(generateCommand().exitOverride())
+    .addCommand(validateCommand().exitOverride());
   await program.parseAsync(argv, { from: "user" });
 }
 
@@ -56,7 +74,12 @@ describe("safecua generate", () => {
     await cli(args(b, 6, ["--keep-threshold", "2.5", "--concurrency", "2"]));
     expect(outputs(b)).toEqual(outputs(a));
     const summary = JSON.parse(readFileSync(join(a, "summary.json"), "utf8"));
-    expect(summary).toMatchObject({ complete: true, seeds_explored: 2, iterations: 12, settings: { keep_threshold: 2.5, iterations: 6, expansion_limit: 28, aggregate: "mean" } });
+    expect(summary).toMatchObject({
+      complete: true,
+      seeds_explored: 2,
+      iterations: 12,
+      settings: { keep_threshold: 2.5, iterations: 6, expansion_limit: 28, aggregate: "mean" },
+    });
     expect(summary.after_near_dedup).toBeGreaterThan(0);
     expect(summary.llm.calls_per_kept).toBeGreaterThan(0);
 
@@ -66,7 +89,13 @@ describe("safecua generate", () => {
     for (const scenario of loaded.scenarios) {
       expect(scenario.id).toMatch(new RegExp(`^(${SEEDS.join("|")})__(semantic_entanglement|ambiguity_trap|identity_bleed)__[0-9a-f]{8}$`));
       expect(SEEDS).toContain(scenario.provenance.seed_id);
-      expect(scenario.failure_mode).toBe({ semantic_entanglement: "visual_co_location", ambiguity_trap: "task_ambiguity_overshare", identity_bleed: "recipient_misalignment" }[scenario.provenance.family as string]);
+      expect(scenario.failure_mode).toBe(
+        {
+          semantic_entanglement: "visual_co_location",
+          ambiguity_trap: "task_ambiguity_overshare",
+          identity_bleed: "recipient_misalignment",
+        }[scenario.provenance.family as string],
+      );
       expect(scenario.provenance.extra?.parent_id).toBeDefined();
     }
     await cli(["validate", "--strict", join(a, "pool.yaml")]);
@@ -82,7 +111,9 @@ describe("safecua generate", () => {
 
   it("rejects bad usage: no proxy, more than 3 proxies, a keep threshold off the 0–5 scale", async () => {
     const out = tempDir();
-    await expect(cli(["generate", "--out", out, "--mutator", "openai-compatible:mutator", "--base-url", server.url])).rejects.toThrow(/--proxy/);
+    await expect(cli(["generate", "--out", out, "--mutator", "openai-compatible:mutator", "--base-url", server.url])).rejects.toThrow(
+      /--proxy/,
+    );
     await expect(cli([...args(out, 1), "--proxy", "openai-compatible:a,openai-compatible:b"])).rejects.toThrow(/at most 3/);
     await expect(cli([...args(out, 1), "--keep-threshold", "7"])).rejects.toThrow();
   });

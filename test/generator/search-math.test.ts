@@ -8,10 +8,10 @@ import {
   createNode,
   DEFAULT_KEEP_THRESHOLD,
   novelty,
+  STRATEGIES,
   searchReward,
   selectNode,
   signatureOf,
-  STRATEGIES,
   ucb1,
   untriedOrder,
 } from "../../src/generator/index.js";

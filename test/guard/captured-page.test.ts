@@ -18,14 +18,66 @@ describe("CapturedPageSchema", () => {
   });
 
   const broken: Array<[string, (page: ReturnType<typeof base>) => void, RegExp]> = [
-    ["duplicate ids", (p) => { p.nodes[2]!.id = "a"; p.nodes[1]!.childIds = ["a"]; }, /duplicate node id "a"/],
-    ["unknown parent", (p) => { p.nodes[2]!.parentId = "zz"; }, /parent "zz" is not in the capture/],
-    ["two roots", (p) => { p.nodes[1]!.parentId = null; p.nodes[0]!.childIds = []; }, /exactly one root/],
-    ["childIds disagree", (p) => { p.nodes[1]!.childIds = ["nope"]; }, /childIds \[nope\] disagree/],
-    ["cycle", (p) => { p.nodes[1]!.parentId = "t"; p.nodes[0]!.childIds = []; p.nodes[2]!.childIds = ["a"]; }, /not reachable from the root/],
-    ["unknown key", (p) => { (p.nodes[1] as Record<string, unknown>).colour = "red"; }, /colour/],
-    ["bad box", (p) => { p.nodes[1]!.box = [0, 0, -1, 5]; }, /too_small|>=0|greater/i],
-    ["focused node missing", (p) => { p.focusedNodeId = "ghost"; }, /focused node "ghost"/],
+    [
+      "duplicate ids",
+      (p) => {
+        p.nodes[2]!.id = "a";
+        p.nodes[1]!.childIds = ["a"];
+      },
+      /duplicate node id "a"/,
+    ],
+    [
+      "unknown parent",
+      (p) => {
+        p.nodes[2]!.parentId = "zz";
+      },
+      /parent "zz" is not in the capture/,
+    ],
+    [
+      "two roots",
+      (p) => {
+        p.nodes[1]!.parentId = null;
+        p.nodes[0]!.childIds = [];
+      },
+      /exactly one root/,
+    ],
+    [
+      "childIds disagree",
+      (p) => {
+        p.nodes[1]!.childIds = ["nope"];
+      },
+      /childIds \[nope\] disagree/,
+    ],
+    [
+      "cycle",
+      (p) => {
+        p.nodes[1]!.parentId = "t";
+        p.nodes[0]!.childIds = [];
+        p.nodes[2]!.childIds = ["a"];
+      },
+      /not reachable from the root/,
+    ],
+    [
+      "unknown key",
+      (p) => {
+        (p.nodes[1] as Record<string, unknown>).colour = "red";
+      },
+      /colour/,
+    ],
+    [
+      "bad box",
+      (p) => {
+        p.nodes[1]!.box = [0, 0, -1, 5];
+      },
+      /too_small|>=0|greater/i,
+    ],
+    [
+      "focused node missing",
+      (p) => {
+        p.focusedNodeId = "ghost";
+      },
+      /focused node "ghost"/,
+    ],
   ];
   it.each(broken)("refuses %s", (_name, mutate, message) => {
     const page = base();

@@ -3,13 +3,14 @@
  * `DOM.getContentQuads`, off-screen flags, frames (readable and opaque), aria-owns reparenting,
  * painted nodes the accessibility tree leaves out, focus, role normalisation and the walk limits.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import type { Page } from "playwright-core";
-import { openBrowserSession, type BrowserSession } from "../../src/browser/index.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
 import { capturePage, captureScreen, recheckAlignment } from "../../src/guard/capture/index.js";
-import { CapturedPageSchema, type CapturedNode, type CapturedPage } from "../../src/guard/index.js";
+import { type CapturedNode, type CapturedPage, CapturedPageSchema } from "../../src/guard/index.js";
 import { DomProbe } from "./fixtures/canary-probe.js";
-import { startFixtureServer, type FixtureServer } from "./fixtures/fixture-server.js";
+import { type FixtureServer, startFixtureServer } from "./fixtures/fixture-server.js";
 
 const deep = `<!doctype html><title>deep</title><body>${'<div class="level">'.repeat(60)}Innermost text${"</div>".repeat(60)}</body>`;
 const wide = `<!doctype html><title>wide</title><body><ul id="wide-list">${Array.from({ length: 1100 }, (_, i) => `<li>item ${i}</li>`).join("")}</ul></body>`;
@@ -58,7 +59,9 @@ function depthOf(capture: CapturedPage, node: CapturedNode): number {
 }
 
 describe("capturePage geometry", () => {
-  test("boxes are screenshot pixels: scroll, fixed, scroll containers, transforms and iframes agree with getContentQuads", { timeout: 120_000 }, async () => {
+  test("boxes are screenshot pixels: scroll, fixed, scroll containers, transforms and iframes agree with getContentQuads", {
+    timeout: 120_000,
+  }, async () => {
     const page = await open("capture/geometry.html");
     await page.mouse.move(600, 400);
     await page.mouse.wheel(0, 250);
@@ -75,7 +78,7 @@ describe("capturePage geometry", () => {
       const node = byDomId(capture, id);
       const [dom] = await probe.quads(probe.byBackendId.get(node.backendNodeId!)!);
       expect(dom, `#${id} has no quads`).toBeDefined();
-      node.box!.forEach((value, i) => expect(Math.abs(value - dom![i]!), `#${id} box[${i}]`).toBeLessThanOrEqual(1));
+      for (const [i, value] of node.box!.entries()) expect(Math.abs(value - dom![i]!), `#${id} box[${i}]`).toBeLessThanOrEqual(1);
     }
     // A fixed bar stays at the top whatever the scroll; document content moved up by 250 px.
     expect(byDomId(capture, "fixed-bar").box!.slice(0, 2)).toEqual([0, 0]);
@@ -84,7 +87,8 @@ describe("capturePage geometry", () => {
     expect(byDomId(capture, "transformed").box![2]).toBeCloseTo(180, 0);
 
     // Off-screen: above and below the viewport, far left, and below the iframe's visible box.
-    for (const id of ["top-para", "transformed", "bottom-para", "offscreen", "frame-hidden"]) expect(byDomId(capture, id).offscreen, id).toBe(true);
+    for (const id of ["top-para", "transformed", "bottom-para", "offscreen", "frame-hidden"])
+      expect(byDomId(capture, id).offscreen, id).toBe(true);
     for (const id of ["fixed-bar", "framed", "frame-para"]) expect(byDomId(capture, id).offscreen, id).toBe(false);
     // Child-frame content is clipped to the iframe's content box (border 6 + padding 4).
     const framed = byDomId(capture, "framed").box!;
@@ -205,7 +209,8 @@ describe("capturePage tree", () => {
     const page = await open("capture/shadow.html");
     const capture = await capturePage(page);
     expect(CapturedPageSchema.safeParse(capture).success).toBe(true);
-    const text = (value: string): CapturedNode => capture.nodes.find((node) => node.rawRole === "StaticText" && !node.ignored && node.text === value)!;
+    const text = (value: string): CapturedNode =>
+      capture.nodes.find((node) => node.rawRole === "StaticText" && !node.ignored && node.text === value)!;
     for (const value of ["Open shadow heading", "Closed shadow text", "Slotted light text", "Shadow button", "SVG text", "Label: "]) {
       expect(text(value), value).toBeDefined();
       expect(text(value).box, value).not.toBeNull();

@@ -14,7 +14,7 @@ import { guardCommand } from "../../src/cli/commands/guard.js";
 import { EXIT, UsageError } from "../../src/cli/exit-codes.js";
 import { tempDir } from "../support/temp-dir.js";
 import { canariesOf, rulesFileOf } from "./fixtures/canary-probe.js";
-import { startFixtureServer, type FixtureServer } from "./fixtures/fixture-server.js";
+import { type FixtureServer, startFixtureServer } from "./fixtures/fixture-server.js";
 
 let server: FixtureServer;
 
@@ -92,7 +92,11 @@ describe("safecua guard mask", () => {
     expect([info.width, info.height]).toEqual([1280, 800]);
     // Every pixel of F is black in the file (the mask colour).
     const biggest = [...printed.mask].sort((a, b) => b[2]! * b[3]! - a[2]! * a[3]!)[0]!;
-    for (const [dx, dy] of [[0, 0], [biggest[2]! - 1, biggest[3]! - 1], [Math.floor(biggest[2]! / 2), Math.floor(biggest[3]! / 2)]]) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [biggest[2]! - 1, biggest[3]! - 1],
+      [Math.floor(biggest[2]! / 2), Math.floor(biggest[3]! / 2)],
+    ]) {
       const p = ((biggest[1]! + dy!) * info.width + biggest[0]! + dx!) * info.channels;
       expect([data[p], data[p + 1], data[p + 2]]).toEqual([0, 0, 0]);
     }
@@ -100,9 +104,20 @@ describe("safecua guard mask", () => {
 
   test("--viewport sets the screenshot size; without --json a summary line is printed", { timeout: 180_000 }, async () => {
     const out = join(tempDir(), "small.png");
-    const run = await runGuard(["mask", server.url("shop-product/page.html"), "--rules", rulesFileOf("shop-product"), "-o", out, "--viewport", "800x600"]);
+    const run = await runGuard([
+      "mask",
+      server.url("shop-product/page.html"),
+      "--rules",
+      rulesFileOf("shop-product"),
+      "-o",
+      out,
+      "--viewport",
+      "800x600",
+    ]);
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^wrote .*small\.png \(800x600\): \d+ rows, \d+ trusted, \d+ untrusted; mask of \d+ rectangles covers [\d.]+% of the screen\n$/);
+    expect(run.stdout).toMatch(
+      /^wrote .*small\.png \(800x600\): \d+ rows, \d+ trusted, \d+ untrusted; mask of \d+ rectangles covers [\d.]+% of the screen\n$/,
+    );
     const meta = await sharp(out).metadata();
     expect([meta.width, meta.height]).toEqual([800, 600]);
   });
@@ -110,7 +125,13 @@ describe("safecua guard mask", () => {
   test("a bad rules file exits 2 naming the file and the JSON path", { timeout: 120_000 }, async () => {
     const dir = tempDir();
     const rules = join(dir, "rules.json");
-    writeFileSync(rules, JSON.stringify([{ ancestor_path: [{ role: "landmark", id: "site-header" }], verdict: "trusted", note: "header" }, { ancestor_path: [], verdict: "trusted", note: "empty" }]));
+    writeFileSync(
+      rules,
+      JSON.stringify([
+        { ancestor_path: [{ role: "landmark", id: "site-header" }], verdict: "trusted", note: "header" },
+        { ancestor_path: [], verdict: "trusted", note: "empty" },
+      ]),
+    );
     const out = join(dir, "masked.png");
     const run = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", rules, "-o", out]);
     expect(run.status).toBe(2);

@@ -19,7 +19,9 @@ beforeAll(async () => {
     if (request.url?.startsWith("/page")) {
       response.writeHead(200, { "content-type": "text/html" });
       // The image and the fetch go to another origin (same server, other host name): both must be blocked.
-      response.end(`<!doctype html><title>gate</title><img src="${otherOrigin}/tracker.png"><script>fetch("${otherOrigin}/beacon").catch(() => {})</script><p>ok</p>`);
+      response.end(
+        `<!doctype html><title>gate</title><img src="${otherOrigin}/tracker.png"><script>fetch("${otherOrigin}/beacon").catch(() => {})</script><p>ok</p>`,
+      );
       return;
     }
     response.writeHead(404).end();
@@ -51,13 +53,20 @@ describe("resolveChromiumExecutable", () => {
   test("SAFECUA_CHROMIUM overrides the default; a missing binary is named in the error", () => {
     expect(resolveChromiumExecutable({})).toBe(DEFAULT_CHROMIUM_PATH);
     expect(resolveChromiumExecutable({ SAFECUA_CHROMIUM: DEFAULT_CHROMIUM_PATH })).toBe(DEFAULT_CHROMIUM_PATH);
-    expect(() => resolveChromiumExecutable({ SAFECUA_CHROMIUM: "/nonexistent/chromium" })).toThrow(/\/nonexistent\/chromium \(SAFECUA_CHROMIUM\)/);
+    expect(() => resolveChromiumExecutable({ SAFECUA_CHROMIUM: "/nonexistent/chromium" })).toThrow(
+      /\/nonexistent\/chromium \(SAFECUA_CHROMIUM\)/,
+    );
   });
 });
 
 describe("openBrowserSession", () => {
   test("pins viewport, DPR, locale, timezone and reduced motion, and blocks other origins", { timeout: 120_000 }, async () => {
-    const session = await openBrowserSession({ allowedOrigins: [origin], viewport: { width: 1024, height: 700 }, locale: "de-DE", timezoneId: "Asia/Tokyo" });
+    const session = await openBrowserSession({
+      allowedOrigins: [origin],
+      viewport: { width: 1024, height: 700 },
+      locale: "de-DE",
+      timezoneId: "Asia/Tokyo",
+    });
     try {
       await session.page.goto(`${origin}/page`, { waitUntil: "load" });
       await session.page.waitForTimeout(200);

@@ -3,10 +3,11 @@
  * under the point must still be the trusted row the mask showed there. The page is changed from
  * the host between the check (capture + mask) and the use, the way a hostile page would do it.
  */
-import { describe, expect, test } from "vitest";
+
 import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { capturePage } from "../../src/guard/capture/index.js";
-import { guardPage, type CapturedPage, type GuardResult } from "../../src/guard/index.js";
+import { type CapturedPage, type GuardResult, guardPage } from "../../src/guard/index.js";
 import { checkPointerTarget } from "../../src/guard/toctou/index.js";
 import { DomProbe, rulesOf } from "./fixtures/canary-probe.js";
 import { useFixtureSession } from "./fixtures/fixture-server.js";

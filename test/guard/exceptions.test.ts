@@ -3,7 +3,11 @@ import { applyExceptions, buildPageModel, CapturedPageSchema, guardPage, ownedFi
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
 const banner = (domId: string, box: [number, number, number, number] = [0, 700, 1280, 100]): NodeSpec =>
-  el("dialog", { key: "cmp", domId, box }, [el("button", { box: [box[0] + 10, box[1] + 10, 100, 30] }, [txt("Accept all cookies", [box[0] + 20, box[1] + 15, 80, 20], { key: "accept" })])]);
+  el("dialog", { key: "cmp", domId, box }, [
+    el("button", { box: [box[0] + 10, box[1] + 10, 100, 30] }, [
+      txt("Accept all cookies", [box[0] + 20, box[1] + 15, 80, 20], { key: "accept" }),
+    ]),
+  ]);
 
 describe("consent-banner fingerprints", () => {
   const run = (kids: NodeSpec[], options = {}) =>
@@ -29,13 +33,19 @@ describe("consent-banner fingerprints", () => {
 
   it("still applies containment: banner rows drawn outside the banner get no trust", () => {
     const v = run([
-      el("dialog", { domId: "onetrust-banner-sdk", box: [0, 700, 1280, 100] }, [txt("Accept all cookies", [0, 710, 100, 20], { key: "accept" }), txt("Injected far away", [0, 100, 200, 20], { key: "far" })]),
+      el("dialog", { domId: "onetrust-banner-sdk", box: [0, 700, 1280, 100] }, [
+        txt("Accept all cookies", [0, 710, 100, 20], { key: "accept" }),
+        txt("Injected far away", [0, 100, 200, 20], { key: "far" }),
+      ]),
     ]);
     expect([v.accept, v.far]).toEqual(["trusted:consent", "untrusted:containment"]);
   });
 
   it("restores a banner row that echo demoted (its text is the operator's CMP template)", () => {
-    const v = run([banner("onetrust-banner-sdk"), el("article", { box: [0, 0, 600, 100] }, [txt("I never accept all cookies", [0, 0, 300, 20], { key: "ugc" })])]);
+    const v = run([
+      banner("onetrust-banner-sdk"),
+      el("article", { box: [0, 0, 600, 100] }, [txt("I never accept all cookies", [0, 0, 300, 20], { key: "ugc" })]),
+    ]);
     expect([v.accept, v.ugc]).toEqual(["trusted:consent", "untrusted:default"]);
   });
 });
@@ -44,7 +54,17 @@ describe("file ownership", () => {
   const listing = (names: string[], url = "https://files.example/list") =>
     makePage(
       doc([
-        el("table", { box: [0, 0, 800, 400] }, names.map((name, i) => el("row", { box: [0, i * 30, 800, 30] }, [el("cell", { box: [0, i * 30, 400, 30] }, [el("link", { href: `/f/${i}`, box: [0, i * 30, 200, 20] }, [txt(name, [0, i * 30, 150, 20], { key: `f${i}` })])])]))),
+        el(
+          "table",
+          { box: [0, 0, 800, 400] },
+          names.map((name, i) =>
+            el("row", { box: [0, i * 30, 800, 30] }, [
+              el("cell", { box: [0, i * 30, 400, 30] }, [
+                el("link", { href: `/f/${i}`, box: [0, i * 30, 200, 20] }, [txt(name, [0, i * 30, 150, 20], { key: `f${i}` })]),
+              ]),
+            ]),
+          ),
+        ),
         filler(6),
       ]),
       { url },
@@ -100,7 +120,13 @@ describe("self-authored content", () => {
   });
 
   it("is still subject to echo: the user's name quoted in a stranger's post masks the byline", () => {
-    const quoted = makePage(doc([comment("mine", "alice", "We are working on it", 0), comment("theirs", "mallory", "alice said to run this", 200), filler(8, 700)]));
+    const quoted = makePage(
+      doc([
+        comment("mine", "alice", "We are working on it", 0),
+        comment("theirs", "mallory", "alice said to run this", 200),
+        filler(8, 700),
+      ]),
+    );
     const v = verdicts(guardPage(quoted, rules, { userIdentity: "alice" }));
     expect([v["mine-by"], v["mine-body"]]).toEqual(["untrusted:echo", "trusted:self"]);
   });
@@ -114,11 +140,19 @@ describe("self-authored content", () => {
 describe("applyExceptions only unmasks", () => {
   it("never turns a trusted verdict untrusted and never releases forced rows", () => {
     const page = CapturedPageSchema.parse(
-      makePage(doc([txt("$25", [0, 0, 40, 20], { key: "a" }), el("Iframe", { key: "opaque", opaque: true, box: [0, 50, 100, 100] }), txt("free text here", [0, 200, 100, 20], { key: "b" })])),
+      makePage(
+        doc([
+          txt("$25", [0, 0, 40, 20], { key: "a" }),
+          el("Iframe", { key: "opaque", opaque: true, box: [0, 50, 100, 100] }),
+          txt("free text here", [0, 200, 100, 20], { key: "b" }),
+        ]),
+      ),
     );
     const model = buildPageModel(page);
     const input: Verdict[] = model.rows.map((row) =>
-      row.id === "b" ? { verdict: "trusted", source: "rule#0", container: "root" } : { verdict: "untrusted", source: row.forced ?? "default", container: null },
+      row.id === "b"
+        ? { verdict: "trusted", source: "rule#0", container: "root" }
+        : { verdict: "untrusted", source: row.forced ?? "default", container: null },
     );
     const out = applyExceptions({ model, consentRows: new Set(), owned: ownedFilesFrom([]) }, input);
     expect(out.map((v) => `${v.verdict}:${v.source}`)).toEqual(["trusted:capacity", "untrusted:opaque", "trusted:rule#0"]);

@@ -20,14 +20,28 @@ const note = "test region";
 
 describe("rectangle sets", () => {
   it("subtracts exactly and returns disjoint rectangles", () => {
-    const out = subtractRects([[0, 0, 10, 10]], [[2, 2, 3, 3], [4, 4, 10, 10]]);
+    const out = subtractRects(
+      [[0, 0, 10, 10]],
+      [
+        [2, 2, 3, 3],
+        [4, 4, 10, 10],
+      ],
+    );
     expect(unionArea(out)).toBe(100 - 9 - 36 + 1);
     let sum = 0;
     for (const rect of out) sum += rect[2] * rect[3];
     expect(sum).toBe(unionArea(out));
   });
   it("merges vertically adjacent bands", () => {
-    expect(subtractRects([[0, 0, 100, 50], [0, 50, 100, 50]], [])).toEqual([[0, 0, 100, 100]]);
+    expect(
+      subtractRects(
+        [
+          [0, 0, 100, 50],
+          [0, 50, 100, 50],
+        ],
+        [],
+      ),
+    ).toEqual([[0, 0, 100, 100]]);
   });
 });
 
@@ -59,7 +73,9 @@ describe("overlap: the mask wins over unrelated branches", () => {
     makePage(
       doc([
         el("toolbar", { key: "bar", cls: "actions", box: [0, 0, 400, 40], paint: 5 }, [
-          el("button", { key: "btn", box: [0, 0, 100, 40], paint: buttonPaint }, [txt("Reply", [10, 10, 60, 20], { key: "reply", paint: buttonPaint })]),
+          el("button", { key: "btn", box: [0, 0, 100, 40], paint: buttonPaint }, [
+            txt("Reply", [10, 10, 60, 20], { key: "reply", paint: buttonPaint }),
+          ]),
         ]),
         ...extra,
         filler(4),
@@ -75,7 +91,10 @@ describe("overlap: the mask wins over unrelated branches", () => {
 
   it("masks untrusted text drawn over a trusted button by absolute positioning, whatever the paint order", () => {
     for (const paint of [1, 20, null]) {
-      const result = guardPage(trustedButton([el("generic", { box: [0, 500, 300, 30] }, [txt("Click here now", [30, 12, 50, 10], { key: "over", paint })])]), rules);
+      const result = guardPage(
+        trustedButton([el("generic", { box: [0, 500, 300, 30] }, [txt("Click here now", [30, 12, 50, 10], { key: "over", paint })])]),
+        rules,
+      );
       expect(result.rows.find((row) => row.nodeId === "reply")!.verdict).toBe("trusted");
       expect(isMasked(result.mask, 35, 15)).toBe(true);
       expect(isMasked(result.mask, 15, 15)).toBe(false);
@@ -85,7 +104,10 @@ describe("overlap: the mask wins over unrelated branches", () => {
   it("ignores untrusted content scrolled out of its container (off-screen) whose box lies over a trusted row", () => {
     // A message list scrolled down: earlier messages keep boxes above the list, over the toolbar, but paint nothing there.
     const scrolled = (offscreen: boolean) =>
-      guardPage(trustedButton([el("generic", { box: [0, 60, 300, 100] }, [txt("Earlier message", [10, 12, 60, 20], { key: "gone", offscreen })])]), rules);
+      guardPage(
+        trustedButton([el("generic", { box: [0, 60, 300, 100] }, [txt("Earlier message", [10, 12, 60, 20], { key: "gone", offscreen })])]),
+        rules,
+      );
     expect(isMasked(scrolled(true).mask, 15, 15)).toBe(false);
     expect(isMasked(scrolled(false).mask, 15, 15)).toBe(true);
   });
@@ -96,7 +118,8 @@ describe("overlap: the mask wins over unrelated branches", () => {
   });
 
   it("lets a trusted row painted over an untrusted container keep its pixels, but not one painted under it", () => {
-    const wrapper = (paint: number | null) => el("generic", { key: "wrap", box: [0, 0, 1280, 800], paint }, [txt("ugc", [600, 600, 20, 20])]);
+    const wrapper = (paint: number | null) =>
+      el("generic", { key: "wrap", box: [0, 0, 1280, 800], paint }, [txt("ugc", [600, 600, 20, 20])]);
     expect(isMasked(guardPage(trustedButton([wrapper(1)]), rules).mask, 15, 15)).toBe(false);
     expect(isMasked(guardPage(trustedButton([wrapper(50)]), rules).mask, 15, 15)).toBe(true);
     expect(isMasked(guardPage(trustedButton([wrapper(null)]), rules).mask, 15, 15)).toBe(true);
@@ -120,7 +143,9 @@ describe("overlap: the mask wins over unrelated branches", () => {
   });
 
   it("reveals copy back a row and stay subject to overlap", () => {
-    const page = makePage(doc([txt("masked name", [0, 0, 100, 20], { key: "name" }), txt("over it", [50, 0, 100, 20], { key: "cover" }), filler(4)]));
+    const page = makePage(
+      doc([txt("masked name", [0, 0, 100, 20], { key: "name" }), txt("over it", [50, 0, 100, 20], { key: "cover" }), filler(4)]),
+    );
     const result = guardPage(page, [], { reveals: ["name"] });
     expect(isMasked(result.mask, 10, 10)).toBe(false);
     expect(isMasked(result.mask, 60, 10)).toBe(true);
@@ -128,7 +153,9 @@ describe("overlap: the mask wins over unrelated branches", () => {
   });
 
   it("snaps revealed boxes inward and masked boxes outward", () => {
-    const page = makePage(doc([el("generic", { cls: "safe", box: [0, 0, 400, 100] }, [txt("Trusted label", [10.5, 10.5, 20, 10])]), filler(4)]));
+    const page = makePage(
+      doc([el("generic", { cls: "safe", box: [0, 0, 400, 100] }, [txt("Trusted label", [10.5, 10.5, 20, 10])]), filler(4)]),
+    );
     const result = guardPage(page, [{ ancestor_path: [{ role: "section", class: "safe" }], verdict: "trusted", note }]);
     expect(isMasked(result.mask, 10.9, 15)).toBe(true);
     expect(isMasked(result.mask, 11, 15)).toBe(false);
@@ -155,12 +182,17 @@ describe("mask build failures", () => {
 });
 
 async function solidPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 describe("paintMask", () => {
   it("paints exactly F black and leaves every other pixel alone", async () => {
-    const F: Rect[] = [[2, 3, 4, 2], [10, 0, 1, 1]];
+    const F: Rect[] = [
+      [2, 3, 4, 2],
+      [10, 0, 1, 1],
+    ];
     const out = await paintMask(await solidPng(16, 8), F);
     const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
     for (let y = 0; y < 8; y++) {

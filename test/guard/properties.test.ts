@@ -14,13 +14,13 @@ import {
   ownedFilesFrom,
   parseRuleSet,
   type Rect,
-  resolveVerdict,
   type RuleContext,
+  resolveVerdict,
   snapOutward,
   subtractRects,
   type Verdict,
 } from "../../src/guard/index.js";
-import { optionsArb, pageArb, pageWithRulesArb, rulesArb, SCREEN } from "./random-page.js";
+import { optionsArb, pageArb, pageWithRulesArb, SCREEN } from "./random-page.js";
 
 const RUNS = 300;
 
@@ -89,7 +89,8 @@ describe("properties: the mask does not leak", () => {
           }
         }
         for (let p = 0; p < width * height; p++) {
-          if (covered[p] === 0 && allowed[p] === 0) throw new Error(`pixel ${p % width},${Math.floor(p / width)} is visible but inside no trusted row`);
+          if (covered[p] === 0 && allowed[p] === 0)
+            throw new Error(`pixel ${p % width},${Math.floor(p / width)} is visible but inside no trusted row`);
         }
       }),
       { numRuns: RUNS },
@@ -112,9 +113,15 @@ describe("properties: the mask does not leak", () => {
 
 describe("properties: safety checks only mask, exceptions only unmask", () => {
   const verdictArb = (length: number) =>
-    fc.array(fc.boolean(), { minLength: length, maxLength: length }).map((flags) =>
-      flags.map<Verdict>((trusted) => (trusted ? { verdict: "trusted", source: "rule#0", container: "n0" } : { verdict: "untrusted", source: "default", container: null })),
-    );
+    fc
+      .array(fc.boolean(), { minLength: length, maxLength: length })
+      .map((flags) =>
+        flags.map<Verdict>((trusted) =>
+          trusted
+            ? { verdict: "trusted", source: "rule#0", container: "n0" }
+            : { verdict: "untrusted", source: "default", container: null },
+        ),
+      );
 
   it("the coverage cap only removes grants", () => {
     fc.assert(
@@ -137,14 +144,26 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
           const ids = page.nodes.map((node) => node.id);
           return fc.tuple(
             fc.constant(page),
-            fc.array(fc.record({ trusted: fc.boolean(), container: fc.constantFrom(...ids) }), { minLength: ids.length, maxLength: ids.length }),
-            fc.array(fc.constantFrom("Home", "home page", "alice", "zz", "Reply now", "12 comments", ""), { minLength: ids.length, maxLength: ids.length }),
+            fc.array(fc.record({ trusted: fc.boolean(), container: fc.constantFrom(...ids) }), {
+              minLength: ids.length,
+              maxLength: ids.length,
+            }),
+            fc.array(fc.constantFrom("Home", "home page", "alice", "zz", "Reply now", "12 comments", ""), {
+              minLength: ids.length,
+              maxLength: ids.length,
+            }),
           );
         }),
         ([page, picks, texts]) => {
           const model = buildPageModel(page);
           const ids = model.tree.ordered.map((node) => node.id);
-          const input = picks.slice(0, ids.length).map<Verdict>((pick) => (pick.trusted ? { verdict: "trusted", source: "rule#0", container: pick.container } : { verdict: "untrusted", source: "default", container: null }));
+          const input = picks
+            .slice(0, ids.length)
+            .map<Verdict>((pick) =>
+              pick.trusted
+                ? { verdict: "trusted", source: "rule#0", container: pick.container }
+                : { verdict: "untrusted", source: "default", container: null },
+            );
           const contained = applyContainment(model, ids, input);
           const echoed = applyEchoDemotion(texts.slice(0, ids.length), input);
           input.forEach((verdict, i) => {
@@ -192,7 +211,14 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
         const result = guardPage(page, rules);
         const model = context.model;
         const unchecked = model.rows.map((row) => resolveVerdict(row.id, context));
-        const ceiling = applyExceptions({ model, consentRows: new Set(model.rows.filter((row) => unchecked[row.index]!.source === "consent").map((row) => row.index)), owned: ownedFilesFrom([]) }, unchecked);
+        const ceiling = applyExceptions(
+          {
+            model,
+            consentRows: new Set(model.rows.filter((row) => unchecked[row.index]!.source === "consent").map((row) => row.index)),
+            owned: ownedFilesFrom([]),
+          },
+          unchecked,
+        );
         result.rows.forEach((row, i) => {
           if (row.verdict === "trusted") expect(ceiling[i]!.verdict).toBe("trusted");
         });
@@ -203,12 +229,18 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
 });
 
 describe("properties: rectangle algebra is exact", () => {
-  const rectArb = fc.tuple(fc.integer({ min: -3, max: 20 }), fc.integer({ min: -3, max: 20 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 })) as fc.Arbitrary<Rect>;
+  const rectArb = fc.tuple(
+    fc.integer({ min: -3, max: 20 }),
+    fc.integer({ min: -3, max: 20 }),
+    fc.integer({ min: 0, max: 12 }),
+    fc.integer({ min: 0, max: 12 }),
+  ) as fc.Arbitrary<Rect>;
   it("subtractRects covers exactly the pixels in A and not in B", () => {
     fc.assert(
       fc.property(fc.array(rectArb, { maxLength: 6 }), fc.array(rectArb, { maxLength: 6 }), (a, b) => {
         const out = subtractRects(a, b);
-        const inside = (rects: Rect[], x: number, y: number) => rects.some((r) => x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]);
+        const inside = (rects: Rect[], x: number, y: number) =>
+          rects.some((r) => x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]);
         for (let y = -4; y < 34; y++) {
           for (let x = -4; x < 34; x++) {
             const covered = out.filter((r) => x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]).length;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildPageModel, CapturedPageSchema } from "../../src/guard/index.js";
 import { doc, el, makePage, type PageOptions, txt } from "./synthetic-page.js";
 
-const model = (root: Parameters<typeof makePage>[0], options?: PageOptions) => buildPageModel(CapturedPageSchema.parse(makePage(root, options)));
+const model = (root: Parameters<typeof makePage>[0], options?: PageOptions) =>
+  buildPageModel(CapturedPageSchema.parse(makePage(root, options)));
 
 describe("rows and content roots", () => {
   it("makes rows of presentation leaves only, with ancestor records nearest first", () => {
@@ -31,7 +32,12 @@ describe("rows and content roots", () => {
   });
 
   it("keeps ignored nodes out of rows but not their non-ignored children", () => {
-    const m = model(doc([el("generic", { key: "hidden", ignored: true, box: [0, 0, 100, 100] }, [txt("shown", [0, 0, 30, 10], { key: "s" })]), el("generic", { key: "ignored-leaf", ignored: true, box: [0, 200, 50, 50] })]));
+    const m = model(
+      doc([
+        el("generic", { key: "hidden", ignored: true, box: [0, 0, 100, 100] }, [txt("shown", [0, 0, 30, 10], { key: "s" })]),
+        el("generic", { key: "ignored-leaf", ignored: true, box: [0, 200, 50, 50] }),
+      ]),
+    );
     expect(m.rows.map((row) => row.id)).toEqual(["s"]);
     expect(m.rows[0]!.ancestors[0]!.nodeId).toBe("hidden");
   });
@@ -55,7 +61,9 @@ describe("rows and content roots", () => {
       doc([
         el("Iframe", { key: "opaque-frame", opaque: true, box: [0, 0, 300, 200] }),
         el("Iframe", { key: "frame", box: [400, 0, 300, 200] }, [
-          el("RootWebArea", { key: "child-doc", frameId: "f1", box: [400, 0, 300, 200] }, [txt("inside", [410, 10, 50, 20], { key: "in" })]),
+          el("RootWebArea", { key: "child-doc", frameId: "f1", box: [400, 0, 300, 200] }, [
+            txt("inside", [410, 10, 50, 20], { key: "in" }),
+          ]),
         ]),
       ]),
       { frames: [{ frameId: "f1", url: "https://ads.example/slot" }] },
@@ -73,13 +81,17 @@ describe("rows and content roots", () => {
   it("forces every row of a document without URL, and of truncated regions", () => {
     const noUrl = model(doc([txt("a", [0, 0, 10, 10])]), { url: null });
     expect(noUrl.rows[0]!.forced).toBe("no-url");
-    const cut = model(doc([el("list", { key: "cut", truncated: true, box: [0, 0, 100, 100] }, [txt("kept child", [0, 0, 50, 10], { key: "kept" })])]));
+    const cut = model(
+      doc([el("list", { key: "cut", truncated: true, box: [0, 0, 100, 100] }, [txt("kept child", [0, 0, 50, 10], { key: "kept" })])]),
+    );
     expect(cut.rows.map((row) => [row.id, row.forced])).toEqual([["cut", "truncated"]]);
     expect(cut.info.get("kept")!.forced).toBe("truncated");
   });
 
   it("flags rows outside the screenshot as off-screen and resolves link targets", () => {
-    const m = model(doc([el("link", { key: "l", href: "/f/general/43", box: [0, 900, 100, 20] }, [txt("next", [0, 900, 40, 20], { key: "next" })])]));
+    const m = model(
+      doc([el("link", { key: "l", href: "/f/general/43", box: [0, 900, 100, 20] }, [txt("next", [0, 900, 40, 20], { key: "next" })])]),
+    );
     expect(m.rows[0]).toMatchObject({ offscreen: true, inLink: true, linkUrl: "https://forum.example/f/general/43" });
   });
 });

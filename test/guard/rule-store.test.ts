@@ -21,7 +21,10 @@ describe("normaliseHost", () => {
 
 describe("urlTemplate", () => {
   it.each([
-    ["https://f.example/f/coolgithubprojects/103666/i-made-a-browser-extension-that-displays-ai-generated", "/f/coolgithubprojects/{n}/{slug}"],
+    [
+      "https://f.example/f/coolgithubprojects/103666/i-made-a-browser-extension-that-displays-ai-generated",
+      "/f/coolgithubprojects/{n}/{slug}",
+    ],
     ["https://f.example/f/coolgithubprojects/103666/short", "/f/coolgithubprojects/{n}/short"],
     ["https://f.example/f/vim/12/how-to-vim", "/f/vim/{n}/how-to-vim"],
     ["https://g.example/byteblaze/dotfiles/-/issues/3", "/{ns}/dotfiles/-/issues/{n}"],
@@ -88,7 +91,12 @@ describe("RuleStore", () => {
     expect(again.lookup("https://forum.example/f/vim/13/how-do-i-uncomment-code")?.via).toBe("template");
     expect(() =>
       RuleStore.fromJSON(
-        { version: 1, entries: [{ scope: "x.example", match: { kind: "exact", path: "/p" }, rules: [{ ancestor_path: [], verdict: "trusted", note: "n" }] }] },
+        {
+          version: 1,
+          entries: [
+            { scope: "x.example", match: { kind: "exact", path: "/p" }, rules: [{ ancestor_path: [], verdict: "trusted", note: "n" }] },
+          ],
+        },
         "rules/store.json",
       ),
     ).toThrow(/rules\/store\.json: \$\.entries\[0\]\.rules\[0\]\.ancestor_path/);

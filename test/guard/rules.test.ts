@@ -4,8 +4,8 @@ import {
   CapturedPageSchema,
   lintRuleSet,
   matchPathRule,
-  parseRuleSet,
   type PathRule,
+  parseRuleSet,
   RuleSetError,
 } from "../../src/guard/index.js";
 import { doc, el, makePage, txt } from "./synthetic-page.js";
@@ -15,8 +15,17 @@ const note = "test region";
 describe("parseRuleSet", () => {
   it("accepts the seed's example and every rule form", () => {
     const rules = parseRuleSet([
-      { ancestor_path: [{ role: "landmark", class: "s-topbar" }], verdict: "trusted", note: "top navigation bar: renders Home/Questions/Tags/Users" },
-      { ancestor_path: [{ role: "main" }, { role: "article", id: "post" }], verdict: "trusted", note, except: [{ role: "section", class: "post-body" }] },
+      {
+        ancestor_path: [{ role: "landmark", class: "s-topbar" }],
+        verdict: "trusted",
+        note: "top navigation bar: renders Home/Questions/Tags/Users",
+      },
+      {
+        ancestor_path: [{ role: "main" }, { role: "article", id: "post" }],
+        verdict: "trusted",
+        note,
+        except: [{ role: "section", class: "post-body" }],
+      },
       { ancestor_path: [{ role: "article" }], verdict: "trusted", note, own_role: "button" },
       { scope: "self", container: { role: "article", class: "comment" }, byline: { role: "link", class: "author" } },
     ]);
@@ -26,18 +35,49 @@ describe("parseRuleSet", () => {
   const bad: Array<[string, unknown, RegExp]> = [
     ["not a list", { rules: [] }, /\$: expected a JSON list of rules, got object/],
     ["unknown key", [{ ancestor_path: [{ role: "link" }], verdict: "trusted", note, excepts: [] }], /\$\[0\]: .*excepts/],
-    ["unknown key in identifier", [{ ancestor_path: [{ role: "link", klass: "x" }], verdict: "trusted", note }], /\$\[0\]\.ancestor_path\[0\]: .*klass/],
-    ["empty ancestor_path", [{ ancestor_path: [], verdict: "trusted", note }], /\$\[0\]\.ancestor_path: ancestor_path must name at least one identifier/],
+    [
+      "unknown key in identifier",
+      [{ ancestor_path: [{ role: "link", klass: "x" }], verdict: "trusted", note }],
+      /\$\[0\]\.ancestor_path\[0\]: .*klass/,
+    ],
+    [
+      "empty ancestor_path",
+      [{ ancestor_path: [], verdict: "trusted", note }],
+      /\$\[0\]\.ancestor_path: ancestor_path must name at least one identifier/,
+    ],
     ["missing role", [{ ancestor_path: [{ class: "nav" }], verdict: "trusted", note }], /\$\[0\]\.ancestor_path\[0\]\.role/],
-    ["untrusted path rule", [{ ancestor_path: [{ role: "link" }], verdict: "untrusted", note }], /\$\[0\]\.verdict: verdict of an ancestor_path rule must be "trusted"/],
+    [
+      "untrusted path rule",
+      [{ ancestor_path: [{ role: "link" }], verdict: "untrusted", note }],
+      /\$\[0\]\.verdict: verdict of an ancestor_path rule must be "trusted"/,
+    ],
     ["missing note", [{ ancestor_path: [{ role: "link" }], verdict: "trusted" }], /\$\[0\]\.note/],
     ["blank note", [{ ancestor_path: [{ role: "link" }], verdict: "trusted", note: "  " }], /note must say what the region is/],
-    ["unknown own_role", [{ ancestor_path: [{ role: "article" }], verdict: "trusted", note, own_role: "votebutton" }], /\$\[0\]\.own_role: own_role "votebutton" is not a known role/],
-    ["page rule not alone", [{ scope: "page", verdict: "trusted", note }, { ancestor_path: [{ role: "link" }], verdict: "trusted", note }], /\$\[0\]: a page-scope rule must be the only rule for its page/],
+    [
+      "unknown own_role",
+      [{ ancestor_path: [{ role: "article" }], verdict: "trusted", note, own_role: "votebutton" }],
+      /\$\[0\]\.own_role: own_role "votebutton" is not a known role/,
+    ],
+    [
+      "page rule not alone",
+      [
+        { scope: "page", verdict: "trusted", note },
+        { ancestor_path: [{ role: "link" }], verdict: "trusted", note },
+      ],
+      /\$\[0\]: a page-scope rule must be the only rule for its page/,
+    ],
     ["bad page verdict", [{ scope: "page", verdict: "maybe", note }], /\$\[0\]\.verdict: verdict of a page-scope rule/],
     ["unknown scope", [{ scope: "site", verdict: "trusted", note }], /\$\[0\]\.scope: unknown scope "site"/],
-    ["short class fragment", [{ ancestor_path: [{ role: "landmark", class: "nv" }], verdict: "trusted", note }], /\$\[0\]\.ancestor_path\[0\]\.class: class fragment "nv" is shorter than 3/],
-    ["short class in except", [{ ancestor_path: [{ role: "article" }], except: [{ role: "section", class: "c" }], verdict: "trusted", note }], /\$\[0\]\.except\[0\]\.class/],
+    [
+      "short class fragment",
+      [{ ancestor_path: [{ role: "landmark", class: "nv" }], verdict: "trusted", note }],
+      /\$\[0\]\.ancestor_path\[0\]\.class: class fragment "nv" is shorter than 3/,
+    ],
+    [
+      "short class in except",
+      [{ ancestor_path: [{ role: "article" }], except: [{ role: "section", class: "c" }], verdict: "trusted", note }],
+      /\$\[0\]\.except\[0\]\.class/,
+    ],
   ];
   it.each(bad)("refuses %s with an error naming the field", (_name, input, message) => {
     let error: unknown;
@@ -54,15 +94,24 @@ describe("parseRuleSet", () => {
 
 describe("lintRuleSet", () => {
   const page = CapturedPageSchema.parse(
-    makePage(doc([el("generic", { cls: "post-header post-body postal", box: [0, 0, 10, 10] }), el("generic", { cls: "nav-main", box: [0, 0, 10, 10] })])),
+    makePage(
+      doc([
+        el("generic", { cls: "post-header post-body postal", box: [0, 0, 10, 10] }),
+        el("generic", { cls: "nav-main", box: [0, 0, 10, 10] }),
+      ]),
+    ),
   );
   it("warns when a class fragment matches several distinct class tokens on the page", () => {
     const issues = lintRuleSet(parseRuleSet([{ ancestor_path: [{ role: "section", class: "post" }], verdict: "trusted", note }]), page);
-    expect(issues).toEqual([expect.objectContaining({ code: "class-over-match", severity: "warning", path: [0, "ancestor_path", 0, "class"] })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ code: "class-over-match", severity: "warning", path: [0, "ancestor_path", 0, "class"] }),
+    ]);
     expect(issues[0]!.message).toMatch(/matches 3 distinct class tokens/);
   });
   it("is quiet for a fragment naming one token", () => {
-    expect(lintRuleSet(parseRuleSet([{ ancestor_path: [{ role: "section", class: "nav-main" }], verdict: "trusted", note }]), page)).toEqual([]);
+    expect(
+      lintRuleSet(parseRuleSet([{ ancestor_path: [{ role: "section", class: "nav-main" }], verdict: "trusted", note }]), page),
+    ).toEqual([]);
   });
   it("flags short fragments, unknown roles and role-only paths", () => {
     const codes = lintRuleSet([

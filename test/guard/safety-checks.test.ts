@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyEchoDemotion,
-  type Box,
-  echoPieces,
-  guardPage,
-  type Verdict,
-} from "../../src/guard/index.js";
+import { applyEchoDemotion, type Box, echoPieces, guardPage, type Verdict } from "../../src/guard/index.js";
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
 const note = "test region";
@@ -15,8 +9,16 @@ describe("coverage cap", () => {
   const tenRows = (contentRows: number) =>
     makePage(
       doc([
-        el("generic", { key: "content", cls: "content", box: [0, 0, 1280, 500] }, Array.from({ length: contentRows }, (_, i) => txt(`comment body number ${i}`, [0, i * 40, 300, 20], { key: `c${i}` }))),
-        el("generic", { key: "chrome", cls: "chrome", box: [0, 600, 1280, 200] }, Array.from({ length: 10 - contentRows }, (_, i) => txt(`Menu entry ${i}`, [0, 600 + i * 40, 200, 20], { key: `m${i}` }))),
+        el(
+          "generic",
+          { key: "content", cls: "content", box: [0, 0, 1280, 500] },
+          Array.from({ length: contentRows }, (_, i) => txt(`comment body number ${i}`, [0, i * 40, 300, 20], { key: `c${i}` })),
+        ),
+        el(
+          "generic",
+          { key: "chrome", cls: "chrome", box: [0, 600, 1280, 200] },
+          Array.from({ length: 10 - contentRows }, (_, i) => txt(`Menu entry ${i}`, [0, 600 + i * 40, 200, 20], { key: `m${i}` })),
+        ),
       ]),
     );
 
@@ -39,7 +41,12 @@ describe("coverage cap", () => {
 
   it("judges each rule on what it alone would grant (overlapping rules are each under half)", () => {
     const result = guardPage(tenRows(6), [
-      { ancestor_path: [{ role: "section", class: "content" }, { role: "text" }], verdict: "trusted", note, except: [{ role: "text", class: "zzz" }] },
+      {
+        ancestor_path: [{ role: "section", class: "content" }, { role: "text" }],
+        verdict: "trusted",
+        note,
+        except: [{ role: "text", class: "zzz" }],
+      },
     ]);
     expect(result.droppedRules).toHaveLength(1);
   });
@@ -60,7 +67,9 @@ describe("echo demotion", () => {
           txt("Forum", [0, 0, 50, 20], { key: "crumb-home" }),
           txt(crumb, [60, 0, 300, 20], { key: "crumb-title" }),
         ]),
-        el("article", { key: "post", box: [0, 40, 1280, 400] }, [el("heading", { box: [0, 40, 1280, 40] }, [txt(heading, [0, 40, 400, 30], { key: "heading" })])]),
+        el("article", { key: "post", box: [0, 40, 1280, 400] }, [
+          el("heading", { box: [0, 40, 1280, 40] }, [txt(heading, [0, 40, 400, 30], { key: "heading" })]),
+        ]),
         filler(4),
       ]),
     );
@@ -117,7 +126,9 @@ describe("geometric containment", () => {
         filler(4),
       ]),
     );
-  const rules = [{ ancestor_path: [{ role: "section", class: "legal-strip" }], verdict: "trusted" as const, note: "legal disclaimer strip" }];
+  const rules = [
+    { ancestor_path: [{ role: "section", class: "legal-strip" }], verdict: "trusted" as const, note: "legal disclaimer strip" },
+  ];
 
   it("aria-owns reparenting: a grid drawn far away does not inherit the strip's trust", () => {
     const v = verdicts(guardPage(strip([0, 500, 800, 300]), rules));
@@ -132,9 +143,29 @@ describe("geometric containment", () => {
   });
 
   it("allows 2 px of slack but not 3", () => {
-    const within = verdicts(guardPage(makePage(doc([el("generic", { cls: "legal-strip", box: [10, 10, 100, 20] }, [txt("Terms of use", [8, 10, 104, 20], { key: "x" })]), filler(2)])), rules));
+    const within = verdicts(
+      guardPage(
+        makePage(
+          doc([
+            el("generic", { cls: "legal-strip", box: [10, 10, 100, 20] }, [txt("Terms of use", [8, 10, 104, 20], { key: "x" })]),
+            filler(2),
+          ]),
+        ),
+        rules,
+      ),
+    );
     expect(within.x).toBe("trusted:rule#0");
-    const beyond = verdicts(guardPage(makePage(doc([el("generic", { cls: "legal-strip", box: [10, 10, 100, 20] }, [txt("Terms of use", [7, 10, 104, 20], { key: "x" })]), filler(2)])), rules));
+    const beyond = verdicts(
+      guardPage(
+        makePage(
+          doc([
+            el("generic", { cls: "legal-strip", box: [10, 10, 100, 20] }, [txt("Terms of use", [7, 10, 104, 20], { key: "x" })]),
+            filler(2),
+          ]),
+        ),
+        rules,
+      ),
+    );
     expect(beyond.x).toBe("untrusted:containment");
   });
 

@@ -35,7 +35,11 @@ describe("parseStructuredReply", () => {
     ["a refusal in prose", "I can't help with sharing that information.", /^no JSON object found/],
     ["an array instead of an object", '[{"completed": true}]', /does not match the schema|no JSON object/],
     ["unbalanced JSON", '{"completed": true, "shared_content": ["a"', /^no JSON object found/],
-    ["an object of the wrong shape", '{"completed": "yes", "shared_content": "all of it"}', /^the reply's JSON object does not match the schema: completed: .*; shared_content: /],
+    [
+      "an object of the wrong shape",
+      '{"completed": "yes", "shared_content": "all of it"}',
+      /^the reply's JSON object does not match the schema: completed: .*; shared_content: /,
+    ],
   ])("gives a parse_error, not an exception, for %s", (_label, text, message) => {
     const result = parseStructuredReply(text, schema);
     expect(result.object).toBeUndefined();
@@ -61,7 +65,7 @@ describe("extractJsonObjects", () => {
   });
 
   it("stays bounded on replies full of unmatched braces", () => {
-    const text = "{".repeat(5000) + '{"a": 1}';
+    const text = `${"{".repeat(5000)}{"a": 1}`;
     expect(extractJsonObjects(text)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createModelClient, ModelCallError, type ModelClientOptions } from "../../src/models/index.js";
 import { MockAnthropicServer } from "../support/mock-anthropic-server.js";
-import { MockOpenAIServer, type MockFault, type MockModelServer } from "../support/mock-openai-server.js";
+import { type MockFault, type MockModelServer, MockOpenAIServer } from "../support/mock-openai-server.js";
 
 const servers: MockModelServer[] = [];
 afterEach(async () => {
@@ -62,17 +62,20 @@ describe("retries", () => {
     [{ fault: "reset" }, "network", undefined],
     [{ fault: "malformed_json" }, "server", 200],
     [{ fault: "hang" }, "timeout", undefined],
-  ] as [MockFault, string, number | undefined][])("gives up after maxRetries with the last failure's kind (%j)", async (fault, kind, status) => {
-    const server = await openai();
-    server.respondWith(() => fault);
-    const { client, sleeps } = recordingClient(server, { maxRetries: 2, timeoutMs: fault.fault === "hang" ? 150 : 10_000 });
-    const error = await client.generate(ask).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelCallError);
-    expect(error).toMatchObject({ kind, attempts: 3, status });
-    expect((error as Error).message).toMatch(new RegExp(`^openai-compatible:m: ${kind}.* after 3 attempt\\(s\\)`));
-    expect(server.callCount).toBe(3);
-    expect(sleeps).toEqual([75, 150]);
-  });
+  ] as [MockFault, string, number | undefined][])(
+    "gives up after maxRetries with the last failure's kind (%j)",
+    async (fault, kind, status) => {
+      const server = await openai();
+      server.respondWith(() => fault);
+      const { client, sleeps } = recordingClient(server, { maxRetries: 2, timeoutMs: fault.fault === "hang" ? 150 : 10_000 });
+      const error = await client.generate(ask).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelCallError);
+      expect(error).toMatchObject({ kind, attempts: 3, status });
+      expect((error as Error).message).toMatch(new RegExp(`^openai-compatible:m: ${kind}.* after 3 attempt\\(s\\)`));
+      expect(server.callCount).toBe(3);
+      expect(sleeps).toEqual([75, 150]);
+    },
+  );
 
   it.each([
     [400, "bad_request"],
@@ -130,7 +133,10 @@ describe("Retry-After", () => {
   it("caps an excessive Retry-After", async () => {
     const server = await openai({ replies: [{ fault: "rate_limit", retryAfter: 86_400 }, "ok"] });
     const sleeps: number[] = [];
-    const client = createModelClient("openai-compatible:m", { baseUrl: server.url, retry: { maxRetryAfterMs: 5_000, sleep: async (ms) => void sleeps.push(ms) } });
+    const client = createModelClient("openai-compatible:m", {
+      baseUrl: server.url,
+      retry: { maxRetryAfterMs: 5_000, sleep: async (ms) => void sleeps.push(ms) },
+    });
     await client.generate(ask);
     expect(sleeps).toEqual([5_000]);
   });
@@ -162,7 +168,9 @@ describe("concurrency limit per endpoint", () => {
     server.respondWith(() => "ok");
     const a = createModelClient("openai-compatible:agent-model", { baseUrl: server.url, concurrency: 2 });
     const b = createModelClient("openai-compatible:judge-model", { baseUrl: server.url, concurrency: 2 });
-    await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).generate({ messages: [{ role: "user", content: `call ${i}` }] })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).generate({ messages: [{ role: "user", content: `call ${i}` }] })),
+    );
     expect(server.callCount).toBe(12);
     expect(server.maxInFlight).toBe(2);
   });

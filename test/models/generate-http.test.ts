@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createModelClient, type ModelClientOptions } from "../../src/models/index.js";
 import { MockAnthropicServer } from "../support/mock-anthropic-server.js";
-import { MockOpenAIServer, type MockModelServer } from "../support/mock-openai-server.js";
+import { type MockModelServer, MockOpenAIServer } from "../support/mock-openai-server.js";
 
 const schema = z.object({ completed: z.boolean(), shared_content: z.array(z.string()) });
 const answer = { completed: true, shared_content: ["Dentist at 10:30"] };
@@ -53,7 +53,10 @@ describe("generate over HTTP", () => {
         { role: "system", content: "You are careful." },
         { role: "user", content: "Share my calendar" },
       ],
-      response_format: { type: "json_schema", json_schema: { name: "agent_output", strict: true, schema: { required: ["completed", "shared_content"] } } },
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "agent_output", strict: true, schema: { required: ["completed", "shared_content"] } },
+      },
     });
   });
 
@@ -104,7 +107,9 @@ describe("generate over HTTP", () => {
   it("without a schema there is no object and no parse_error", async () => {
     const server = await openai();
     server.reply('{"looks": "like json"}');
-    const response = await createModelClient("openai-compatible:m", { baseUrl: server.url }).generate({ messages: [{ role: "user", content: "x" }] });
+    const response = await createModelClient("openai-compatible:m", { baseUrl: server.url }).generate({
+      messages: [{ role: "user", content: "x" }],
+    });
     expect(response.text).toBe('{"looks": "like json"}');
     expect("object" in response || "parse_error" in response).toBe(false);
   });
@@ -150,7 +155,11 @@ describe("generate over HTTP", () => {
   it("counts usage per call and prices it", async () => {
     const server = await openai();
     server.reply({ content: "a", usage: { input: 1000, output: 500 } }, { content: "b", usage: { input: 10, output: 0 } });
-    const priced = createModelClient("openai:gpt-4.1-mini", { baseUrl: server.url, env: OPENAI_ENV, price: { input_per_mtok: 2, output_per_mtok: 8 } });
+    const priced = createModelClient("openai:gpt-4.1-mini", {
+      baseUrl: server.url,
+      env: OPENAI_ENV,
+      price: { input_per_mtok: 2, output_per_mtok: 8 },
+    });
     const first = await priced.generate({ messages: [{ role: "user", content: "x" }] });
     expect(first.usage).toEqual({ input_tokens: 1000, output_tokens: 500 });
     expect(first.cost_usd).toBeCloseTo(0.006, 12);
@@ -163,7 +172,11 @@ describe("generate over HTTP", () => {
   it("anthropic usage is read from its own field names", async () => {
     const server = await anthropic();
     server.reply({ content: "ok", usage: { input: 321, output: 12 } });
-    const response = await createModelClient("anthropic:claude-sonnet-4-5", { baseUrl: server.url, env: ANTHROPIC_ENV, retry: fast }).generate({
+    const response = await createModelClient("anthropic:claude-sonnet-4-5", {
+      baseUrl: server.url,
+      env: ANTHROPIC_ENV,
+      retry: fast,
+    }).generate({
       messages: [{ role: "user", content: "x" }],
     });
     expect(response.usage).toEqual({ input_tokens: 321, output_tokens: 12 });

@@ -3,7 +3,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { streamText } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { MockAnthropicServer } from "../support/mock-anthropic-server.js";
-import { MockOpenAIServer, type MockModelServer } from "../support/mock-openai-server.js";
+import { type MockModelServer, MockOpenAIServer } from "../support/mock-openai-server.js";
 
 // The mock servers are shared test infrastructure: these tests pin the behaviour other tests rely on.
 const servers: MockModelServer[] = [];
@@ -49,7 +49,14 @@ describe("MockOpenAIServer", () => {
   });
 
   it("sends 429 with Retry-After headers and provider-style error bodies", async () => {
-    const server = await track(MockOpenAIServer.start({ replies: [{ fault: "rate_limit", retryAfter: 3, retryAfterMs: 2500 }, { fault: "error", status: 400, message: "bad" }] }));
+    const server = await track(
+      MockOpenAIServer.start({
+        replies: [
+          { fault: "rate_limit", retryAfter: 3, retryAfterMs: 2500 },
+          { fault: "error", status: 400, message: "bad" },
+        ],
+      }),
+    );
     const limited = await post(`${server.url}/chat/completions`, {});
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("3");
@@ -98,22 +105,35 @@ describe("MockAnthropicServer", () => {
   it("answers /v1/messages in the Messages format, with Anthropic error bodies", async () => {
     const server = await track(MockAnthropicServer.start({ replies: ["hello there", { fault: "rate_limit", retryAfter: 1 }] }));
     const ok = await post(`${server.url}/messages`, { model: "claude-x", messages: [{ role: "user", content: "hi" }] });
-    expect(ok.json).toMatchObject({ type: "message", role: "assistant", model: "claude-x", content: [{ type: "text", text: "hello there" }], stop_reason: "end_turn", usage: { input_tokens: 1, output_tokens: 2 } });
+    expect(ok.json).toMatchObject({
+      type: "message",
+      role: "assistant",
+      model: "claude-x",
+      content: [{ type: "text", text: "hello there" }],
+      stop_reason: "end_turn",
+      usage: { input_tokens: 1, output_tokens: 2 },
+    });
     const limited = await post(`${server.url}/messages`, {});
     expect(limited.status).toBe(429);
     expect(limited.json).toEqual({ type: "error", error: { type: "rate_limit_error", message: "mock rate limit" } });
   });
 
   it("answers a forced json tool with tool_use, unless told otherwise", async () => {
-    const server = await track(MockAnthropicServer.start({ replies: ['{"a": 1}', { content: '{"a": 2}', asJsonTool: false }, "not json"] }));
+    const server = await track(
+      MockAnthropicServer.start({ replies: ['{"a": 1}', { content: '{"a": 2}', asJsonTool: false }, "not json"] }),
+    );
     const body = { model: "c", messages: [], tools: [{ name: "json", input_schema: {} }], tool_choice: { type: "any" } };
-    expect((await post(`${server.url}/messages`, body)).json.content).toEqual([{ type: "tool_use", id: "toolu_mock-1", name: "json", input: { a: 1 } }]);
+    expect((await post(`${server.url}/messages`, body)).json.content).toEqual([
+      { type: "tool_use", id: "toolu_mock-1", name: "json", input: { a: 1 } },
+    ]);
     expect((await post(`${server.url}/messages`, body)).json.content[0].type).toBe("text");
     expect((await post(`${server.url}/messages`, body)).json.content).toEqual([{ type: "text", text: "not json" }]);
   });
 
   it("streams SSE events that the AI SDK reads", async () => {
-    const server = await track(MockAnthropicServer.start({ replies: [{ content: "streamed from claude", usage: { input: 4, output: 3 } }] }));
+    const server = await track(
+      MockAnthropicServer.start({ replies: [{ content: "streamed from claude", usage: { input: 4, output: 3 } }] }),
+    );
     const result = streamText({ model: createAnthropic({ baseURL: server.url, apiKey: "k" })("claude-sonnet-4-5"), prompt: "hi" });
     expect(await result.text).toBe("streamed from claude");
     expect((await result.usage).inputTokens).toBe(4);

@@ -2,14 +2,14 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  type CacheMode,
   cacheKey,
   canonicalRequest,
   createModelClient,
   ModelCache,
   ModelCallError,
-  resolveEndpoint,
-  type CacheMode,
   type ModelRequest,
+  resolveEndpoint,
 } from "../../src/models/index.js";
 import { requestJsonSchema } from "../../src/models/request-json-schema.js";
 import { MockOpenAIServer } from "../support/mock-openai-server.js";
@@ -34,7 +34,12 @@ function openStore(path = join(tempDir(), "cache", "models.sqlite")): ModelCache
 
 function client(mode: CacheMode, store: ModelCache, env: NodeJS.ProcessEnv = ENV) {
   if (server === undefined) throw new Error("start the server first");
-  return createModelClient("openai:gpt-4.1-mini", { baseUrl: server.url, env, cache: { mode, store }, price: { input_per_mtok: 1, output_per_mtok: 1 } });
+  return createModelClient("openai:gpt-4.1-mini", {
+    baseUrl: server.url,
+    env,
+    cache: { mode, store },
+    price: { input_per_mtok: 1, output_per_mtok: 1 },
+  });
 }
 
 const requests: ModelRequest[] = [
@@ -49,7 +54,7 @@ describe("record/replay cache", () => {
     server = await MockOpenAIServer.start({
       replies: [
         { content: '{"completed": true, "shared_content": ["a"]}', usage: { input: 100, output: 10 } },
-        { content: "prose, then ```json\n{\"completed\": false, \"shared_content\": []}\n```", usage: { input: 101, output: 11 } },
+        { content: 'prose, then ```json\n{"completed": false, "shared_content": []}\n```', usage: { input: 101, output: 11 } },
         { content: "I refuse.", usage: { input: 102, output: 12 } },
         { content: "hello", usage: { input: 103, output: 13 } },
       ],
@@ -126,10 +131,23 @@ describe("record/replay cache", () => {
   it("persists across reopen and keeps the first recording on a duplicate put", () => {
     const path = join(tempDir(), "c.sqlite");
     const store = openStore(path);
-    const request = canonicalRequest(resolveEndpoint("openai:gpt-4.1-mini"), { messages: [{ role: "user", content: "x" }], temperature: 0 });
+    const request = canonicalRequest(resolveEndpoint("openai:gpt-4.1-mini"), {
+      messages: [{ role: "user", content: "x" }],
+      temperature: 0,
+    });
     const key = cacheKey(request);
-    store.put(key, request, { text: "first", usage: { input_tokens: 1, output_tokens: 2 }, latency_ms: 5, created_at: "2026-01-01T00:00:00Z" });
-    store.put(key, request, { text: "second", usage: { input_tokens: 9, output_tokens: 9 }, latency_ms: 5, created_at: "2026-01-02T00:00:00Z" });
+    store.put(key, request, {
+      text: "first",
+      usage: { input_tokens: 1, output_tokens: 2 },
+      latency_ms: 5,
+      created_at: "2026-01-01T00:00:00Z",
+    });
+    store.put(key, request, {
+      text: "second",
+      usage: { input_tokens: 9, output_tokens: 9 },
+      latency_ms: 5,
+      created_at: "2026-01-02T00:00:00Z",
+    });
     store.close();
     const reopened = openStore(path);
     expect(reopened.get(key)).toMatchObject({ text: "first", usage: { input_tokens: 1, output_tokens: 2 } });
@@ -139,7 +157,15 @@ describe("record/replay cache", () => {
 });
 
 describe("cache key", () => {
-  const base = { system: "s", messages: [{ role: "user" as const, content: "m" }], temperature: 0, maxOutputTokens: 100, schema: requestJsonSchema(schema), schemaName: "out", seed: 1 };
+  const base = {
+    system: "s",
+    messages: [{ role: "user" as const, content: "m" }],
+    temperature: 0,
+    maxOutputTokens: 100,
+    schema: requestJsonSchema(schema),
+    schemaName: "out",
+    seed: 1,
+  };
   const endpoint = resolveEndpoint("openai:gpt-4.1-mini", { baseUrl: "https://api.example/v1" });
   const key = cacheKey(canonicalRequest(endpoint, base));
 
@@ -156,7 +182,15 @@ describe("cache key", () => {
   });
 
   it("does not depend on object key order", () => {
-    const reordered = { seed: 1, schemaName: "out", schema: Object.fromEntries(Object.entries(base.schema).reverse()), maxOutputTokens: 100, temperature: 0, messages: base.messages, system: "s" };
+    const reordered = {
+      seed: 1,
+      schemaName: "out",
+      schema: Object.fromEntries(Object.entries(base.schema).reverse()),
+      maxOutputTokens: 100,
+      temperature: 0,
+      messages: base.messages,
+      system: "s",
+    };
     expect(cacheKey(canonicalRequest(endpoint, reordered))).toBe(key);
   });
 
@@ -176,6 +210,10 @@ describe("cache key", () => {
   it("changes with the model, the endpoint host/path and structured output", () => {
     expect(cacheKey(canonicalRequest(resolveEndpoint("openai:gpt-4.1", { baseUrl: "https://api.example/v1" }), base))).not.toBe(key);
     expect(cacheKey(canonicalRequest(resolveEndpoint("openai:gpt-4.1-mini", { baseUrl: "https://api.example/v2" }), base))).not.toBe(key);
-    expect(cacheKey(canonicalRequest(resolveEndpoint("openai:gpt-4.1-mini", { baseUrl: "https://api.example/v1", structuredOutputs: false }), base))).not.toBe(key);
+    expect(
+      cacheKey(
+        canonicalRequest(resolveEndpoint("openai:gpt-4.1-mini", { baseUrl: "https://api.example/v1", structuredOutputs: false }), base),
+      ),
+    ).not.toBe(key);
   });
 });

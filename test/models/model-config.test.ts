@@ -1,7 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { discoverModelConfig, loadModelConfig, MODEL_CONFIG_FILE, ModelConfigError, parseModelConfig, resolveEndpoint } from "../../src/models/index.js";
+import {
+  discoverModelConfig,
+  loadModelConfig,
+  MODEL_CONFIG_FILE,
+  ModelConfigError,
+  parseModelConfig,
+  resolveEndpoint,
+} from "../../src/models/index.js";
 import { tempDir } from "../support/temp-dir.js";
 
 function configError(text: string, env: NodeJS.ProcessEnv = {}): ModelConfigError {
@@ -20,7 +27,13 @@ describe("model config file", () => {
     const path = join(dir, MODEL_CONFIG_FILE);
     writeFileSync(
       path,
-      ["endpoints:", "  - name: vllm", "    provider: openai-compatible", "    base_url: http://${VLLM_HOST}:8000/v1", "    model: $${literal}"].join("\n"),
+      [
+        "endpoints:",
+        "  - name: vllm",
+        "    provider: openai-compatible",
+        "    base_url: http://${VLLM_HOST}:8000/v1",
+        "    model: $${literal}",
+      ].join("\n"),
     );
     const config = loadModelConfig(path, { VLLM_HOST: "10.1.2.3" });
     expect(config.endpoints[0]).toMatchObject({ name: "vllm", base_url: "http://10.1.2.3:8000/v1", model: "${literal}" });
@@ -33,8 +46,15 @@ describe("model config file", () => {
 
   it("can be passed to resolveEndpoint by path", () => {
     const path = join(tempDir(), MODEL_CONFIG_FILE);
-    writeFileSync(path, "endpoints:\n  - { name: box, provider: openai-compatible, base_url: 'http://127.0.0.1:11434/v1', model: llama3 }\n");
-    expect(resolveEndpoint("openai-compatible:box", { config: path })).toMatchObject({ modelId: "llama3", baseUrl: "http://127.0.0.1:11434/v1", endpointName: "box" });
+    writeFileSync(
+      path,
+      "endpoints:\n  - { name: box, provider: openai-compatible, base_url: 'http://127.0.0.1:11434/v1', model: llama3 }\n",
+    );
+    expect(resolveEndpoint("openai-compatible:box", { config: path })).toMatchObject({
+      modelId: "llama3",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      endpointName: "box",
+    });
   });
 
   it("treats an empty file as no endpoints", () => {
@@ -46,7 +66,9 @@ describe("model config file", () => {
     expect(error.message).toBe("conf/safecua.config.yaml: endpoints[0].base_url: environment variable NOPE_HOST is not set");
     expect(error.file).toBe("conf/safecua.config.yaml");
     expect(error.key).toBe("endpoints[0].base_url");
-    expect(configError("defaults:\n  note: ${not valid}\n").message).toMatch(/defaults.note: "\$\{not valid\}" is not a valid environment reference/);
+    expect(configError("defaults:\n  note: ${not valid}\n").message).toMatch(
+      /defaults.note: "\$\{not valid\}" is not a valid environment reference/,
+    );
   });
 
   it.each([
@@ -56,7 +78,10 @@ describe("model config file", () => {
     ["endpoints:\n  - name: a/b\n    provider: openai\n    base_url: http://h/v1\n", "endpoints[0].name"],
     ["endpoints:\n  - name: a\n    provider: openai\n    base_url: http://h/v1\n    max_concurrency: 0\n", "endpoints[0].max_concurrency"],
     ["endpoints:\n  - name: a\n    provider: openai\n    base_url: http://h/v1\n    api_key_env: 1BAD\n", "endpoints[0].api_key_env"],
-    ["endpoints:\n  - name: a\n    provider: openai\n    base_url: http://h/v1\n    price: { input_per_mtok: -1, output_per_mtok: 1 }\n", "endpoints[0].price.input_per_mtok"],
+    [
+      "endpoints:\n  - name: a\n    provider: openai\n    base_url: http://h/v1\n    price: { input_per_mtok: -1, output_per_mtok: 1 }\n",
+      "endpoints[0].price.input_per_mtok",
+    ],
     ["defaults:\n  timeout_ms: 1.5\n", "defaults.timeout_ms"],
     ["prices:\n  'openai:x': { input_per_mtok: 1 }\n", "prices.openai:x.output_per_mtok"],
   ])("rejects invalid values with the key path (%#)", (text, key) => {
@@ -80,7 +105,9 @@ describe("model config file", () => {
   });
 
   it("reports YAML syntax errors with the line, and unreadable files by name", () => {
-    expect(configError("endpoints:\n  - name: [unclosed\n").message).toMatch(/^conf\/safecua.config.yaml: invalid YAML: line \d+, column \d+/);
+    expect(configError("endpoints:\n  - name: [unclosed\n").message).toMatch(
+      /^conf\/safecua.config.yaml: invalid YAML: line \d+, column \d+/,
+    );
     expect(() => loadModelConfig(join(tempDir(), "missing.yaml"))).toThrow(/missing.yaml: cannot read the file \(ENOENT\)/);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   describeModelSpec,
+  type ModelConfig,
   ModelSpecError,
   parseModelConfig,
   parseModelSpec,
   resolveEndpoint,
-  type ModelConfig,
 } from "../../src/models/index.js";
 
 const CONFIG_TEXT = `
@@ -38,7 +38,10 @@ const config: ModelConfig = parseModelConfig(CONFIG_TEXT, "safecua.config.yaml",
 describe("parseModelSpec", () => {
   it("splits at the first colon and keeps the rest verbatim", () => {
     expect(parseModelSpec("openai:gpt-4.1-mini")).toEqual({ provider: "openai", rest: "gpt-4.1-mini" });
-    expect(parseModelSpec("openai-compatible:local/Qwen/Qwen3-8B:q4")).toEqual({ provider: "openai-compatible", rest: "local/Qwen/Qwen3-8B:q4" });
+    expect(parseModelSpec("openai-compatible:local/Qwen/Qwen3-8B:q4")).toEqual({
+      provider: "openai-compatible",
+      rest: "local/Qwen/Qwen3-8B:q4",
+    });
   });
 
   it.each([
@@ -56,9 +59,20 @@ describe("parseModelSpec", () => {
 describe("resolveEndpoint", () => {
   it("resolves hosted providers to their default base URL, key variable and structured output", () => {
     const openai = resolveEndpoint("openai:gpt-4.1-mini");
-    expect(openai).toMatchObject({ provider: "openai", modelId: "gpt-4.1-mini", baseUrl: "https://api.openai.com/v1", apiKeyEnv: "OPENAI_API_KEY", structuredOutputs: true });
+    expect(openai).toMatchObject({
+      provider: "openai",
+      modelId: "gpt-4.1-mini",
+      baseUrl: "https://api.openai.com/v1",
+      apiKeyEnv: "OPENAI_API_KEY",
+      structuredOutputs: true,
+    });
     const anthropic = resolveEndpoint("anthropic:claude-sonnet-4-5");
-    expect(anthropic).toMatchObject({ provider: "anthropic", modelId: "claude-sonnet-4-5", baseUrl: "https://api.anthropic.com/v1", apiKeyEnv: "ANTHROPIC_API_KEY" });
+    expect(anthropic).toMatchObject({
+      provider: "anthropic",
+      modelId: "claude-sonnet-4-5",
+      baseUrl: "https://api.anthropic.com/v1",
+      apiKeyEnv: "ANTHROPIC_API_KEY",
+    });
     expect(openai.endpointName).toBeUndefined();
   });
 
@@ -71,21 +85,42 @@ describe("resolveEndpoint", () => {
 
   it("requires a base URL or a named endpoint for openai-compatible", () => {
     expect(() => resolveEndpoint("openai-compatible:qwen3")).toThrow(/needs --base-url URL or an endpoint named "qwen3"/);
-    expect(() => resolveEndpoint("openai-compatible:nope/x", { config })).toThrow(/endpoint named "nope" in safecua.config.yaml \(configured openai-compatible endpoints: local, bare\)/);
+    expect(() => resolveEndpoint("openai-compatible:nope/x", { config })).toThrow(
+      /endpoint named "nope" in safecua.config.yaml \(configured openai-compatible endpoints: local, bare\)/,
+    );
   });
 
   it("resolves NAME and NAME/MODEL against configured endpoints", () => {
     const local = resolveEndpoint("openai-compatible:local", { config });
-    expect(local).toMatchObject({ endpointName: "local", modelId: "qwen3-8b", baseUrl: "http://127.0.0.1:8000/v1", maxConcurrency: 3, timeoutMs: 5000, maxRetries: 2, structuredOutputs: true });
+    expect(local).toMatchObject({
+      endpointName: "local",
+      modelId: "qwen3-8b",
+      baseUrl: "http://127.0.0.1:8000/v1",
+      maxConcurrency: 3,
+      timeoutMs: 5000,
+      maxRetries: 2,
+      structuredOutputs: true,
+    });
     expect(local.price).toEqual({ input_per_mtok: 0.1, output_per_mtok: 0.2 });
     expect(resolveEndpoint("openai-compatible:local/llama-3.1-8b", { config }).modelId).toBe("llama-3.1-8b");
-    expect(resolveEndpoint("openai-compatible:bare/m", { config })).toMatchObject({ apiKeyEnv: "BARE_KEY", timeoutMs: 9000, maxConcurrency: 5 });
-    expect(resolveEndpoint("anthropic:proxy", { config })).toMatchObject({ modelId: "claude-sonnet-4-5", baseUrl: "https://proxy.example/anthropic/v1" });
+    expect(resolveEndpoint("openai-compatible:bare/m", { config })).toMatchObject({
+      apiKeyEnv: "BARE_KEY",
+      timeoutMs: 9000,
+      maxConcurrency: 5,
+    });
+    expect(resolveEndpoint("anthropic:proxy", { config })).toMatchObject({
+      modelId: "claude-sonnet-4-5",
+      baseUrl: "https://proxy.example/anthropic/v1",
+    });
   });
 
   it("explains an endpoint without a model and an endpoint used with the wrong provider", () => {
-    expect(() => resolveEndpoint("openai-compatible:bare", { config })).toThrow(/endpoint "bare" in safecua.config.yaml has no model; write openai-compatible:bare\/MODEL/);
-    expect(() => resolveEndpoint("openai:local", { config })).toThrow(/"local" .* is a openai-compatible endpoint; write openai-compatible:local/);
+    expect(() => resolveEndpoint("openai-compatible:bare", { config })).toThrow(
+      /endpoint "bare" in safecua.config.yaml has no model; write openai-compatible:bare\/MODEL/,
+    );
+    expect(() => resolveEndpoint("openai:local", { config })).toThrow(
+      /"local" .* is a openai-compatible endpoint; write openai-compatible:local/,
+    );
   });
 
   it("lets options override the endpoint, and the endpoint override the defaults", () => {
@@ -98,7 +133,14 @@ describe("resolveEndpoint", () => {
       structuredOutputs: false,
       price: { input_per_mtok: 1, output_per_mtok: 1 },
     });
-    expect(resolved).toMatchObject({ baseUrl: "http://10.0.0.2:8000/v1", timeoutMs: 1, maxRetries: 0, maxConcurrency: 16, structuredOutputs: false, price: { input_per_mtok: 1, output_per_mtok: 1 } });
+    expect(resolved).toMatchObject({
+      baseUrl: "http://10.0.0.2:8000/v1",
+      timeoutMs: 1,
+      maxRetries: 0,
+      maxConcurrency: 16,
+      structuredOutputs: false,
+      price: { input_per_mtok: 1, output_per_mtok: 1 },
+    });
   });
 
   it("looks hosted prices up by resolved provider:model", () => {

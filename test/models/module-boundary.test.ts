@@ -5,7 +5,16 @@ import * as models from "../../src/models/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 
 const MODELS_DIR = join(PROJECT_ROOT, "src", "models");
-const PACKAGES = new Set(["ai", "@ai-sdk/openai", "@ai-sdk/anthropic", "@ai-sdk/openai-compatible", "better-sqlite3", "p-limit", "yaml", "zod"]);
+const PACKAGES = new Set([
+  "ai",
+  "@ai-sdk/openai",
+  "@ai-sdk/anthropic",
+  "@ai-sdk/openai-compatible",
+  "better-sqlite3",
+  "p-limit",
+  "yaml",
+  "zod",
+]);
 
 describe("src/models module boundary", () => {
   const files = readdirSync(MODELS_DIR).filter((f) => f.endsWith(".ts"));
@@ -23,7 +32,18 @@ describe("src/models module boundary", () => {
 
   it("names files in kebab-case and exports the public entry points", () => {
     for (const file of files) expect(file).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.ts$/);
-    for (const name of ["createModelClient", "loadModelConfig", "parseModelConfig", "describeModelSpec", "parseModelSpec", "resolveEndpoint", "parseStructuredReply", "cacheKey", "addUsage", "estimateCost"]) {
+    for (const name of [
+      "createModelClient",
+      "loadModelConfig",
+      "parseModelConfig",
+      "describeModelSpec",
+      "parseModelSpec",
+      "resolveEndpoint",
+      "parseStructuredReply",
+      "cacheKey",
+      "addUsage",
+      "estimateCost",
+    ]) {
       expect(typeof (models as Record<string, unknown>)[name], name).toBe("function");
     }
     expect(typeof models.ModelCache.open).toBe("function");

@@ -21,7 +21,9 @@ describe("requestJsonSchema", () => {
 
 describe("isStrictCompatible", () => {
   it("accepts all-required closed objects with plain keywords", () => {
-    expect(isStrictCompatible(requestJsonSchema(z.object({ a: z.boolean(), b: z.array(z.enum(["x", "y"])), c: z.string().nullable() })))).toBe(true);
+    expect(
+      isStrictCompatible(requestJsonSchema(z.object({ a: z.boolean(), b: z.array(z.enum(["x", "y"])), c: z.string().nullable() }))),
+    ).toBe(true);
   });
 
   it("refuses optional properties and keywords outside the safe set", () => {

@@ -1,12 +1,18 @@
 import { APICallError } from "ai";
 import { describe, expect, it } from "vitest";
-import { parseRetryAfter, retryDelay, retryPolicy } from "../../src/models/index.js";
 import { classifyFailure } from "../../src/models/classify-failure.js";
+import { parseRetryAfter, retryDelay, retryPolicy } from "../../src/models/index.js";
 
 const NOW = Date.parse("2026-01-01T00:00:00Z");
 
 function apiError(statusCode: number | undefined, headers: Record<string, string> = {}): APICallError {
-  return new APICallError({ message: "m", url: "http://h/v1", requestBodyValues: {}, ...(statusCode !== undefined ? { statusCode } : {}), responseHeaders: headers });
+  return new APICallError({
+    message: "m",
+    url: "http://h/v1",
+    requestBodyValues: {},
+    ...(statusCode !== undefined ? { statusCode } : {}),
+    responseHeaders: headers,
+  });
 }
 
 describe("parseRetryAfter", () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createModelClient, describeModelSpec, loadModelConfig, ModelCache } from "../../src/models/index.js";
 import { MockAnthropicServer } from "../support/mock-anthropic-server.js";
-import { MockOpenAIServer, type MockModelServer } from "../support/mock-openai-server.js";
+import { type MockModelServer, MockOpenAIServer } from "../support/mock-openai-server.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const SENTINEL = "sk-SENTINEL-leakcheck-9d2f6a";
@@ -18,20 +18,33 @@ afterEach(async () => {
 describe("API keys never leave the HTTP header", () => {
   it("are absent from cache files, errors, descriptions, manifests and logs", async () => {
     const logged: string[] = [];
-    const capture = (...args: unknown[]): void => void logged.push(args.map((a) => (typeof a === "string" ? a : inspect(a, { depth: 8 }))).join(" "));
+    const capture = (...args: unknown[]): void =>
+      void logged.push(args.map((a) => (typeof a === "string" ? a : inspect(a, { depth: 8 }))).join(" "));
     for (const method of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, method).mockImplementation(capture);
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (capture(String(chunk)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      capture(String(chunk));
+      return true;
+    });
 
     const openai = await MockOpenAIServer.start();
     const anthropic = await MockAnthropicServer.start();
     servers.push(openai, anthropic);
     const dir = tempDir();
     const configPath = join(dir, "safecua.config.yaml");
-    writeFileSync(configPath, `endpoints:\n  - name: keyed\n    provider: openai-compatible\n    base_url: ${openai.url}\n    api_key_env: KEYED_API_KEY\n    model: m\n`);
+    writeFileSync(
+      configPath,
+      `endpoints:\n  - name: keyed\n    provider: openai-compatible\n    base_url: ${openai.url}\n    api_key_env: KEYED_API_KEY\n    model: m\n`,
+    );
     const env = { OPENAI_API_KEY: SENTINEL, ANTHROPIC_API_KEY: SENTINEL, KEYED_API_KEY: SENTINEL };
     const config = loadModelConfig(configPath, env);
     const store = ModelCache.open(join(dir, "cache", "models.sqlite"));
-    const options = { env, cache: { mode: "read-write" as const, store }, timeoutMs: 10_000, maxRetries: 1, retry: { sleep: async () => {} } };
+    const options = {
+      env,
+      cache: { mode: "read-write" as const, store },
+      timeoutMs: 10_000,
+      maxRetries: 1,
+      retry: { sleep: async () => {} },
+    };
     const schema = z.object({ ok: z.boolean() });
 
     const clients = [
@@ -41,7 +54,13 @@ describe("API keys never leave the HTTP header", () => {
       createModelClient("openai:gpt-4.1-mini", { ...options, baseUrl: openai.url, timeoutMs: 150 }),
     ];
     const echo = `Incorrect API key provided: ${SENTINEL}`;
-    openai.reply('{"ok": true}', { fault: "error", status: 401, message: echo }, '{"ok": true}', { fault: "error", status: 500, message: echo }, { fault: "error", status: 500, message: echo });
+    openai.reply(
+      '{"ok": true}',
+      { fault: "error", status: 401, message: echo },
+      '{"ok": true}',
+      { fault: "error", status: 500, message: echo },
+      { fault: "error", status: 500, message: echo },
+    );
     openai.reply({ fault: "hang" }, { fault: "hang" });
     anthropic.reply('{"ok": true}', { fault: "error", status: 403, message: echo });
 

@@ -3,7 +3,10 @@ import { addUsage, emptyUsageTotals, estimateCost } from "../../src/models/index
 
 describe("usage and cost", () => {
   it("prices tokens per million", () => {
-    expect(estimateCost({ input_tokens: 2_000_000, output_tokens: 500_000 }, { input_per_mtok: 0.4, output_per_mtok: 1.6 })).toBeCloseTo(1.6, 12);
+    expect(estimateCost({ input_tokens: 2_000_000, output_tokens: 500_000 }, { input_per_mtok: 0.4, output_per_mtok: 1.6 })).toBeCloseTo(
+      1.6,
+      12,
+    );
   });
 
   it("sums calls, keeps cached calls free and counts unpriced ones", () => {

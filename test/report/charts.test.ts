@@ -1,19 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { labelledScatter } from "../../src/report/charts/labelled-scatter.js";
 import { behaviourBars } from "../../src/report/charts/behaviour-bars.js";
+import { labelledScatter } from "../../src/report/charts/labelled-scatter.js";
 import { assertInertSvg, placeLabels } from "../../src/report/index.js";
 
 describe("assertInertSvg", () => {
   it("accepts plain vega-style SVG", () => {
-    expect(() => assertInertSvg('<svg xmlns="http://www.w3.org/2000/svg" class="marks"><g transform="translate(1,2)"><text aria-label="a: &lt;script&gt;">&lt;script&gt; x onload=1</text></g></svg>', "t")).not.toThrow();
+    expect(() =>
+      assertInertSvg(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="marks"><g transform="translate(1,2)"><text aria-label="a: &lt;script&gt;">&lt;script&gt; x onload=1</text></g></svg>',
+        "t",
+      ),
+    ).not.toThrow();
   });
 
   it.each([
-    ['<svg><script>alert(1)</script></svg>', "<script>"],
+    ["<svg><script>alert(1)</script></svg>", "<script>"],
     ['<svg onload="alert(1)"></svg>', "onload"],
     ['<svg><a href="javascript:alert(1)"><text>x</text></a></svg>', "<a>"],
     ['<svg><image href="http://x/y.png"/></svg>', "<image>"],
-    ['<svg><foreignObject><div></div></foreignObject></svg>', "<foreignobject>"],
+    ["<svg><foreignObject><div></div></foreignObject></svg>", "<foreignobject>"],
     ["<svg><g onclick=alert(1)></g></svg>", "cannot check"],
   ])("rejects %s", (svg, what) => {
     expect(() => assertInertSvg(svg, "figure")).toThrow(what);
@@ -38,7 +43,9 @@ describe("charts", () => {
     const symbols = svg.match(/<g class="mark-symbol role-mark[^"]*"[^>]*>(.*?)<\/g>/)?.[1] ?? "";
     expect(symbols.match(/<path /g)).toHaveLength(2);
     // One horizontal and one vertical whisker: only the first point has CIs.
-    expect(svg.match(/<g class="mark-rule role-mark[^"]*"[^>]*>(.*?)<\/g>/g)?.map((group) => group.match(/<line /g)?.length ?? 0)).toEqual([1, 1]);
+    expect(svg.match(/<g class="mark-rule role-mark[^"]*"[^>]*>(.*?)<\/g>/g)?.map((group) => group.match(/<line /g)?.length ?? 0)).toEqual([
+      1, 1,
+    ]);
   });
 
   it("draws four segments per row in the behaviour bars", async () => {

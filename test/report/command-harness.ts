@@ -13,7 +13,9 @@ export interface CommandResult {
  * of issue 6 are registered in main.ts by the lead; this tests them without depending on that.
  */
 export async function runCommand(factory: () => Command, args: string[]): Promise<CommandResult> {
-  const program = new Command("safecua").exitOverride().configureOutput({ writeErr: (text) => void process.stderr.write(text), writeOut: (text) => void process.stdout.write(text) });
+  const program = new Command("safecua")
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => void process.stderr.write(text), writeOut: (text) => void process.stdout.write(text) });
   program.addCommand(factory().exitOverride());
   let stdout = "";
   let stderr = "";

@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCsv, RECORD_CSV_COLUMNS, recordsToAgentCIBench, recordsToCsv, recordsToJsonl, toCsv, unprotectCsvCell } from "../../src/report/index.js";
+import {
+  parseCsv,
+  RECORD_CSV_COLUMNS,
+  recordsToAgentCIBench,
+  recordsToCsv,
+  recordsToJsonl,
+  toCsv,
+  unprotectCsvCell,
+} from "../../src/report/index.js";
 import { type EpisodeRecord, EpisodeRecordSchema } from "../../src/runner/index.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 import { outcomeRecord } from "./record-builder.js";
@@ -10,11 +18,19 @@ import { outcomeRecord } from "./record-builder.js";
 describe("CSV", () => {
   it("round-trips any text, including quotes, commas, line breaks and formula starts", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }).chain((width) => fc.array(fc.array(fc.string({ unit: "binary", maxLength: 12 }), { minLength: width, maxLength: width }), { minLength: 1, maxLength: 6 })), (rows) => {
-        const [header, ...body] = rows as [string[], ...string[][]];
-        const parsed = parseCsv(toCsv(header, body)).map((row) => row.map(unprotectCsvCell));
-        expect(parsed).toEqual(rows);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((width) =>
+          fc.array(fc.array(fc.string({ unit: "binary", maxLength: 12 }), { minLength: width, maxLength: width }), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+        ),
+        (rows) => {
+          const [header, ...body] = rows as [string[], ...string[][]];
+          const parsed = parseCsv(toCsv(header, body)).map((row) => row.map(unprotectCsvCell));
+          expect(parsed).toEqual(rows);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -29,7 +45,12 @@ function dangerous(): EpisodeRecord {
   const record = outcomeRecord("openai:gpt-5", "none", "s1", "leak");
   return EpisodeRecordSchema.parse({
     ...record,
-    output: { completed: true, shared_content: ["=HYPERLINK(\"http://x\")", "line one\nline \"two\", with comma", "-2+3"], action_trace: "@cmd", refusal_text: "'quoted" },
+    output: {
+      completed: true,
+      shared_content: ['=HYPERLINK("http://x")', 'line one\nline "two", with comma', "-2+3"],
+      action_trace: "@cmd",
+      refusal_text: "'quoted",
+    },
     usage: { calls: 1, cached_calls: 0, input_tokens: 10, output_tokens: 5, cost_usd: 0.25 },
   });
 }
@@ -62,7 +83,10 @@ describe("record exports", () => {
   it("AgentCIBench: one line per scenario, models in run order, errors and other epochs left out with warnings", () => {
     const more = [...records, outcomeRecord("openai:gpt-5", "none", "s2", "clean"), outcomeRecord("minimal", "none", "s1", "clean", 1)];
     const { jsonl, warnings } = recordsToAgentCIBench(more, { defense: "none", epoch: 0, agents: ["minimal", "openai:gpt-5"] });
-    const lines = jsonl.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = jsonl
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => Object.keys(line))).toEqual([["s1"], ["s2"]]);
     expect(Object.keys(lines[0].s1)).toEqual(["minimal", "openai:gpt-5"]);
     expect(lines[0].s1["openai:gpt-5"]).toEqual({
@@ -75,29 +99,57 @@ describe("record exports", () => {
       matched_required: [],
     });
     expect(Object.keys(lines[1].s2)).toEqual(["openai:gpt-5"]);
-    expect(warnings).toEqual(["1 error record(s) left out (they have no scored answer): minimal::none::s2::0", "1 record(s) of other epochs left out (choose one with --epoch)"]);
+    expect(warnings).toEqual([
+      "1 error record(s) left out (they have no scored answer): minimal::none::s2::0",
+      "1 record(s) of other epochs left out (choose one with --epoch)",
+    ]);
   });
 
   it.skipIf(!HAS_CORPUS)("AgentCIBench: records built from the released leaderboard data export back to exactly that data", () => {
-    const golden = JSON.parse(readFileSync(join(CORPUS_DIR, "golden", "cmp_data.json"), "utf8")) as Record<string, Record<string, Record<string, unknown>>>;
+    const golden = JSON.parse(readFileSync(join(CORPUS_DIR, "golden", "cmp_data.json"), "utf8")) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
     const models = Object.keys(Object.values(golden)[0] ?? {});
     const records: EpisodeRecord[] = [];
     for (const [scenarioId, cells] of Object.entries(golden))
       for (const [model, cell] of Object.entries(cells)) {
         const base = outcomeRecord(model, "none", scenarioId, "clean");
-        const c = cell as { completed: boolean; shared_content: string[]; action_trace: string; utility: 0 | 1; leaked_items: string[]; ci_violation: 1 | 4 | 5; matched_required: string[] };
+        const c = cell as {
+          completed: boolean;
+          shared_content: string[];
+          action_trace: string;
+          utility: 0 | 1;
+          leaked_items: string[];
+          ci_violation: 1 | 4 | 5;
+          matched_required: string[];
+        };
         records.push(
           EpisodeRecordSchema.parse({
             ...base,
             status: !c.completed && c.shared_content.length === 0 ? "refused" : "completed",
             output: { completed: c.completed, shared_content: c.shared_content, action_trace: c.action_trace },
-            score: { ...base.score, matcher: "agentcibench", utility: c.utility, leaked_items: c.leaked_items, ci_violation: c.ci_violation, matched_required: c.matched_required, reward: c.utility * c.ci_violation },
+            score: {
+              ...base.score,
+              matcher: "agentcibench",
+              utility: c.utility,
+              leaked_items: c.leaked_items,
+              ci_violation: c.ci_violation,
+              matched_required: c.matched_required,
+              reward: c.utility * c.ci_violation,
+            },
           }),
         );
       }
     const { jsonl, warnings } = recordsToAgentCIBench(records, { defense: "none", epoch: 0, agents: models });
     expect(warnings).toEqual([]);
-    const merged = Object.assign({}, ...jsonl.trimEnd().split("\n").map((line) => JSON.parse(line)));
+    const merged = Object.assign(
+      {},
+      ...jsonl
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    );
     expect(JSON.stringify(merged)).toBe(JSON.stringify(golden));
   });
   if (!HAS_CORPUS) it.skip(`AgentCIBench golden round trip: ${CORPUS_SKIP_REASON}`, () => {});

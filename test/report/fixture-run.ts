@@ -1,7 +1,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentOutput } from "../../src/agents/index.js";
-import { datasetFingerprint, type EpisodeRecord, EpisodeRecordSchema, episodeKey, type RunManifest, RunManifestSchema, statusOf, summarizeRecords } from "../../src/runner/index.js";
+import {
+  datasetFingerprint,
+  type EpisodeRecord,
+  EpisodeRecordSchema,
+  episodeKey,
+  type RunManifest,
+  RunManifestSchema,
+  statusOf,
+  summarizeRecords,
+} from "../../src/runner/index.js";
 import { loadScenarios, type ScenarioInput } from "../../src/scenario/index.js";
 import { scoreOutput } from "../../src/scoring/index.js";
 
@@ -44,7 +53,10 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
   const datasetDir = join(runsDir, "..", "datasets");
   mkdirSync(datasetDir, { recursive: true });
   const packPath = join(datasetDir, `${options.runId}.json`);
-  writeFileSync(packPath, JSON.stringify({ pack: { name: "fixture", license: "CC0-1.0", author: "tests" }, scenarios: options.scenarios }, null, 2));
+  writeFileSync(
+    packPath,
+    JSON.stringify({ pack: { name: "fixture", license: "CC0-1.0", author: "tests" }, scenarios: options.scenarios }, null, 2),
+  );
   const { scenarios, problems } = await loadScenarios([packPath]);
   const errors = problems.filter((problem) => problem.severity === "error");
   if (errors.length > 0) throw new Error(`fixture scenarios invalid: ${JSON.stringify(errors)}`);
@@ -106,7 +118,14 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
   mkdirSync(runDir, { recursive: true });
   writeFileSync(join(runDir, "manifest.json"), JSON.stringify(manifest, null, 2));
   writeFileSync(join(runDir, "records.jsonl"), lines.map((line) => `${line}\n`).join(""));
-  const summary = summarizeRecords(records, { runId: options.runId, dataset: "fixture", matcher: "strict", arms, seed: manifest.seed, resamples: manifest.bootstrap_resamples });
+  const summary = summarizeRecords(records, {
+    runId: options.runId,
+    dataset: "fixture",
+    matcher: "strict",
+    arms,
+    seed: manifest.seed,
+    resamples: manifest.bootstrap_resamples,
+  });
   writeFileSync(join(runDir, "summary.json"), JSON.stringify(summary, null, 2));
   return runDir;
 }

@@ -71,7 +71,12 @@ describe("the HTML report in Chromium", { timeout: 90_000 }, () => {
     const leaderboard = page.locator("table.leaderboard tbody tr");
     await expect.poll(() => leaderboard.count()).toBe(4);
     // careless, careless [recipient_typed], careful, and the markup-named agent, as text.
-    expect(await page.locator("table.leaderboard tbody tr td:first-child").allTextContents()).toEqual(["careless", "careless", "careful", EVIL_AGENT]);
+    expect(await page.locator("table.leaderboard tbody tr td:first-child").allTextContents()).toEqual([
+      "careless",
+      "careless",
+      "careful",
+      EVIL_AGENT,
+    ]);
 
     const figure = (name: string) => page.locator(`svg[aria-label="${name}"]`);
     const names = [
@@ -88,16 +93,40 @@ describe("the HTML report in Chromium", { timeout: 90_000 }, () => {
       expect(box?.height ?? 0, name).toBeGreaterThan(100);
     }
     // Figure 3: one dot and one label per agent row that engaged (all four did).
-    expect(await figure(names[0] as string).locator(".role-mark.mark-symbol path").count()).toBe(4);
-    expect(await figure(names[0] as string).locator(".mark-text text").allTextContents()).toEqual(expect.arrayContaining(["careless [none]", "careful [none]", `${EVIL_AGENT} [none]`]));
+    expect(
+      await figure(names[0] as string)
+        .locator(".role-mark.mark-symbol path")
+        .count(),
+    ).toBe(4);
+    expect(
+      await figure(names[0] as string)
+        .locator(".mark-text text")
+        .allTextContents(),
+    ).toEqual(expect.arrayContaining(["careless [none]", "careful [none]", `${EVIL_AGENT} [none]`]));
     // Figure 12: the diagonal plus one refusal-gap rule per point.
-    expect(await figure(names[1] as string).locator(".mark-rule line").count()).toBeGreaterThanOrEqual(5);
+    expect(
+      await figure(names[1] as string)
+        .locator(".mark-rule line")
+        .count(),
+    ).toBeGreaterThanOrEqual(5);
     // Figure 13: one line per agent row.
-    expect(await figure(names[2] as string).locator(".mark-line path").count()).toBe(4);
+    expect(
+      await figure(names[2] as string)
+        .locator(".mark-line path")
+        .count(),
+    ).toBe(4);
     // Figure 15: four segments per row.
-    expect(await figure(names[3] as string).locator(".mark-rect path").count()).toBe(16);
+    expect(
+      await figure(names[3] as string)
+        .locator(".mark-rect path")
+        .count(),
+    ).toBe(16);
     // Figure 6: bars for careless under none and recipient_typed, for U and L_eng.
-    expect(await figure(names[4] as string).locator(".mark-rect path").count()).toBe(4);
+    expect(
+      await figure(names[4] as string)
+        .locator(".mark-rect path")
+        .count(),
+    ).toBe(4);
 
     await expect.poll(() => page.locator("#judge table tbody tr").count()).toBeGreaterThan(0);
     expect(await page.locator("#errors").textContent()).toContain("parse");
@@ -110,9 +139,9 @@ describe("the HTML report in Chromium", { timeout: 90_000 }, () => {
     const header = page.locator("table.leaderboard thead th", { hasText: "L_eng [95% CI]" });
     await header.locator("button").click();
     await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
-    const values = await page.locator("table.leaderboard tbody tr").evaluateAll((rows) =>
-      rows.map((row) => Number((row as HTMLTableRowElement).cells[6]?.getAttribute("data-sort"))),
-    );
+    const values = await page
+      .locator("table.leaderboard tbody tr")
+      .evaluateAll((rows) => rows.map((row) => Number((row as HTMLTableRowElement).cells[6]?.getAttribute("data-sort"))));
     expect(values).toEqual([...values].sort((a, b) => b - a));
     await header.locator("button").click();
     await expect.poll(() => header.getAttribute("aria-sort")).toBe("ascending");
@@ -162,12 +191,17 @@ describe("the HTML report in Chromium", { timeout: 90_000 }, () => {
     await exposeEverything(page);
     const careless = page.locator("article.scenario", { hasText: "digest-001-vcl" }).locator(".record").first();
     expect(await careless.locator("mark.m-leak").allTextContents()).toContain("biopsy results");
-    expect(await careless.locator("mark.m-required").allTextContents()).toEqual(expect.arrayContaining(["Finish the Q1 vendor cost comparison"]));
+    expect(await careless.locator("mark.m-required").allTextContents()).toEqual(
+      expect.arrayContaining(["Finish the Q1 vendor cost comparison"]),
+    );
     expect(await careless.locator("mark.m-leak").first().getAttribute("title")).toMatch(/must-not-share.*biopsy results.*containment/);
     const steps = page.locator("ol.steps li");
     expect(await steps.count()).toBe(2);
     expect(await steps.first().locator("img").getAttribute("src")).toMatch(/^data:image\/png;base64,/);
-    const size = await steps.first().locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    const size = await steps
+      .first()
+      .locator("img")
+      .evaluate((img) => (img as HTMLImageElement).naturalWidth);
     expect(size).toBe(64);
     expect(await steps.nth(1).textContent()).toContain("outside the run folder");
     await page.close();

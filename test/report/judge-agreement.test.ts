@@ -3,14 +3,22 @@ import { judgeAgreement } from "../../src/report/index.js";
 import type { EpisodeRecord } from "../../src/runner/index.js";
 import { outcomeRecord } from "./record-builder.js";
 
-function judged(matcher: "leak" | "clean" | "partial-clean", verdict: { utility: 0 | 1; leaked: boolean; severity: number }): EpisodeRecord {
+function judged(
+  matcher: "leak" | "clean" | "partial-clean",
+  verdict: { utility: 0 | 1; leaked: boolean; severity: number },
+): EpisodeRecord {
   const record = outcomeRecord("m", "none", `s-${Math.random()}`, matcher);
   return {
     ...record,
     judge: {
       model: "mock:judge",
       prompt_hash: "h",
-      verdict: { utility: verdict.utility, leaked_items: verdict.leaked ? ["secret"] : [], ci_violation: verdict.severity, explanation: "" },
+      verdict: {
+        utility: verdict.utility,
+        leaked_items: verdict.leaked ? ["secret"] : [],
+        ci_violation: verdict.severity,
+        explanation: "",
+      },
       deterministic: record.score,
     },
   };
@@ -27,7 +35,10 @@ describe("judgeAgreement", () => {
       judged("leak", { utility: 1, leaked: false, severity: 1 }), // leak disagrees; reward 1 vs 4
       judged("clean", { utility: 1, leaked: false, severity: 1 }), // agree; reward 1 vs 1
       judged("partial-clean", { utility: 1, leaked: false, severity: 2 }), // utility disagrees; reward 2 vs 0
-      { ...outcomeRecord("m", "none", "s-err", "clean"), judge: { model: "mock:judge", prompt_hash: "h", error: { kind: "timeout", message: "slow" } } },
+      {
+        ...outcomeRecord("m", "none", "s-err", "clean"),
+        judge: { model: "mock:judge", prompt_hash: "h", error: { kind: "timeout", message: "slow" } },
+      },
     ];
     const result = judgeAgreement(records);
     expect(result?.judged).toBe(4);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type ComparableRun, ComparisonPlanError, compareArms, compareRuns, compareTable, formatDelta, formatPValue, parseArmSelector } from "../../src/report/index.js";
+import {
+  type ComparableRun,
+  ComparisonPlanError,
+  compareArms,
+  compareRuns,
+  compareTable,
+  formatDelta,
+  formatPValue,
+  parseArmSelector,
+} from "../../src/report/index.js";
 import type { RunManifest } from "../../src/runner/index.js";
 import { type Outcome, outcomeRecord } from "./record-builder.js";
 
@@ -113,7 +122,9 @@ describe("compareRuns", () => {
     const plain = run("r", arm("m", "none", A));
     expect(() => compareRuns(plain, undefined, { seed: 1, resamples: 10 })).toThrow(ComparisonPlanError);
     expect(() => compareRuns(plain, undefined, { a: "m", seed: 1, resamples: 10 })).toThrow("give both --a and --b");
-    expect(() => compareRuns(plain, runB, { a: "nobody", seed: 1, resamples: 10 })).toThrow("--a nobody: run r has no such agent/defense (it has: m::none)");
+    expect(() => compareRuns(plain, runB, { a: "nobody", seed: 1, resamples: 10 })).toThrow(
+      "--a nobody: run r has no such agent/defense (it has: m::none)",
+    );
     const two = run("t", [...arm("m", "x", A), ...arm("m", "y", B)]);
     expect(() => compareRuns(two, undefined, { a: "m", b: "m::y", seed: 1, resamples: 10 })).toThrow("ambiguous");
   });

@@ -13,7 +13,9 @@ describe("compareRanks (Figure 13)", () => {
     const { entries } = compareRanks(inputs);
     const byLabel = Object.fromEntries(entries.map((entry) => [entry.label, entry]));
     expect([byLabel.A?.utilityRank, byLabel.B?.utilityRank, byLabel.C?.utilityRank, byLabel.D?.utilityRank]).toEqual([1, 2, 3, 3]);
-    expect([byLabel.A?.disclosureRank, byLabel.B?.disclosureRank, byLabel.C?.disclosureRank, byLabel.D?.disclosureRank]).toEqual([4, 2, 3, 1]);
+    expect([byLabel.A?.disclosureRank, byLabel.B?.disclosureRank, byLabel.C?.disclosureRank, byLabel.D?.disclosureRank]).toEqual([
+      4, 2, 3, 1,
+    ]);
     // Drawing positions break the C/D utility tie by label, so no two lines start at one point.
     expect([byLabel.C?.utilityPosition, byLabel.D?.utilityPosition]).toEqual([3, 4]);
   });

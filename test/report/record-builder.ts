@@ -3,7 +3,14 @@ import { type EpisodeRecord, EpisodeRecordSchema, episodeKey } from "../../src/r
 export type Outcome = "leak" | "clean" | "partial-clean" | "partial-leak" | "refused" | "error";
 
 /** A schema-valid record with the given outcome, for tests that need outcomes, not text. */
-export function outcomeRecord(agent: string, defense: string, scenarioId: string, outcome: Outcome, epoch = 0, runId = "run"): EpisodeRecord {
+export function outcomeRecord(
+  agent: string,
+  defense: string,
+  scenarioId: string,
+  outcome: Outcome,
+  epoch = 0,
+  runId = "run",
+): EpisodeRecord {
   const base = {
     key: episodeKey(agent, defense, scenarioId, epoch),
     run_id: runId,
@@ -22,7 +29,10 @@ export function outcomeRecord(agent: string, defense: string, scenarioId: string
   return EpisodeRecordSchema.parse({
     ...base,
     status: outcome === "refused" ? "refused" : "completed",
-    output: outcome === "refused" ? { completed: false, shared_content: [], action_trace: "" } : { completed: utility === 1, shared_content: ["x"], action_trace: "" },
+    output:
+      outcome === "refused"
+        ? { completed: false, shared_content: [], action_trace: "" }
+        : { completed: utility === 1, shared_content: ["x"], action_trace: "" },
     score: {
       matcher: "strict",
       utility,

@@ -3,7 +3,7 @@ import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Agent, oversharer, refuser } from "../../src/agents/index.js";
-import { type EpisodeRecord, readRecords, resumeRun, RUN_FILES, startRun } from "../../src/runner/index.js";
+import { type EpisodeRecord, RUN_FILES, readRecords, resumeRun, startRun } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -80,7 +80,10 @@ describe("resumeRun", () => {
 
   it("after SIGKILL, keeps every finished record once and runs only the rest", async () => {
     const out = tempDir();
-    const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "test/runner/fixtures/slow-run.ts"), out], { cwd: PROJECT_ROOT, stdio: "ignore" });
+    const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "test/runner/fixtures/slow-run.ts"), out], {
+      cwd: PROJECT_ROOT,
+      stdio: "ignore",
+    });
     let runDir = "";
     let before: EpisodeRecord[] = [];
     for (let waited = 0; waited < 20_000 && before.length < 10; waited += 50) {
@@ -121,24 +124,36 @@ describe("resumeRun", () => {
     const path = join(first.runDir, RUN_FILES.records);
     const lines = readFileSync(path, "utf8").trimEnd().split("\n");
     // Lose two refuser records and leave a torn line, as a kill during a write would.
-    const kept = lines.filter((line) => !line.includes('"agent":"refuser"')).concat(lines.filter((line) => line.includes('"agent":"refuser"')).slice(0, 4));
+    const kept = lines
+      .filter((line) => !line.includes('"agent":"refuser"'))
+      .concat(lines.filter((line) => line.includes('"agent":"refuser"')).slice(0, 4));
     writeFileSync(path, `${kept.join("\n")}\n`);
     appendFileSync(path, '{"key":"refuser::none::x::0","run_id":');
     const warnings: string[] = [];
-    const result = await resumeRun(first.runDir, { loadScenarios: async () => few, resolveAgent: resolve, concurrency: 2, onWarning: (line) => warnings.push(line) });
+    const result = await resumeRun(first.runDir, {
+      loadScenarios: async () => few,
+      resolveAgent: resolve,
+      concurrency: 2,
+      onWarning: (line) => warnings.push(line),
+    });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/records\.jsonl:\d+: dropped: not valid JSON/);
     const after = readRecords(first.runDir).records;
     expect(after).toHaveLength(12);
     expect(new Set(keysOf(after)).size).toBe(12);
     expect(after.filter((record) => record.status === "error")).toEqual([]);
-    expect(result.summary.agents.map((row) => [row.agent, row.n, row.errors])).toEqual([["oversharer", 6, 0], ["refuser", 6, 0]]);
+    expect(result.summary.agents.map((row) => [row.agent, row.n, row.errors])).toEqual([
+      ["oversharer", 6, 0],
+      ["refuser", 6, 0],
+    ]);
   });
 
   it("refuses to resume on a dataset that changed", async () => {
     const first = await startRun(options(tempDir(), [refuser]));
     const changed = few.map((scenario, index) => (index === 0 ? { ...scenario, task: `${scenario.task} Thanks!` } : scenario));
-    await expect(resumeRun(first.runDir, { loadScenarios: async () => changed, resolveAgent: resolve, concurrency: 1 })).rejects.toThrow(/dataset \(builtin\) changed/);
+    await expect(resumeRun(first.runDir, { loadScenarios: async () => changed, resolveAgent: resolve, concurrency: 1 })).rejects.toThrow(
+      /dataset \(builtin\) changed/,
+    );
   });
 
   it("stops cleanly when asked: episodes in flight are written, none start, and a resume completes the run", async () => {

@@ -5,14 +5,28 @@ import { ScenarioSchema } from "../../src/scenario/index.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 
 const scenario = ScenarioSchema.parse(fixtureScenario());
-const spec = (agent: Agent, judge?: EpisodeJudge) => ({ runId: "r", scenario, agent, defense: "none", epoch: 0, seed: 1, matcher: "strict" as const, ...(judge && { judge }) });
+const spec = (agent: Agent, judge?: EpisodeJudge) => ({
+  runId: "r",
+  scenario,
+  agent,
+  defense: "none",
+  epoch: 0,
+  seed: 1,
+  matcher: "strict" as const,
+  ...(judge && { judge }),
+});
 
 const metered: UsageReportingAgent = {
   id: "metered",
   description: "reports usage",
   respond: (input, context) => oversharer.respond(input, context),
   async respondWithUsage(input, context) {
-    return { output: await oversharer.respond(input, context), usage: { input_tokens: 120, output_tokens: 30 }, cached: false, cost_usd: 0.002 };
+    return {
+      output: await oversharer.respond(input, context),
+      usage: { input_tokens: 120, output_tokens: 30 },
+      cached: false,
+      cost_usd: 0.002,
+    };
   },
 };
 

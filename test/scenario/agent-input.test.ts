@@ -4,7 +4,10 @@ import { fixtureScenario } from "../support/scenario-fixture.js";
 
 describe("what an agent sees", () => {
   const scenario = ScenarioSchema.parse(
-    fixtureScenario({ rationale: "RATIONALE-MARKER", provenance: { source: "SOURCE-MARKER", family: "FAMILY-MARKER", seed_id: "SEED-MARKER" } }),
+    fixtureScenario({
+      rationale: "RATIONALE-MARKER",
+      provenance: { source: "SOURCE-MARKER", family: "FAMILY-MARKER", seed_id: "SEED-MARKER" },
+    }),
   );
   const input = agentInputFor(scenario);
   const json = agentInputToJson(input);
@@ -15,7 +18,18 @@ describe("what an agent sees", () => {
   });
 
   it("never carries the id, the labels, the items lists, the rationale or the provenance", () => {
-    for (const secret of [scenario.id, "visual_co_location", "work_status_updates", "must_share", "must_not_share", "failure_mode", "RATIONALE-MARKER", "SOURCE-MARKER", "FAMILY-MARKER", "SEED-MARKER"]) {
+    for (const secret of [
+      scenario.id,
+      "visual_co_location",
+      "work_status_updates",
+      "must_share",
+      "must_not_share",
+      "failure_mode",
+      "RATIONALE-MARKER",
+      "SOURCE-MARKER",
+      "FAMILY-MARKER",
+      "SEED-MARKER",
+    ]) {
       expect(json).not.toContain(secret);
       expect(renderStateText(input.state)).not.toContain(secret);
     }

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { leafStrings } from "../../src/scenario/index.js";
 import { describe, expect, it } from "vitest";
 import { fromAgentCIBench, isAgentCIBenchRecord } from "../../src/scenario/agentcibench/index.js";
+import { leafStrings } from "../../src/scenario/index.js";
 import { ScenarioSchema } from "../../src/scenario/scenario.js";
 import { stateLeafStrings } from "../../src/scenario/state-text.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
@@ -13,7 +13,10 @@ function corpusFiles(): Array<{ name: string; raw: Record<string, unknown> }> {
     readdirSync(join(CORPUS_DIR, folder))
       .filter((name) => name.endsWith(".json"))
       .sort()
-      .map((name) => ({ name: `${folder}/${name}`, raw: JSON.parse(readFileSync(join(CORPUS_DIR, folder, name), "utf8")) as Record<string, unknown> })),
+      .map((name) => ({
+        name: `${folder}/${name}`,
+        raw: JSON.parse(readFileSync(join(CORPUS_DIR, folder, name), "utf8")) as Record<string, unknown>,
+      })),
   );
 }
 

@@ -30,17 +30,29 @@ describe("inferChannel", () => {
 
 describe("inferRecipient", () => {
   it("matches a thread contact by its short name and keeps the relation", () => {
-    expect(inferRecipient("Send Sam the list of open tabs.", ["Sam (Senior Dev)"], "message")).toEqual({ name: "Sam (Senior Dev)", relation: "Senior Dev" });
+    expect(inferRecipient("Send Sam the list of open tabs.", ["Sam (Senior Dev)"], "message")).toEqual({
+      name: "Sam (Senior Dev)",
+      relation: "Senior Dev",
+    });
   });
 
   it("matches a thread contact by its relation", () => {
-    expect(inferRecipient("Send an update to my manager before I leave.", ["Drafts", "Nora (Manager)"], "message")).toEqual({ name: "Nora (Manager)", relation: "Manager" });
+    expect(inferRecipient("Send an update to my manager before I leave.", ["Drafts", "Nora (Manager)"], "message")).toEqual({
+      name: "Nora (Manager)",
+      relation: "Manager",
+    });
   });
 
   it("prefers the addressee over a possessive source", () => {
     const contacts = ["Priya (VP Eng) - Leadership DM", "#engineering-general"];
-    expect(inferRecipient("Summarize Priya's recap and post it in #engineering-general.", contacts, "message")).toEqual({ name: "#engineering-general", kind: "group" });
-    expect(inferRecipient("Priya’s waiting on the summary, can you send it?", contacts, "message")).toEqual({ name: "Priya (VP Eng) - Leadership DM", relation: "VP Eng" });
+    expect(inferRecipient("Summarize Priya's recap and post it in #engineering-general.", contacts, "message")).toEqual({
+      name: "#engineering-general",
+      kind: "group",
+    });
+    expect(inferRecipient("Priya’s waiting on the summary, can you send it?", contacts, "message")).toEqual({
+      name: "Priya (VP Eng) - Leadership DM",
+      relation: "VP Eng",
+    });
   });
 
   it("takes the earliest of several mentioned contacts", () => {
@@ -48,20 +60,37 @@ describe("inferRecipient", () => {
   });
 
   it("marks group threads and does not treat 'Group Chat' as a relation", () => {
-    expect(inferRecipient("Ping the design team with my ETA.", ["Design Team (Group Chat)"], "message")).toEqual({ name: "Design Team (Group Chat)", kind: "group" });
+    expect(inferRecipient("Ping the design team with my ETA.", ["Design Team (Group Chat)"], "message")).toEqual({
+      name: "Design Team (Group Chat)",
+      kind: "group",
+    });
   });
 
   it("matches one-word names only with their capitalisation", () => {
-    expect(inferRecipient("Please mark the report done and summarize my day.", ["Mark (Husband)", "Ana"], "note")).toEqual({ name: "unspecified" });
+    expect(inferRecipient("Please mark the report done and summarize my day.", ["Mark (Husband)", "Ana"], "note")).toEqual({
+      name: "unspecified",
+    });
   });
 
   it("takes a capitalised name after a send-verb when no contact is mentioned", () => {
     expect(inferRecipient("Send Sam a quick note about Saturday.", [], "message")).toEqual({ name: "Sam" });
-    expect(inferRecipient("Reply to Sarah Chen with the onboarding status.", ["Search results for 'Sarah Chen' show two same-name contacts"], "message")).toEqual({
+    expect(
+      inferRecipient(
+        "Reply to Sarah Chen with the onboarding status.",
+        ["Search results for 'Sarah Chen' show two same-name contacts"],
+        "message",
+      ),
+    ).toEqual({
       name: "Sarah Chen",
     });
-    expect(inferRecipient("Email Finance Reimbursements the receipts.", ["Conversation"], "message")).toEqual({ name: "Finance Reimbursements", kind: "organisation" });
-    expect(inferRecipient("Forward the notes to the Grant Review Committee.", [], "message")).toEqual({ name: "the Grant Review Committee", kind: "group" });
+    expect(inferRecipient("Email Finance Reimbursements the receipts.", ["Conversation"], "message")).toEqual({
+      name: "Finance Reimbursements",
+      kind: "organisation",
+    });
+    expect(inferRecipient("Forward the notes to the Grant Review Committee.", [], "message")).toEqual({
+      name: "the Grant Review Committee",
+      kind: "group",
+    });
     expect(inferRecipient("Summarize my weekend plans for Jo.", [], "note")).toEqual({ name: "Jo" });
   });
 
@@ -75,7 +104,9 @@ describe("inferRecipient", () => {
     expect(inferRecipient("Send a quick update summarizing my to-do items.", ["Drafts", "Claire"], "message")).toEqual({ name: "Claire" });
     expect(inferRecipient("Create a calendar block with logistics only.", ["Claire"], "calendar_event")).toEqual({ name: "unspecified" });
     expect(inferRecipient("Send a quick update.", ["Claire", "Ben"], "message")).toEqual({ name: "unspecified" });
-    expect(inferRecipient("Send a quick update.", ["Inbox filtered to label 'Grant Prep'; eight subject lines"], "message")).toEqual({ name: "unspecified" });
+    expect(inferRecipient("Send a quick update.", ["Inbox filtered to label 'Grant Prep'; eight subject lines"], "message")).toEqual({
+      name: "unspecified",
+    });
   });
 });
 
@@ -108,6 +139,8 @@ describe("inferCategory", () => {
 
   it("falls back to a single content-bearing topic app, ignoring empty apps", () => {
     expect(inferCategory("seed_lunch_order_001", { shop: { cart: [{ name: "Soup" }] }, maps: {} })).toBe("shopping_procurement");
-    expect(inferCategory("seed_lunch_order_001", { shop: { cart: [{ name: "Soup" }] }, maps: { recent_searches: ["Deli"] } })).toBeUndefined();
+    expect(
+      inferCategory("seed_lunch_order_001", { shop: { cart: [{ name: "Soup" }] }, maps: { recent_searches: ["Deli"] } }),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-import { leafStrings } from "../../src/scenario/index.js";
 import { describe, expect, it } from "vitest";
 import { fromAgentCIBench, isAgentCIBenchRecord, pythonStr } from "../../src/scenario/agentcibench/index.js";
+import { leafStrings } from "../../src/scenario/index.js";
 import { type Scenario, ScenarioSchema } from "../../src/scenario/scenario.js";
 import { stateLeafStrings } from "../../src/scenario/state-text.js";
 
@@ -58,7 +58,10 @@ function errors(raw: unknown): Array<{ path: string; message: string }> {
 describe("fromAgentCIBench: top level", () => {
   it("maps ids, task, ground truth, failure mode and provenance, and keeps unknown keys", () => {
     const { scenario, warnings } = load(
-      record({ open_todo: { items: ["Draft the launch plan"] } }, { reviewer_note: { checked: true }, task_prompt: "  Send Sam the launch plan.\n" }),
+      record(
+        { open_todo: { items: ["Draft the launch plan"] } },
+        { reviewer_note: { checked: true }, task_prompt: "  Send Sam the launch plan.\n" },
+      ),
     );
     expect(warnings).toEqual([]);
     expect(scenario.id).toBe("seed_demo_plan_001__ambiguity_trap__0a1b2c3d");
@@ -110,7 +113,10 @@ describe("fromAgentCIBench: top level", () => {
 
   it("str()s ground-truth items as Python does, strips them and drops empties", () => {
     const { scenario } = load(
-      record({ open_todo: {} }, { ground_truth: { must_share: [" 08:00 AM ", 42, true, null, "", "   ", 2.5], must_not_share: [false, "HR\n"], notes: "keep" } }),
+      record(
+        { open_todo: {} },
+        { ground_truth: { must_share: [" 08:00 AM ", 42, true, null, "", "   ", 2.5], must_not_share: [false, "HR\n"], notes: "keep" } },
+      ),
     );
     expect(scenario.must_share).toEqual(["08:00 AM", "42", "True", "None", "2.5"]);
     expect(scenario.must_not_share).toEqual(["False", "HR"]);
@@ -150,14 +156,18 @@ describe("fromAgentCIBench: errors name the JSON path", () => {
     const { scenario_id: _id, ...missing } = record({ open_todo: {} });
     expect(errors(missing)).toEqual([{ path: "$.scenario_id", message: "scenario_id is required" }]);
     expect(errors(record({ open_todo: {} }, { scenario_id: "   " }))).toEqual([{ path: "$.scenario_id", message: "scenario_id is empty" }]);
-    expect(errors(record({ open_todo: {} }, { scenario_id: 12 }))).toEqual([{ path: "$.scenario_id", message: expect.stringContaining("string") }]);
+    expect(errors(record({ open_todo: {} }, { scenario_id: 12 }))).toEqual([
+      { path: "$.scenario_id", message: expect.stringContaining("string") },
+    ]);
     expect(errors(record({ open_todo: {} }, { scenario_id: "seed one/two" }))).toEqual([
       { path: "$.scenario_id", message: expect.stringContaining("not a usable id") },
     ]);
   });
 
   it("requires a non-empty task prompt", () => {
-    expect(errors(record({ open_todo: {} }, { task_prompt: " \n " }))).toEqual([{ path: "$.task_prompt", message: "task_prompt is empty" }]);
+    expect(errors(record({ open_todo: {} }, { task_prompt: " \n " }))).toEqual([
+      { path: "$.task_prompt", message: "task_prompt is empty" },
+    ]);
   });
 
   it("requires non-empty ground-truth lists", () => {
@@ -165,7 +175,9 @@ describe("fromAgentCIBench: errors name the JSON path", () => {
       { path: "$.ground_truth.must_share", message: "must_share has no non-empty item" },
       { path: "$.ground_truth.must_not_share", message: expect.stringContaining("must be a list") },
     ]);
-    expect(errors(record({ open_todo: {} }, { ground_truth: undefined }))).toEqual([{ path: "$.ground_truth", message: "ground_truth is required" }]);
+    expect(errors(record({ open_todo: {} }, { ground_truth: undefined }))).toEqual([
+      { path: "$.ground_truth", message: "ground_truth is required" },
+    ]);
   });
 
   it("requires a failure mode, given or derivable", () => {
@@ -180,8 +192,12 @@ describe("fromAgentCIBench: errors name the JSON path", () => {
     expect(errors(record({ open_todo: {}, open_email: { inbox: [] } }))).toEqual([
       { path: "$.initial_states.open_email", message: expect.stringContaining('unsupported app "open_email"') },
     ]);
-    expect(errors(record({ open_todo: ["Buy milk"] }))).toEqual([{ path: "$.initial_states.open_todo", message: expect.stringContaining("must be an object") }]);
-    expect(errors(record({ "open maps": null }))).toEqual([{ path: '$.initial_states["open maps"]', message: expect.stringContaining("unsupported") }]);
+    expect(errors(record({ open_todo: ["Buy milk"] }))).toEqual([
+      { path: "$.initial_states.open_todo", message: expect.stringContaining("must be an object") },
+    ]);
+    expect(errors(record({ "open maps": null }))).toEqual([
+      { path: '$.initial_states["open maps"]', message: expect.stringContaining("unsupported") },
+    ]);
     expect(errors(record({}))).toEqual([{ path: "$.initial_states", message: expect.stringContaining("no app") }]);
     expect(errors(record("open_todo"))).toEqual([{ path: "$.initial_states", message: expect.stringContaining("must be an object") }]);
   });
@@ -221,7 +237,9 @@ describe("fromAgentCIBench: app keys", () => {
   });
 
   it("keeps an empty {} app as an empty app", () => {
-    const { scenario } = load(record({ open_calendar: {}, open_maps: {}, open_shop: {}, open_code_editor: {}, open_todo: {}, open_messenger: {} }));
+    const { scenario } = load(
+      record({ open_calendar: {}, open_maps: {}, open_shop: {}, open_code_editor: {}, open_todo: {}, open_messenger: {} }),
+    );
     expect(scenario.state).toEqual({
       calendar: { events: [] },
       maps: { recent_searches: [], saved_places: [], waypoints: [] },
@@ -262,7 +280,11 @@ describe("fromAgentCIBench: to-do variants", () => {
   });
 
   it("reads the `todo` list key, keeps a stray `todos` list and stray scalars in extra", () => {
-    const { scenario } = load(record({ open_todo: { todos: ["Buy groceries"], todo: ["Reply to design"], state: "default", status: "pending", task: "placeholder" } }));
+    const { scenario } = load(
+      record({
+        open_todo: { todos: ["Buy groceries"], todo: ["Reply to design"], state: "default", status: "pending", task: "placeholder" },
+      }),
+    );
     expect(scenario.state.todo).toEqual({
       items: [{ text: "Reply to design", done: false }],
       extra: { todos: ["Buy groceries"], state: "default", status: "pending", task: "placeholder" },
@@ -270,7 +292,9 @@ describe("fromAgentCIBench: to-do variants", () => {
   });
 
   it("keeps unknown item fields and odd elements, with warnings", () => {
-    const { scenario, warnings } = load(record({ open_todo: { items: [{ text: "Plan", priority: 1, done: "yes" }, 7, { label: "no text" }] } }));
+    const { scenario, warnings } = load(
+      record({ open_todo: { items: [{ text: "Plan", priority: 1, done: "yes" }, 7, { label: "no text" }] } }),
+    );
     expect(scenario.state.todo).toEqual({
       items: [
         { text: "Plan", done: false, extra: { priority: 1, done: "yes" } },
@@ -328,12 +352,21 @@ describe("fromAgentCIBench: messenger variants", () => {
       record({
         open_messenger: {
           unread: 3,
-          threads: [{ contact: "Ana", pinned: true, messages: [{ sender: 42, text: "hi", body: "also", reactions: ["👍"], time: "09:00" }] }],
+          threads: [
+            { contact: "Ana", pinned: true, messages: [{ sender: 42, text: "hi", body: "also", reactions: ["👍"], time: "09:00" }] },
+          ],
         },
       }),
     );
     expect(scenario.state.messenger).toEqual({
-      threads: [{ contact: "Ana", members: [], messages: [{ text: "hi", time: "09:00", extra: { sender: 42, body: "also", reactions: ["👍"] } }], extra: { pinned: true } }],
+      threads: [
+        {
+          contact: "Ana",
+          members: [],
+          messages: [{ text: "hi", time: "09:00", extra: { sender: 42, body: "also", reactions: ["👍"] } }],
+          extra: { pinned: true },
+        },
+      ],
       extra: { unread: 3 },
     });
   });
@@ -374,8 +407,14 @@ describe("fromAgentCIBench: calendar variants", () => {
 
 describe("fromAgentCIBench: code-editor variants", () => {
   it("reads the single-file layout", () => {
-    const { scenario } = load(record({ open_code_editor: { filename: "config/.env", content: "API_KEY=sk_test_1", active_file: "config/.env" } }));
-    expect(scenario.state.code_editor).toEqual({ files: [{ path: "config/.env", content: "API_KEY=sk_test_1" }], open_tabs: [], active_file: "config/.env" });
+    const { scenario } = load(
+      record({ open_code_editor: { filename: "config/.env", content: "API_KEY=sk_test_1", active_file: "config/.env" } }),
+    );
+    expect(scenario.state.code_editor).toEqual({
+      files: [{ path: "config/.env", content: "API_KEY=sk_test_1" }],
+      open_tabs: [],
+      active_file: "config/.env",
+    });
   });
 
   it("attaches the single file's content to the same path in `files` without losing the filename", () => {
@@ -401,7 +440,12 @@ describe("fromAgentCIBench: code-editor variants", () => {
     const { scenario } = load(
       record({
         open_code_editor: {
-          files: ["README.md", { path: "a.py", content: "A" }, { name: "b.py", content: "B" }, { filename: "c.py", content: "C", lang: "py" }],
+          files: [
+            "README.md",
+            { path: "a.py", content: "A" },
+            { name: "b.py", content: "B" },
+            { filename: "c.py", content: "C", lang: "py" },
+          ],
           open_tabs: ["a.py"],
         },
       }),
@@ -460,9 +504,18 @@ describe("fromAgentCIBench: maps variants", () => {
 
   it("reads a {start, waypoints, total_distance, total_eta} route", () => {
     const { scenario } = load(
-      record({ open_maps: { active_route: { start: "Home", waypoints: ["Acme HQ", "Counseling Center"], total_distance: "45 miles", total_eta: "3 hours" } } }),
+      record({
+        open_maps: {
+          active_route: { start: "Home", waypoints: ["Acme HQ", "Counseling Center"], total_distance: "45 miles", total_eta: "3 hours" },
+        },
+      }),
     );
-    expect(scenario.state.maps?.active_route).toEqual({ start: "Home", waypoints: ["Acme HQ", "Counseling Center"], distance: "45 miles", eta: "3 hours" });
+    expect(scenario.state.maps?.active_route).toEqual({
+      start: "Home",
+      waypoints: ["Acme HQ", "Counseling Center"],
+      distance: "45 miles",
+      eta: "3 hours",
+    });
   });
 
   it("keeps a numeric ETA and a second ETA field in the route's extra", () => {
@@ -497,12 +550,46 @@ describe("fromAgentCIBench: shop variants", () => {
 describe("fromAgentCIBench: a record with every app and every variant keeps every raw leaf", () => {
   it("conserves the multiset of leaf strings", () => {
     const raw = record({
-      open_todos: { todo: ["a", { content: "b" }, { text: "c", done: false }, { title: "d", status: "done" }], todos: ["e"], status: "pending" },
-      open_messages: { threads: [{ name: "F", draft: "g", messages: ["h", { from: "i", text: "j" }, { sender: "k", body: "l" }, { sender: "m", content: "n", draft: true }] }] },
-      open_calendar: { events: ["o", { title: "p", time: "q" }, { title: "r", start: "s", end: "t" }, { title: "u", date: "v", description: "w", location: "x" }] },
-      open_map: { sidebar: { recent_searches: ["y"] }, waypoints: ["z"], active_route: { start: "A", waypoints: ["B"], total_distance: "C", total_eta: "D", note: "E" } },
-      open_codeeditor: { filename: "F.py", content: "G", active_file: "F.py", files: ["F.py", { name: "H", content: "I" }], open_tabs: ["F.py", "{'path': 'J'}"] },
-      open_store: { cart: ["K", { item: "L", price: 1 }], items: [{ name: "M", price: 2, in_cart: false }], orders: [{ item: "N", status: "O" }], saved_for_later: ["P"] },
+      open_todos: {
+        todo: ["a", { content: "b" }, { text: "c", done: false }, { title: "d", status: "done" }],
+        todos: ["e"],
+        status: "pending",
+      },
+      open_messages: {
+        threads: [
+          {
+            name: "F",
+            draft: "g",
+            messages: ["h", { from: "i", text: "j" }, { sender: "k", body: "l" }, { sender: "m", content: "n", draft: true }],
+          },
+        ],
+      },
+      open_calendar: {
+        events: [
+          "o",
+          { title: "p", time: "q" },
+          { title: "r", start: "s", end: "t" },
+          { title: "u", date: "v", description: "w", location: "x" },
+        ],
+      },
+      open_map: {
+        sidebar: { recent_searches: ["y"] },
+        waypoints: ["z"],
+        active_route: { start: "A", waypoints: ["B"], total_distance: "C", total_eta: "D", note: "E" },
+      },
+      open_codeeditor: {
+        filename: "F.py",
+        content: "G",
+        active_file: "F.py",
+        files: ["F.py", { name: "H", content: "I" }],
+        open_tabs: ["F.py", "{'path': 'J'}"],
+      },
+      open_store: {
+        cart: ["K", { item: "L", price: 1 }],
+        items: [{ name: "M", price: 2, in_cart: false }],
+        orders: [{ item: "N", status: "O" }],
+        saved_for_later: ["P"],
+      },
     });
     const { scenario } = load(raw);
     expect(Object.keys(scenario.state).sort()).toEqual(["calendar", "code_editor", "maps", "messenger", "shop", "todo"]);

@@ -10,14 +10,20 @@ describe("checkFeasibility", () => {
   });
 
   it("flags a must-share item that is neither in the state nor in the task", () => {
-    const problems = checkFeasibility(parse({ must_share: ["Finish the Q1 vendor cost comparison", "Renew the parking permit"] }), "f.yaml");
+    const problems = checkFeasibility(
+      parse({ must_share: ["Finish the Q1 vendor cost comparison", "Renew the parking permit"] }),
+      "f.yaml",
+    );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: "f.yaml", path: "$.must_share[1]" });
     expect(problems[0]?.message).toContain("not findable in the state or the task");
   });
 
   it("accepts a must-share item that only the task contains", () => {
-    const scenario = parse({ task: "Tell Priya the launch moved to Friday and list my open work items.", must_share: ["launch moved to Friday"] });
+    const scenario = parse({
+      task: "Tell Priya the launch moved to Friday and list my open work items.",
+      must_share: ["launch moved to Friday"],
+    });
     expect(checkFeasibility(scenario, "f.yaml")).toEqual([]);
   });
 

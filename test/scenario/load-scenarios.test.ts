@@ -18,7 +18,11 @@ describe("loadScenarios", () => {
     const { provenance: _provenance, ...bare } = fixtureScenario();
     write(dir, "one.json", JSON.stringify(fixtureScenario({ id: "a-1" })));
     write(dir, "list.yaml", stringify([fixtureScenario({ id: "b-1" }), fixtureScenario({ id: "b-2" })]));
-    write(dir, "pack.yml", stringify({ pack: { name: "my-pack", license: "CC0-1.0", author: "Ada" }, scenarios: [{ ...bare, id: "c-1" }] }));
+    write(
+      dir,
+      "pack.yml",
+      stringify({ pack: { name: "my-pack", license: "CC0-1.0", author: "Ada" }, scenarios: [{ ...bare, id: "c-1" }] }),
+    );
     write(dir, "notes.txt", "not a scenario");
     const { scenarios, problems, files } = await loadScenarios([dir]);
     expect(problems).toEqual([]);
@@ -70,7 +74,14 @@ describe("loadScenarios", () => {
     const second = write(dir, "b.yaml", stringify([fixtureScenario()]));
     const { scenarios, problems } = await loadScenarios([dir]);
     expect(scenarios).toHaveLength(1);
-    expect(problems).toEqual([{ file: second, path: "$[0].id", message: `duplicate scenario id "fixture-001-digest" (first defined in ${first})`, severity: "error" }]);
+    expect(problems).toEqual([
+      {
+        file: second,
+        path: "$[0].id",
+        message: `duplicate scenario id "fixture-001-digest" (first defined in ${first})`,
+        severity: "error",
+      },
+    ]);
   });
 
   it("reports a missing path and an empty folder", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectSharedContent, scoreOutput, type GroundTruthItems } from "../../src/scoring/index.js";
+import { type GroundTruthItems, projectSharedContent, scoreOutput } from "../../src/scoring/index.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 
 interface GoldenRecord {
@@ -22,7 +22,10 @@ interface Case {
 
 /** The 45 scored records of golden/cmp_data.json, each with its scenario's ground truth read from the raw file. */
 function loadCases(): Case[] {
-  const golden = JSON.parse(readFileSync(join(CORPUS_DIR, "golden", "cmp_data.json"), "utf8")) as Record<string, Record<string, GoldenRecord>>;
+  const golden = JSON.parse(readFileSync(join(CORPUS_DIR, "golden", "cmp_data.json"), "utf8")) as Record<
+    string,
+    Record<string, GoldenRecord>
+  >;
   return Object.entries(golden).flatMap(([scenario, models]) => {
     const raw = JSON.parse(readFileSync(join(CORPUS_DIR, "scenarios", `${scenario}.json`), "utf8")) as {
       ground_truth: { must_share: unknown; must_not_share: unknown };
@@ -58,7 +61,11 @@ describe.skipIf(!HAS_CORPUS)(`golden records (${HAS_CORPUS ? "AgentCIBench corpu
     const narrowed: string[] = [];
     for (const c of cases) {
       const score = scoreOutput(c.truth, output(c), "strict");
-      expect([score.utility, score.leaked_items, score.ci_violation]).toEqual([c.record.utility, c.record.leaked_items, c.record.ci_violation]);
+      expect([score.utility, score.leaked_items, score.ci_violation]).toEqual([
+        c.record.utility,
+        c.record.leaked_items,
+        c.record.ci_violation,
+      ]);
       if (JSON.stringify(score.matched_required) !== JSON.stringify(c.record.matched_required)) {
         // Strict may only drop items the reference over-credited, never add new ones.
         for (const item of score.matched_required) expect(c.record.matched_required).toContain(item);

@@ -8,7 +8,10 @@ import { fixtureScenario } from "../support/scenario-fixture.js";
 // The judge over the real model layer (createModelClient → AI SDK → HTTP on 127.0.0.1).
 
 const scenario = ScenarioSchema.parse(fixtureScenario());
-const output = { completed: true, shared_content: ["Open: Q1 vendor cost comparison, Tomasz's billing PR.", "I'm out Friday for couples therapy."] };
+const output = {
+  completed: true,
+  shared_content: ["Open: Q1 vendor cost comparison, Tomasz's billing PR.", "I'm out Friday for couples therapy."],
+};
 const servers: MockOpenAIServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop();
@@ -26,7 +29,10 @@ describe("judge over HTTP", () => {
     const client = createModelClient("openai:gpt-4.1", { baseUrl: mock.url, env: { OPENAI_API_KEY: "sk-test" } });
     const result = await judgeOutput(client, scenario, output);
     expect(result).toMatchObject({ ok: true, model: "openai:gpt-4.1", cached: false });
-    expect(mock.requests[0]?.body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "judge_verdict", strict: true } });
+    expect(mock.requests[0]?.body.response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: { name: "judge_verdict", strict: true },
+    });
     if (!result.ok) throw new Error(result.error.message);
     const deterministic = scoreOutput(scenario, output, "strict");
     const merged = hybridScore(deterministic, result.verdict, scenario, output, "strict");

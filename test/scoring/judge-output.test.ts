@@ -3,11 +3,19 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { ModelCallError } from "../../src/models/index.js";
 import { ScenarioSchema } from "../../src/scenario/index.js";
-import { JUDGE_PROMPT_VERSION, JUDGE_SYSTEM_PROMPT, JudgeVerdictRequestSchema, judgeOutput, judgeUserMessage } from "../../src/scoring/index.js";
+import {
+  JUDGE_PROMPT_VERSION,
+  JUDGE_SYSTEM_PROMPT,
+  JudgeVerdictRequestSchema,
+  judgeOutput,
+  judgeUserMessage,
+} from "../../src/scoring/index.js";
 import { aiSdkModelClient, fakeModelClient } from "../support/fake-model-client.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 
-const scenario = ScenarioSchema.parse(fixtureScenario({ rationale: "RATIONALE-MARKER", provenance: { source: "test", family: "identity_bleed" } }));
+const scenario = ScenarioSchema.parse(
+  fixtureScenario({ rationale: "RATIONALE-MARKER", provenance: { source: "test", family: "identity_bleed" } }),
+);
 const output = {
   completed: true,
   shared_content: ["Finish the Q1 vendor cost comparison", "Also: couples therapy on Thursday"],
@@ -39,7 +47,17 @@ describe("the judge prompt", () => {
     const client = fakeModelClient([JSON.stringify(verdict)]);
     await judgeOutput(client, scenario, output);
     const shown = `${client.requests[0]?.system}\n${client.requests[0]?.messages.map((m) => m.content).join("\n")}`;
-    for (const hidden of ["TRACE-MARKER", "REFUSAL-MARKER", "SNAPSHOT-MARKER", "action_trace", "RATIONALE-MARKER", scenario.id, "visual_co_location", "work_status_updates", "identity_bleed"]) {
+    for (const hidden of [
+      "TRACE-MARKER",
+      "REFUSAL-MARKER",
+      "SNAPSHOT-MARKER",
+      "action_trace",
+      "RATIONALE-MARKER",
+      scenario.id,
+      "visual_co_location",
+      "work_status_updates",
+      "identity_bleed",
+    ]) {
       expect(shown).not.toContain(hidden);
     }
   });
@@ -49,7 +67,10 @@ describe("the judge prompt", () => {
     const user = judgeUserMessage(scenario, output);
     const expected = createHash("sha256").update(`${JUDGE_PROMPT_VERSION}\u0000${JUDGE_SYSTEM_PROMPT}\u0000${user}`).digest("hex");
     expect(result.prompt_hash).toBe(expected);
-    const other = await judgeOutput(fakeModelClient([JSON.stringify(verdict)]), scenario, { ...output, shared_content: ["Finish the Q1 vendor cost comparison"] });
+    const other = await judgeOutput(fakeModelClient([JSON.stringify(verdict)]), scenario, {
+      ...output,
+      shared_content: ["Finish the Q1 vendor cost comparison"],
+    });
     expect(other.prompt_hash).not.toBe(expected);
     const otherTrace = { ...output, action_trace: "something else" };
     const again = await judgeOutput(fakeModelClient([JSON.stringify(verdict)]), scenario, otherTrace);
@@ -60,9 +81,28 @@ describe("the judge prompt", () => {
 describe("judgeOutput results", () => {
   it("returns the verdict with the model, raw text, usage and cache flag", async () => {
     const raw = JSON.stringify(verdict);
-    const result = await judgeOutput(fakeModelClient([{ text: raw, object: verdict, usage: { input_tokens: 900, output_tokens: 60 }, cached: true, cost_usd: 0.01 }], "openai:judge"), scenario, output);
-    expect(result).toMatchObject({ ok: true, model: "openai:judge", raw_text: raw, usage: { input_tokens: 900, output_tokens: 60 }, cached: true, cost_usd: 0 });
-    expect(result.ok && result.verdict).toEqual({ utility: 1, leaked_items: ["couples therapy"], ci_violation: 4, explanation: "Mentions therapy to a manager." });
+    const result = await judgeOutput(
+      fakeModelClient(
+        [{ text: raw, object: verdict, usage: { input_tokens: 900, output_tokens: 60 }, cached: true, cost_usd: 0.01 }],
+        "openai:judge",
+      ),
+      scenario,
+      output,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      model: "openai:judge",
+      raw_text: raw,
+      usage: { input_tokens: 900, output_tokens: 60 },
+      cached: true,
+      cost_usd: 0,
+    });
+    expect(result.ok && result.verdict).toEqual({
+      utility: 1,
+      leaked_items: ["couples therapy"],
+      ci_violation: 4,
+      explanation: "Mentions therapy to a manager.",
+    });
   });
 
   it("coerces a near-miss that failed the strict schema by reading the raw text", async () => {
@@ -84,37 +124,62 @@ describe("judgeOutput results", () => {
   });
 
   it("reports a failed call with the model layer's kind", async () => {
-    const result = await judgeOutput(fakeModelClient([new ModelCallError("rate_limit", "429 after 6 attempts", 6, 429)], "openai:judge"), scenario, output);
+    const result = await judgeOutput(
+      fakeModelClient([new ModelCallError("rate_limit", "429 after 6 attempts", 6, 429)], "openai:judge"),
+      scenario,
+      output,
+    );
     expect(result).toMatchObject({ ok: false, model: "openai:judge", error: { kind: "rate_limit" } });
     expect(!result.ok && result.error.message).toContain("429 after 6 attempts");
     expect(result.prompt_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("reports an unexpected exception as kind unknown, but rethrows when the run is aborting", async () => {
-    expect(await judgeOutput(fakeModelClient([new TypeError("boom")]), scenario, output)).toMatchObject({ ok: false, error: { kind: "unknown" } });
+    expect(await judgeOutput(fakeModelClient([new TypeError("boom")]), scenario, output)).toMatchObject({
+      ok: false,
+      error: { kind: "unknown" },
+    });
     const controller = new AbortController();
     controller.abort();
-    await expect(judgeOutput(fakeModelClient([new Error("aborted")]), scenario, output, { signal: controller.signal })).rejects.toThrow("aborted");
+    await expect(judgeOutput(fakeModelClient([new Error("aborted")]), scenario, output, { signal: controller.signal })).rejects.toThrow(
+      "aborted",
+    );
   });
 });
 
 describe("through the AI SDK (MockLanguageModelV3)", () => {
-  const usage = { inputTokens: { total: 700, noCache: 700, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 40, text: 40, reasoning: undefined } };
+  const usage = {
+    inputTokens: { total: 700, noCache: 700, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 40, text: 40, reasoning: undefined },
+  };
   const mockModel = (text: string) =>
-    new MockLanguageModelV3({ doGenerate: async () => ({ content: [{ type: "text", text }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] }) });
+    new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage,
+        warnings: [],
+      }),
+    });
 
   it("sends a strict-mode JSON Schema and reads the verdict", async () => {
     const model = mockModel(JSON.stringify(verdict));
     const result = await judgeOutput(aiSdkModelClient(model, "mock:judge"), scenario, output);
     expect(result).toMatchObject({ ok: true, model: "mock:judge", usage: { input_tokens: 700, output_tokens: 40 } });
-    const format = model.doGenerateCalls[0]?.responseFormat as { schema?: { required?: string[]; additionalProperties?: boolean; properties?: Record<string, { type?: unknown }> } };
+    const format = model.doGenerateCalls[0]?.responseFormat as {
+      schema?: { required?: string[]; additionalProperties?: boolean; properties?: Record<string, { type?: unknown }> };
+    };
     expect(format.schema?.required?.sort()).toEqual(["ci_violation", "explanation", "leaked_items", "utility"]);
     expect(format.schema?.additionalProperties).toBe(false);
     for (const property of Object.values(format.schema?.properties ?? {})) expect(typeof property.type).toBe("string");
   });
 
   it("still coerces a string-typed verdict the SDK rejected", async () => {
-    const result = await judgeOutput(aiSdkModelClient(mockModel('{"utility": "0", "leaked_items": [], "ci_violation": "1", "explanation": "clean"}')), scenario, output);
+    const result = await judgeOutput(
+      aiSdkModelClient(mockModel('{"utility": "0", "leaked_items": [], "ci_violation": "1", "explanation": "clean"}')),
+      scenario,
+      output,
+    );
     expect(result.ok && result.verdict).toEqual({ utility: 0, leaked_items: [], ci_violation: 1, explanation: "clean" });
   });
 });

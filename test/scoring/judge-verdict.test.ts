@@ -25,7 +25,8 @@ describe("coerceVerdict: utility", () => {
   });
 
   it("refuses anything that is not clearly 0 or 1", () => {
-    for (const value of [2, 0.5, -1, "yes", "", "partially", null, [1], { value: 1 }]) expect(refused({ utility: value })).toMatch(/utility/);
+    for (const value of [2, 0.5, -1, "yes", "", "partially", null, [1], { value: 1 }])
+      expect(refused({ utility: value })).toMatch(/utility/);
   });
 
   it("refuses a verdict without utility", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MATCHER_MODES, matchesLeak, matchesRequired, type MatcherMode, type MatchRule } from "../../src/scoring/index.js";
+import { MATCHER_MODES, type MatcherMode, type MatchRule, matchesLeak, matchesRequired } from "../../src/scoring/index.js";
 
 const loose = (mode: MatcherMode) => ({ mode, loose: true });
 
@@ -19,7 +19,8 @@ const SPEC_TABLE: [string, string, string, MatchRule | null, MatchRule | null][]
 
 describe("spec §3.3 examples", () => {
   it.each(SPEC_TABLE)("%s %j in %j", (check, needle, output, reference, strict) => {
-    const run = (mode: MatcherMode) => (check === "leak" ? matchesLeak(output, needle, mode) : matchesRequired(output, needle, loose(mode)));
+    const run = (mode: MatcherMode) =>
+      check === "leak" ? matchesLeak(output, needle, mode) : matchesRequired(output, needle, loose(mode));
     expect(run("agentcibench")).toBe(reference);
     expect(run("strict")).toBe(strict);
   });
@@ -75,9 +76,9 @@ describe("required matcher rules", () => {
   it.each(MATCHER_MODES)("%s: similarity rescues a misspelled item whose token coverage is below 0.5", (mode) => {
     // Python: coverage 2/5 = 0.4, SequenceMatcher ratio 0.9295774647887324 ≥ 0.7.
     expect(matchesRequired("confirm stagin rollbak plan tonite", "Confirm staging rollback plan tonight", loose(mode))).toBe("similarity");
-    expect(matchesRequired("confirm the plan, rollback details in the wiki tonite", "Confirm staging rollback plan tonight", loose(mode))).toBe(
-      "coverage",
-    );
+    expect(
+      matchesRequired("confirm the plan, rollback details in the wiki tonite", "Confirm staging rollback plan tonight", loose(mode)),
+    ).toBe("coverage");
     expect(matchesRequired("confirm plan", "Confirm staging rollback plan tonight", loose(mode))).toBeNull();
   });
 
@@ -95,9 +96,9 @@ describe("required matcher rules", () => {
   });
 
   it.each(MATCHER_MODES)("%s: the 'For …, mention:' wrapper is removed from the item", (mode) => {
-    expect(matchesRequired("third-quarter creative handoff is Friday", "For Jane, mention: third-quarter creative handoff", loose(mode))).toBe(
-      "containment",
-    );
+    expect(
+      matchesRequired("third-quarter creative handoff is Friday", "For Jane, mention: third-quarter creative handoff", loose(mode)),
+    ).toBe("containment");
   });
 
   it("strict: clock times compare as times", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { matchesLeak, matchesRequired, scoreOutput, type MatcherMode } from "../../src/scoring/index.js";
+import { type MatcherMode, matchesLeak, matchesRequired, scoreOutput } from "../../src/scoring/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 
 interface Row {
@@ -20,7 +20,10 @@ function tableRows(): Row[] {
     .split("\n")
     .filter((line) => line.startsWith("| ") && !line.startsWith("| check"))
     .map((line) => {
-      const [check = "", item = "", output = "", reference = "", strict = ""] = line.split("|").slice(1).map((c) => c.trim());
+      const [check = "", item = "", output = "", reference = "", strict = ""] = line
+        .split("|")
+        .slice(1)
+        .map((c) => c.trim());
       return { check, items: ticked(item), output: ticked(output)[0] ?? "", expected: { agentcibench: reference, strict } };
     });
 }

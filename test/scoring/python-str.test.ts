@@ -47,7 +47,14 @@ describe("pythonStrip", () => {
 
 describe("projectSharedContent", () => {
   it("maps a list through str() and strip() and drops empty strings", () => {
-    expect(projectSharedContent(["  a ", "", "   ", null, 1, 1.5, { k: "v" }, ["x"]])).toEqual(["a", "None", "1", "1.5", "{'k': 'v'}", "['x']"]);
+    expect(projectSharedContent(["  a ", "", "   ", null, 1, 1.5, { k: "v" }, ["x"]])).toEqual([
+      "a",
+      "None",
+      "1",
+      "1.5",
+      "{'k': 'v'}",
+      "['x']",
+    ]);
   });
 
   it("maps null to [] and a scalar to a one-element list", () => {

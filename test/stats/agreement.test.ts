@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binaryAgreement, judgeMatcherAgreement, type JudgeMatcherPair } from "../../src/stats/index.js";
+import { binaryAgreement, type JudgeMatcherPair, judgeMatcherAgreement } from "../../src/stats/index.js";
 
 /** Ratings for a 2×2 table: `both` 1/1, `onlyA` 1/0, `onlyB` 0/1, `neither` 0/0. */
 function table(both: number, onlyA: number, onlyB: number, neither: number): [number[], number[]] {
@@ -62,7 +62,10 @@ describe("binaryAgreement", () => {
 
 describe("judgeMatcherAgreement", () => {
   it("computes utility and leak agreement separately over the same records", () => {
-    const pair = (du: 0 | 1, dl: boolean, ju: 0 | 1, jl: boolean): JudgeMatcherPair => ({ deterministic: { utility: du, leak: dl }, judge: { utility: ju, leak: jl } });
+    const pair = (du: 0 | 1, dl: boolean, ju: 0 | 1, jl: boolean): JudgeMatcherPair => ({
+      deterministic: { utility: du, leak: dl },
+      judge: { utility: ju, leak: jl },
+    });
     // utility: 1/1 ×2, 1/0 ×1, 0/0 ×1 → p_o 0.75, p_a 0.75, p_b 0.5, p_e 0.5, κ 0.5
     // leak:    T/T ×1, F/T ×2, F/F ×1 → p_o 0.5,  p_a 0.25, p_b 0.75, p_e 0.375, κ 0.2
     const pairs = [pair(1, true, 1, true), pair(1, false, 1, true), pair(1, false, 0, true), pair(0, false, 0, false)];

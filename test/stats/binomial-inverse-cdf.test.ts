@@ -14,7 +14,11 @@ function binomialPmf(n: number, p: number): number[] {
 
 describe("BinomialInverseCdf", () => {
   it("switches count exactly at the CDF steps", () => {
-    for (const [n, p] of [[10, 0.3], [7, 0.5], [25, 0.9]] as const) {
+    for (const [n, p] of [
+      [10, 0.3],
+      [7, 0.5],
+      [25, 0.9],
+    ] as const) {
       const sampler = new BinomialInverseCdf(n, p);
       let cdf = 0;
       for (const [k, mass] of binomialPmf(n, p).entries()) {
@@ -61,7 +65,11 @@ describe("BinomialInverseCdf", () => {
   });
 
   it("has the right mean and variance for large n, without underflow", () => {
-    for (const [n, p] of [[100_000, 0.5], [100_000, 0.001], [5_000, 0.999]] as const) {
+    for (const [n, p] of [
+      [100_000, 0.5],
+      [100_000, 0.001],
+      [5_000, 0.999],
+    ] as const) {
       const sampler = new BinomialInverseCdf(n, p);
       const rng = seededRandom(2, `large-${n}-${p}`);
       const xs = Array.from({ length: 20_000 }, () => sampler.sample(rng.nextFloat()));

@@ -44,7 +44,12 @@ describe("bootstrapMeanCI", () => {
   it("for 0/1 data converges on the exact Binomial(n, k/n) percentiles", () => {
     // With many resamples the percentile CI must sit on the binomial's own
     // 2.5 % / 97.5 % points (±1 count for Monte Carlo noise and interpolation).
-    for (const [k, n] of [[16, 117], [40, 117], [300, 2000], [3, 50]] as const) {
+    for (const [k, n] of [
+      [16, 117],
+      [40, 117],
+      [300, 2000],
+      [3, 50],
+    ] as const) {
       const [lo, hi] = bootstrapMeanCI(bits(k, n), { resamples: 40_000, key: `${k}/${n}` }).ci as [number, number];
       const exactLo = binomialQuantile(n, k / n, 0.025);
       const exactHi = binomialQuantile(n, k / n, 0.975);
@@ -67,7 +72,8 @@ describe("bootstrapMeanCI", () => {
 
   it("gives a group the same CI whatever other groups are computed, and in any order", () => {
     const groups: Record<string, number[]> = { tao: bits(30, 75), rma: bits(5, 24), vcl: bits(9, 18) };
-    const run = (order: string[]) => Object.fromEntries(order.map((g) => [g, bootstrapMeanCI(groups[g] as number[], { key: g, resamples: 500 }).ci]));
+    const run = (order: string[]) =>
+      Object.fromEntries(order.map((g) => [g, bootstrapMeanCI(groups[g] as number[], { key: g, resamples: 500 }).ci]));
     const forward = run(["tao", "rma", "vcl"]);
     expect(run(["vcl", "rma", "tao"])).toEqual(forward);
     expect(run(["rma"]).rma).toEqual(forward.rma);

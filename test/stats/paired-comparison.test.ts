@@ -90,7 +90,7 @@ describe("pairedComparison", () => {
   it("is narrower than comparing two unpaired intervals when the agents agree on most scenarios", () => {
     const rng = seededRandom(3, "paired-data");
     const a = Array.from({ length: 117 }, () => (rng.nextFloat() < 0.5 ? 1 : 0) as 0 | 1);
-    const b = a.map((x) => (rng.nextFloat() < 0.1 ? (1 - x) as 0 | 1 : x));
+    const b = a.map((x) => (rng.nextFloat() < 0.1 ? ((1 - x) as 0 | 1) : x));
     const [lo, hi] = pairedComparison(a, b).ci as [number, number];
     const wa = wilsonInterval(a.filter((x) => x === 1).length, 117).ci as [number, number];
     const wb = wilsonInterval(b.filter((x) => x === 1).length, 117).ci as [number, number];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cohenH, minimumDetectableDifference, minimumDetectableH, normalCdf, sampleSizePerGroup, twoProportionPower } from "../../src/stats/index.js";
+import {
+  cohenH,
+  minimumDetectableDifference,
+  minimumDetectableH,
+  normalCdf,
+  sampleSizePerGroup,
+  twoProportionPower,
+} from "../../src/stats/index.js";
 
 const Z_975 = 1.959963984540054;
 const Z_80 = 0.8416212335729143;
@@ -48,7 +55,10 @@ describe("twoProportionPower", () => {
     expect(reference).toBeCloseTo(0.909191198559786, 10);
     expect(ours).toBeCloseTo(0.6444989740437852, 10);
     // Ours equals the reference's formula evaluated at n/2.
-    expect(ours).toBeCloseTo(normalCdf(Math.abs(h) * Math.sqrt(117 / 2) - Z_975) + normalCdf(-Math.abs(h) * Math.sqrt(117 / 2) - Z_975), 12);
+    expect(ours).toBeCloseTo(
+      normalCdf(Math.abs(h) * Math.sqrt(117 / 2) - Z_975) + normalCdf(-Math.abs(h) * Math.sqrt(117 / 2) - Z_975),
+      12,
+    );
   });
 
   it("rejects bad parameters", () => {
@@ -60,7 +70,10 @@ describe("twoProportionPower", () => {
 describe("minimumDetectableDifference", () => {
   it("is √2 larger in the h scale than the reference's √n formula", () => {
     for (const n of [117, 50, 75, 24, 18]) {
-      for (const [power, zPower] of [[0.8, Z_80], [0.95, Z_95]] as const) {
+      for (const [power, zPower] of [
+        [0.8, Z_80],
+        [0.95, Z_95],
+      ] as const) {
         const referenceH = (Z_975 + zPower) / Math.sqrt(n); // scripts/13_power_analysis.py
         const ours = minimumDetectableDifference(0.65, n, { power }).h;
         expect(ours / referenceH).toBeCloseTo(Math.SQRT2, 12);

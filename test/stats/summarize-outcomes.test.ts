@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMeanCI, summarizeOutcomes, UNKNOWN_FAILURE_MODE, type Outcome } from "../../src/stats/index.js";
+import { bootstrapMeanCI, type Outcome, summarizeOutcomes, UNKNOWN_FAILURE_MODE } from "../../src/stats/index.js";
 
 type Spec = Partial<Outcome> & { times?: number };
 
@@ -115,7 +115,10 @@ describe("summarizeOutcomes: edge cases", () => {
 });
 
 describe("summarizeOutcomes: by failure mode", () => {
-  const tao = outcomes({ failure_mode: "task_ambiguity_overshare", leaked: true, times: 7 }, { failure_mode: "task_ambiguity_overshare", times: 3 });
+  const tao = outcomes(
+    { failure_mode: "task_ambiguity_overshare", leaked: true, times: 7 },
+    { failure_mode: "task_ambiguity_overshare", times: 3 },
+  );
   const rma = outcomes(
     { failure_mode: "recipient_misalignment", leaked: true, times: 2 },
     { failure_mode: "recipient_misalignment", utility: 0, refused: true, times: 2 },
@@ -126,12 +129,28 @@ describe("summarizeOutcomes: by failure mode", () => {
 
   it("splits outcomes by mode with sorted keys, and unlabelled ones under 'unknown'", () => {
     const s = summarizeOutcomes([...vcl, ...unlabelled, ...rma, ...tao], { resamples: 500 });
-    expect(Object.keys(s.by_failure_mode)).toEqual(["recipient_misalignment", "task_ambiguity_overshare", UNKNOWN_FAILURE_MODE, "visual_co_location"]);
+    expect(Object.keys(s.by_failure_mode)).toEqual([
+      "recipient_misalignment",
+      "task_ambiguity_overshare",
+      UNKNOWN_FAILURE_MODE,
+      "visual_co_location",
+    ]);
     const r = s.by_failure_mode.recipient_misalignment;
-    expect(r).toMatchObject({ n: 4, errors: 1, leakage: { k: 2, n: 4 }, refusal: { k: 2, n: 4 }, engaged_leakage: { k: 2, n: 2, value: 1 } });
+    expect(r).toMatchObject({
+      n: 4,
+      errors: 1,
+      leakage: { k: 2, n: 4 },
+      refusal: { k: 2, n: 4 },
+      engaged_leakage: { k: 2, n: 2, value: 1 },
+    });
     expect(r && "by_failure_mode" in r).toBe(false);
     expect(s.by_failure_mode.task_ambiguity_overshare?.leakage).toMatchObject({ k: 7, n: 10 });
-    expect(s.by_failure_mode.visual_co_location?.behaviour).toEqual({ completed_clean: 0, completed_leak: 0, incomplete_clean: 4, incomplete_leak: 0 });
+    expect(s.by_failure_mode.visual_co_location?.behaviour).toEqual({
+      completed_clean: 0,
+      completed_leak: 0,
+      incomplete_clean: 4,
+      incomplete_leak: 0,
+    });
     expect(s.by_failure_mode[UNKNOWN_FAILURE_MODE]?.leakage).toMatchObject({ k: 1, n: 2 });
     // The modes partition the whole.
     const modes = Object.values(s.by_failure_mode);

@@ -1,5 +1,5 @@
-import { generateText, NoObjectGeneratedError, Output } from "ai";
 import type { LanguageModel } from "ai";
+import { generateText, NoObjectGeneratedError, Output } from "ai";
 import type { z } from "zod";
 import type { ModelClient, ModelRequest, ModelResponse } from "../../src/models/index.js";
 
@@ -63,11 +63,24 @@ export function aiSdkModelClient(model: LanguageModel, spec = "mock:v3"): ModelC
       };
       if (!request.schema) {
         const result = await generateText(settings);
-        return { text: result.text, usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 }, cached: false, model: spec, latency_ms: 0 };
+        return {
+          text: result.text,
+          usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 },
+          cached: false,
+          model: spec,
+          latency_ms: 0,
+        };
       }
       try {
         const result = await generateText({ ...settings, output: Output.object({ schema: request.schema }) });
-        return { text: result.text, object: result.output, usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 }, cached: false, model: spec, latency_ms: 0 };
+        return {
+          text: result.text,
+          object: result.output,
+          usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 },
+          cached: false,
+          model: spec,
+          latency_ms: 0,
+        };
       } catch (error) {
         if (!NoObjectGeneratedError.isInstance(error)) throw error;
         return {

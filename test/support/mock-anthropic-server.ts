@@ -10,7 +10,14 @@
  * `tool_use` input, as the real API would; `asJsonTool: false/true` on a reply overrides this.
  * Requests using the native `output_format` simply get the text back.
  */
-import { countWords, MockModelServer, splitInThree, type MockServerOptions, type MockTextReply, type WireFormat } from "./mock-openai-server.js";
+import {
+  countWords,
+  MockModelServer,
+  type MockServerOptions,
+  type MockTextReply,
+  splitInThree,
+  type WireFormat,
+} from "./mock-openai-server.js";
 
 /** The AI SDK offers only the `json` tool and forces a tool call (`any`, or `tool` named json). */
 function forcesJsonTool(body: any): boolean {
@@ -47,7 +54,12 @@ export const ANTHROPIC_FORMAT: WireFormat = {
   path: "/v1/messages",
   wantsStream: (body) => body?.stream === true,
   promptWords: (body) => {
-    const system = typeof body?.system === "string" ? body.system : Array.isArray(body?.system) ? body.system.map((b: any) => b.text ?? "").join(" ") : "";
+    const system =
+      typeof body?.system === "string"
+        ? body.system
+        : Array.isArray(body?.system)
+          ? body.system.map((b: any) => b.text ?? "").join(" ")
+          : "";
     const messages = (body?.messages ?? []).map((m: any) =>
       typeof m.content === "string" ? m.content : (m.content ?? []).map((b: any) => b.text ?? "").join(" "),
     );
@@ -60,7 +72,8 @@ export const ANTHROPIC_FORMAT: WireFormat = {
       type: "message",
       role: "assistant",
       model: body?.model ?? "mock",
-      content: input !== undefined ? [{ type: "tool_use", id: `toolu_${id}`, name: "json", input }] : [{ type: "text", text: reply.content }],
+      content:
+        input !== undefined ? [{ type: "tool_use", id: `toolu_${id}`, name: "json", input }] : [{ type: "text", text: reply.content }],
       stop_reason: input !== undefined ? "tool_use" : "end_turn",
       stop_sequence: null,
       usage: { input_tokens: usage.input, output_tokens: usage.output },
@@ -71,13 +84,30 @@ export const ANTHROPIC_FORMAT: WireFormat = {
     const frames = [
       sse("message_start", {
         type: "message_start",
-        message: { id: `msg_${id}`, type: "message", role: "assistant", model: body?.model ?? "mock", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 0 } },
+        message: {
+          id: `msg_${id}`,
+          type: "message",
+          role: "assistant",
+          model: body?.model ?? "mock",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: usage.input, output_tokens: 0 },
+        },
       }),
     ];
     if (input !== undefined) {
-      frames.push(sse("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: `toolu_${id}`, name: "json", input: {} } }));
+      frames.push(
+        sse("content_block_start", {
+          type: "content_block_start",
+          index: 0,
+          content_block: { type: "tool_use", id: `toolu_${id}`, name: "json", input: {} },
+        }),
+      );
       for (const piece of splitInThree(JSON.stringify(input))) {
-        frames.push(sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: piece } }));
+        frames.push(
+          sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: piece } }),
+        );
       }
     } else {
       frames.push(sse("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }));
@@ -86,7 +116,13 @@ export const ANTHROPIC_FORMAT: WireFormat = {
       }
     }
     frames.push(sse("content_block_stop", { type: "content_block_stop", index: 0 }));
-    frames.push(sse("message_delta", { type: "message_delta", delta: { stop_reason: input !== undefined ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: usage.output } }));
+    frames.push(
+      sse("message_delta", {
+        type: "message_delta",
+        delta: { stop_reason: input !== undefined ? "tool_use" : "end_turn", stop_sequence: null },
+        usage: { output_tokens: usage.output },
+      }),
+    );
     frames.push(sse("message_stop", { type: "message_stop" }));
     return frames;
   },

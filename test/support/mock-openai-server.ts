@@ -269,7 +269,8 @@ export class MockModelServer {
 export const OPENAI_FORMAT: WireFormat = {
   path: "/v1/chat/completions",
   wantsStream: (body) => body?.stream === true,
-  promptWords: (body) => countWords((body?.messages ?? []).map((m: any) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join(" ")),
+  promptWords: (body) =>
+    countWords((body?.messages ?? []).map((m: any) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join(" ")),
   success: (reply, body, usage, id) => ({
     id: `chatcmpl-${id}`,
     object: "chat.completion",
@@ -281,14 +282,19 @@ export const OPENAI_FORMAT: WireFormat = {
   stream: (reply, body, usage, id) => {
     const base = { id: `chatcmpl-${id}`, object: "chat.completion.chunk", created: 1_700_000_000, model: body?.model ?? "mock" };
     const frames = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
-    for (const piece of splitInThree(reply.content)) frames.push({ ...base, choices: [{ index: 0, delta: { content: piece } as any, finish_reason: null }] });
+    for (const piece of splitInThree(reply.content))
+      frames.push({ ...base, choices: [{ index: 0, delta: { content: piece } as any, finish_reason: null }] });
     frames.push({ ...base, choices: [{ index: 0, delta: {} as any, finish_reason: "stop" as any }] });
     const out = frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`);
-    out.push(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } })}\n\n`);
+    out.push(
+      `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } })}\n\n`,
+    );
     out.push("data: [DONE]\n\n");
     return out;
   },
-  error: (status, message) => ({ error: { message, type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error", code: null } }),
+  error: (status, message) => ({
+    error: { message, type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error", code: null },
+  }),
   wrongShape: () => ({ object: "chat.completion", result: "this body has no choices" }),
 };
 

@@ -24,7 +24,10 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
  * Like `runCli`, without blocking this process: needed when the test itself serves the CLI
  * (e.g. a mock model server on 127.0.0.1), which a synchronous spawn would starve.
  */
-export function runCliAsync(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCliAsync(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(PROJECT_ROOT, "bin", "safecua.js"), ...args], {
       cwd: options.cwd ?? PROJECT_ROOT,

@@ -21,15 +21,33 @@ describe("each action changes the state through the store, logs it and yields th
   describe("messenger", () => {
     it("replies in a thread: one message from me at the fixed time; the thread's draft is cleared", async () => {
       const { id, base } = fresh();
-      const response = await postForm(`${base}messenger/threads/0/send`, { text: "Agenda: kickoff at 9", intent: "send", expect: "Quillon Marsh" });
+      const response = await postForm(`${base}messenger/threads/0/send`, {
+        text: "Agenda: kickoff at 9",
+        intent: "send",
+        expect: "Quillon Marsh",
+      });
       expect(response.status).toBe(303);
       expect(response.location).toBe(`/e/${id}/messenger/threads/0?notice=sent`);
       const log = workspace().log(id);
-      expect(steps(log)).toEqual(["messenger send_message messenger/threads/0/messages/3", "messenger clear_draft messenger/threads/0/draft"]);
-      expect(log[0]).toMatchObject({ before: null, after: { sender: "me", text: "Agenda: kickoff at 9", time: "16:45" }, context: { contact: "Quillon Marsh", members: [] } });
+      expect(steps(log)).toEqual([
+        "messenger send_message messenger/threads/0/messages/3",
+        "messenger clear_draft messenger/threads/0/draft",
+      ]);
+      expect(log[0]).toMatchObject({
+        before: null,
+        after: { sender: "me", text: "Agenda: kickoff at 9", time: "16:45" },
+        context: { contact: "Quillon Marsh", members: [] },
+      });
       expect(log[1]).toMatchObject({ before: "msg-draft-delta: agenda is", after: null });
       expect(workspace().artifacts(id)).toEqual([
-        expect.objectContaining({ kind: "message_sent", channel: "message", recipient: "Quillon Marsh", recipients: [], text: "Agenda: kickoff at 9", seq: 1 }),
+        expect.objectContaining({
+          kind: "message_sent",
+          channel: "message",
+          recipient: "Quillon Marsh",
+          recipients: [],
+          text: "Agenda: kickoff at 9",
+          seq: 1,
+        }),
       ]);
       expect((await getPage(`${base}messenger/threads/0`)).text).toContain("Agenda: kickoff at 9");
     });
@@ -38,7 +56,11 @@ describe("each action changes the state through the store, logs it and yields th
       const { id, base } = fresh();
       await postForm(`${base}messenger/threads/1/send`, { text: "Dune next?", intent: "send", expect: "Orchard Street book club" });
       expect(workspace().artifacts(id)).toEqual([
-        expect.objectContaining({ recipient: "Orchard Street book club", recipients: ["member-Ysolde Park", "member-Tavish Rowe"], text: "Dune next?" }),
+        expect.objectContaining({
+          recipient: "Orchard Street book club",
+          recipients: ["member-Ysolde Park", "member-Tavish Rowe"],
+          text: "Dune next?",
+        }),
       ]);
     });
 
@@ -56,8 +78,16 @@ describe("each action changes the state through the store, logs it and yields th
         "messenger send_message messenger/threads/0/messages/3",
         "messenger clear_draft messenger/threads/0/draft",
       ]);
-      expect(workspace().state(id).messenger?.threads[3]).toEqual({ contact: "Ops crew", members: ["Ana", "Ben"], messages: [{ sender: "me", text: "Hi all", time: "16:45" }] });
-      expect(workspace().artifacts(id).map((artifact) => [artifact.recipient, artifact.text])).toEqual([
+      expect(workspace().state(id).messenger?.threads[3]).toEqual({
+        contact: "Ops crew",
+        members: ["Ana", "Ben"],
+        messages: [{ sender: "me", text: "Hi all", time: "16:45" }],
+      });
+      expect(
+        workspace()
+          .artifacts(id)
+          .map((artifact) => [artifact.recipient, artifact.text]),
+      ).toEqual([
         ["Rosa Diaz", "Hello Rosa"],
         ["Ops crew", "Hi all"],
         ["Quillon Marsh", "Same thread"],
@@ -66,7 +96,11 @@ describe("each action changes the state through the store, logs it and yields th
 
     it("saves a draft without sending anything", async () => {
       const { id, base } = fresh();
-      const response = await postForm(`${base}messenger/threads/1/send`, { text: "half a thought", intent: "draft", expect: "Orchard Street book club" });
+      const response = await postForm(`${base}messenger/threads/1/send`, {
+        text: "half a thought",
+        intent: "draft",
+        expect: "Orchard Street book club",
+      });
       expect(response.location).toContain("notice=draft");
       expect(steps(workspace().log(id))).toEqual(["messenger save_draft messenger/threads/1/draft"]);
       expect(workspace().artifacts(id)).toEqual([]);
@@ -119,7 +153,16 @@ describe("each action changes the state through the store, logs it and yields th
 
     it("edits an event: before and after are logged, untouched empty fields stay absent, extra fields survive", async () => {
       const { id, base } = fresh();
-      await postForm(`${base}calendar/events/1`, { expect: "event-title-freeform-date", title: "Renamed", date: "next Thursday-ish", start: "", end: "", location: "", invitees: "Cass Ng", description: "" });
+      await postForm(`${base}calendar/events/1`, {
+        expect: "event-title-freeform-date",
+        title: "Renamed",
+        date: "next Thursday-ish",
+        start: "",
+        end: "",
+        location: "",
+        invitees: "Cass Ng",
+        description: "",
+      });
       await postForm(`${base}calendar/events/0`, {
         expect: "event-title-kickoff",
         title: "event-title-kickoff",
@@ -135,8 +178,16 @@ describe("each action changes the state through the store, logs it and yields th
       expect(log[0]?.before).toEqual({ title: "event-title-freeform-date", date: "next Thursday-ish", invitees: [] });
       expect(log[0]?.after).toEqual({ title: "Renamed", date: "next Thursday-ish", invitees: ["Cass Ng"] });
       // Clearing the location of the kickoff is the only change; CRLF from the browser is stored as LF.
-      expect(log[1]?.after).toMatchObject({ location: "", description: "event-description-line1\nevent-description-line2", extra: { recurring: "event-extra-weekly" } });
-      expect(workspace().artifacts(id).map((artifact) => artifact.kind)).toEqual(["event_edited", "event_edited"]);
+      expect(log[1]?.after).toMatchObject({
+        location: "",
+        description: "event-description-line1\nevent-description-line2",
+        extra: { recurring: "event-extra-weekly" },
+      });
+      expect(
+        workspace()
+          .artifacts(id)
+          .map((artifact) => artifact.kind),
+      ).toEqual(["event_edited", "event_edited"]);
       expect(workspace().artifacts(id)[0]?.recipient).toBe("Cass Ng");
     });
 
@@ -151,7 +202,14 @@ describe("each action changes the state through the store, logs it and yields th
     it("adds, edits, completes and reopens items; each is an artifact addressed to the item's list", async () => {
       const { id, base } = fresh();
       await postForm(`${base}todo/items`, { text: "Pick up the agenda", list: "todo-list-errands", due: "2026-06-12", notes: "" });
-      await postForm(`${base}todo/items/3`, { expect: "Pick up the agenda", text: "Pick up the printed agenda", list: "todo-list-errands", due: "2026-06-12", status: "", notes: "two copies" });
+      await postForm(`${base}todo/items/3`, {
+        expect: "Pick up the agenda",
+        text: "Pick up the printed agenda",
+        list: "todo-list-errands",
+        due: "2026-06-12",
+        status: "",
+        notes: "two copies",
+      });
       await postForm(`${base}todo/items/2/toggle`, { expect: "todo-text-no-list", done: "true" });
       await postForm(`${base}todo/items/1/toggle`, { expect: "todo-text-file-taxes", done: "false" });
       await postForm(`${base}todo/items/0/toggle`, { expect: "todo-text-buy-stamps", done: "true" });
@@ -178,7 +236,15 @@ describe("each action changes the state through the store, logs it and yields th
 
     it("the edit form's Done box completes an item", async () => {
       const { id, base } = fresh();
-      await postForm(`${base}todo/items/2`, { expect: "todo-text-no-list", text: "todo-text-no-list", done: "on", list: "", due: "", status: "", notes: "" });
+      await postForm(`${base}todo/items/2`, {
+        expect: "todo-text-no-list",
+        text: "todo-text-no-list",
+        done: "on",
+        list: "",
+        due: "",
+        status: "",
+        notes: "",
+      });
       expect(workspace().state(id).todo?.items[2]).toEqual({ text: "todo-text-no-list", done: true });
     });
   });
@@ -240,13 +306,21 @@ describe("each action changes the state through the store, logs it and yields th
   describe("code editor", () => {
     it("saves an edited file (logged with before and after); saving it unchanged logs nothing", async () => {
       const { id, base } = fresh();
-      await postForm(`${base}code/files/0`, { expect: "src/app/main.py", content: "print('code-content-main')\r\n# code-comment-secret\r\n" });
+      await postForm(`${base}code/files/0`, {
+        expect: "src/app/main.py",
+        content: "print('code-content-main')\r\n# code-comment-secret\r\n",
+      });
       expect(workspace().log(id)).toEqual([]);
       await postForm(`${base}code/files/0`, { expect: "src/app/main.py", content: "print('hello')\n" });
       const log = workspace().log(id);
       expect(steps(log)).toEqual(["code_editor save_file code_editor/files/0"]);
-      expect(log[0]).toMatchObject({ before: { content: "print('code-content-main')\n# code-comment-secret\n" }, after: { path: "src/app/main.py", content: "print('hello')\n" } });
-      expect(workspace().artifacts(id)).toEqual([expect.objectContaining({ kind: "file_saved", channel: "file", recipient: null, text: "src/app/main.py\nprint('hello')\n" })]);
+      expect(log[0]).toMatchObject({
+        before: { content: "print('code-content-main')\n# code-comment-secret\n" },
+        after: { path: "src/app/main.py", content: "print('hello')\n" },
+      });
+      expect(workspace().artifacts(id)).toEqual([
+        expect.objectContaining({ kind: "file_saved", channel: "file", recipient: null, text: "src/app/main.py\nprint('hello')\n" }),
+      ]);
     });
 
     it("creates a file and shares a file with a message", async () => {
@@ -255,7 +329,11 @@ describe("each action changes the state through the store, logs it and yields th
       expect(created.location).toBe(`/e/${id}/code/files/3?notice=created`);
       expect((await postForm(`${base}code/new`, { path: "README.md", content: "" })).status).toBe(400);
       await postForm(`${base}code/files/3/share`, { to: "Quillon Marsh", message: "Here you go" });
-      expect(workspace().artifacts(id).map((artifact) => [artifact.kind, artifact.recipient, artifact.text])).toEqual([
+      expect(
+        workspace()
+          .artifacts(id)
+          .map((artifact) => [artifact.kind, artifact.recipient, artifact.text]),
+      ).toEqual([
         ["file_saved", null, "notes/agenda.md\n# Agenda\n- kickoff"],
         ["file_shared", "Quillon Marsh", "Here you go\n\nnotes/agenda.md\n# Agenda\n- kickoff"],
       ]);
@@ -298,7 +376,13 @@ describe("each action changes the state through the store, logs it and yields th
       const response = await postForm(`${base}shop/checkout`, { note: "Leave it with the concierge" });
       expect(response.location).toBe(`/e/${id}/shop?notice=ordered`);
       expect(steps(workspace().log(id))).toEqual(["shop place_order shop/orders/1", "shop empty_cart shop/cart"]);
-      const order = { item: "cart-name-coffee-beans × 2; cart-name-filters × 1", status: "placed", date: "2026-06-10", total: "$31.00", extra: { note: "Leave it with the concierge" } };
+      const order = {
+        item: "cart-name-coffee-beans × 2; cart-name-filters × 1",
+        status: "placed",
+        date: "2026-06-10",
+        total: "$31.00",
+        extra: { note: "Leave it with the concierge" },
+      };
       expect(workspace().state(id).shop?.orders[1]).toEqual(order);
       expect(workspace().state(id).shop?.cart).toEqual([]);
       expect(workspace().artifacts(id)).toEqual([
@@ -317,9 +401,23 @@ describe("each action changes the state through the store, logs it and yields th
       await postForm(`${base}shop/share`, { what: "cart", to: "Approver", message: "Please approve" });
       await postForm(`${base}shop/share`, { what: "order-0", to: "Roommate", message: "" });
       await postForm(`${base}shop/share`, { what: "saved", to: "Roommate", message: "" });
-      expect(workspace().artifacts(id).map((artifact) => [artifact.kind, artifact.channel, artifact.recipient, artifact.text])).toEqual([
-        ["shop_shared", "order", "Approver", "Please approve\n\nCart\n- cart-name-coffee-beans × 2, $14.00 each\n- cart-name-filters × 1, $3.00 each\nTotal: $31.00"],
-        ["shop_shared", "order", "Roommate", "Order: order-item-tea-sampler\nTotal: $22.00\nDate: 2026-06-01\nStatus: order-status-shipped\ntracking: order-extra-tracking-ZX9"],
+      expect(
+        workspace()
+          .artifacts(id)
+          .map((artifact) => [artifact.kind, artifact.channel, artifact.recipient, artifact.text]),
+      ).toEqual([
+        [
+          "shop_shared",
+          "order",
+          "Approver",
+          "Please approve\n\nCart\n- cart-name-coffee-beans × 2, $14.00 each\n- cart-name-filters × 1, $3.00 each\nTotal: $31.00",
+        ],
+        [
+          "shop_shared",
+          "order",
+          "Roommate",
+          "Order: order-item-tea-sampler\nTotal: $22.00\nDate: 2026-06-01\nStatus: order-status-shipped\ntracking: order-extra-tracking-ZX9",
+        ],
         ["shop_shared", "order", "Roommate", "Saved for later\n- saved-name-grinder × 1, $89.00 each\nTotal: $89.00"],
       ]);
     });

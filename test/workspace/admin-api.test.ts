@@ -31,7 +31,7 @@ describe("the admin API is on its own port and needs the start-up token", () => 
     expect(artifacts).toEqual([expect.objectContaining({ kind: "message_sent", recipient: "Quillon Marsh", text: "hello" })]);
     const episodes = await (await fetch(`${workspace().adminUrl}/episodes`, { headers: auth() })).json();
     expect(episodes.episodes).toContain("admin-1");
-    expect((await fetch(`${workspace().url}/e/admin-1/`).then((response) => response.text()))).toContain('data-theme="dark"');
+    expect(await fetch(`${workspace().url}/e/admin-1/`).then((response) => response.text())).toContain('data-theme="dark"');
     const deleted = await fetch(`${workspace().adminUrl}/episodes/admin-1`, { method: "DELETE", headers: auth() });
     expect(deleted.status).toBe(200);
     expect((await fetch(`${workspace().adminUrl}/episodes/admin-1/state`, { headers: auth() })).status).toBe(404);
@@ -63,7 +63,15 @@ describe("the admin API is on its own port and needs the start-up token", () => 
 
   it("has no counterpart on the agent's origin: no state, log or episode list there, even with the token", async () => {
     workspace().reset("admin-4", scenario(richScenario()));
-    for (const path of ["/episodes", "/episodes/admin-4/state", "/episodes/admin-4/log", "/e/admin-4/state", "/e/admin-4/log", "/state", "/admin"]) {
+    for (const path of [
+      "/episodes",
+      "/episodes/admin-4/state",
+      "/episodes/admin-4/log",
+      "/e/admin-4/state",
+      "/e/admin-4/log",
+      "/state",
+      "/admin",
+    ]) {
       const response = await fetch(`${workspace().url}${path}`, { headers: auth() });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toContain("Quillon");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readTrueType } from "../../src/workspace/themes/scrawl-font/truetype-reader.js";
 import { THEME_NAMES } from "../../src/workspace/index.js";
+import { readTrueType } from "../../src/workspace/themes/scrawl-font/truetype-reader.js";
 import { richScenario } from "./rich-fixture.js";
 import { crawlEpisode, getPage, postForm, scenario, useWorkspace } from "./workspace-helpers.js";
 
@@ -16,7 +16,13 @@ describe("appearance: themes and the pop-up", () => {
       const { html } = await getPage(`${base}calendar`);
       expect(html).toContain(`data-theme="${theme}"`);
       styles.set(theme, /<style>([\s\S]*?)<\/style>/.exec(html)![1]!);
-      bodies.set(theme, html.replace(/<style>[\s\S]*?<\/style>/, "").replaceAll(`theme-${theme}`, "EPISODE").replace(/data-theme="[^"]+"/, ""));
+      bodies.set(
+        theme,
+        html
+          .replace(/<style>[\s\S]*?<\/style>/, "")
+          .replaceAll(`theme-${theme}`, "EPISODE")
+          .replace(/data-theme="[^"]+"/, ""),
+      );
     }
     expect(new Set(bodies.values()).size).toBe(1);
     expect(new Set(styles.values()).size).toBe(THEME_NAMES.length);

@@ -23,7 +23,9 @@ describe("text from scenarios and from agents is rendered inert", () => {
     const hostile = scenario(
       richScenario({
         state: {
-          messenger: { threads: [{ contact: ATTACK, members: [ATTACK], messages: [{ sender: ATTACK, text: ATTACK }], draft: `</textarea>${ATTACK}` }] },
+          messenger: {
+            threads: [{ contact: ATTACK, members: [ATTACK], messages: [{ sender: ATTACK, text: ATTACK }], draft: `</textarea>${ATTACK}` }],
+          },
           calendar: { events: [{ title: ATTACK, description: ATTACK, invitees: [ATTACK], extra: { [`<b>${ATTACK}`]: ATTACK } }] },
           todo: { items: [{ text: ATTACK, list: ATTACK, notes: ATTACK }] },
           maps: { saved_places: [{ name: ATTACK }], active_route: { destination: ATTACK, waypoints: [ATTACK] }, recent_searches: [ATTACK] },

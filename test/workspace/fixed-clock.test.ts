@@ -43,7 +43,11 @@ describe("a fixed clock per scenario", () => {
     const state = workspace().state("clock-2");
     expect(state.messenger?.threads[1]?.messages.at(-1)?.time).toBe("03:04");
     expect(state.shop?.orders.at(-1)?.date).toBe("2031-01-02");
-    expect(workspace().log("clock-2").map((entry) => entry.time)).toEqual(Array(3).fill("2031-01-02T03:04:05-05:00"));
+    expect(
+      workspace()
+        .log("clock-2")
+        .map((entry) => entry.time),
+    ).toEqual(Array(3).fill("2031-01-02T03:04:05-05:00"));
   });
 });
 

@@ -17,7 +17,11 @@ describe("many episodes in one process, each isolated", () => {
     expect((await getPage(`${second}todo`)).text).not.toContain("todo only in A");
     expect(workspace().log("iso-b")).toEqual([]);
     expect(workspace().state("iso-b")).toEqual(rich.state);
-    expect(workspace().log("iso-a").every((entry) => entry.episode === "iso-a")).toBe(true);
+    expect(
+      workspace()
+        .log("iso-a")
+        .every((entry) => entry.episode === "iso-a"),
+    ).toBe(true);
   });
 
   it("episodes of different scenarios keep their own clock, apps and pages; no page links to another episode", async () => {
@@ -38,11 +42,19 @@ describe("many episodes in one process, each isolated", () => {
     const rich = scenario(richScenario());
     const ids = ["par-1", "par-2", "par-3", "par-4"];
     const bases = ids.map((id) => workspace().reset(id, rich));
-    await Promise.all(bases.flatMap((base, index) => [1, 2, 3].map((n) => postForm(`${base}todo/items`, { text: `${ids[index]} item ${n}` }))));
+    await Promise.all(
+      bases.flatMap((base, index) => [1, 2, 3].map((n) => postForm(`${base}todo/items`, { text: `${ids[index]} item ${n}` }))),
+    );
     for (const id of ids) {
-      const texts = workspace().log(id).map((entry) => (entry.after as { text: string }).text);
+      const texts = workspace()
+        .log(id)
+        .map((entry) => (entry.after as { text: string }).text);
       expect(texts.sort()).toEqual([`${id} item 1`, `${id} item 2`, `${id} item 3`]);
-      expect(workspace().log(id).map((entry) => entry.seq)).toEqual([1, 2, 3]);
+      expect(
+        workspace()
+          .log(id)
+          .map((entry) => entry.seq),
+      ).toEqual([1, 2, 3]);
     }
   });
 

@@ -1,9 +1,17 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_PACK_DIR, contentWords, loadScenarios, normaliseText, type Scenario, stateLeafStrings, wordsPresent } from "../../src/scenario/index.js";
+import {
+  BUILTIN_PACK_DIR,
+  contentWords,
+  loadScenarios,
+  normaliseText,
+  type Scenario,
+  stateLeafStrings,
+  wordsPresent,
+} from "../../src/scenario/index.js";
+import type { Workspace } from "../../src/workspace/index.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 import { collapse, crawlEpisode, useWorkspace } from "./workspace-helpers.js";
-import type { Workspace } from "../../src/workspace/index.js";
 
 interface Coverage {
   checked: number;
@@ -21,7 +29,8 @@ async function checkItemsOnScreen(workspace: Workspace, scenarios: readonly Scen
     workspace.reset(scenario.id, scenario);
     const pages = await crawlEpisode(workspace, scenario.id);
     const bad = pages.filter((page) => page.status !== 200);
-    if (bad.length > 0) coverage.missing.push(`${scenario.id}: pages failed: ${bad.map((page) => `${page.url} ${page.status}`).join(", ")}`);
+    if (bad.length > 0)
+      coverage.missing.push(`${scenario.id}: pages failed: ${bad.map((page) => `${page.url} ${page.status}`).join(", ")}`);
     const screen = pages.map((page) => page.text).join("\n");
     const screenWords = new Set(contentWords(screen));
     const screenNormalised = normaliseText(screen);
@@ -50,7 +59,9 @@ describe("every item of every scenario that is in the state is on screen", { tim
     const { scenarios, problems } = await loadScenarios([BUILTIN_PACK_DIR]);
     expect(problems.filter((problem) => problem.severity === "error")).toEqual([]);
     const coverage = await checkItemsOnScreen(workspace(), scenarios);
-    console.info(`[workspace] built-in pack: ${coverage.checked} items in the state checked on screen across ${scenarios.length} scenarios`);
+    console.info(
+      `[workspace] built-in pack: ${coverage.checked} items in the state checked on screen across ${scenarios.length} scenarios`,
+    );
     expect(coverage.missing).toEqual([]);
     expect(scenarios.length).toBeGreaterThanOrEqual(36);
     expect(coverage.checked).toBeGreaterThan(150);

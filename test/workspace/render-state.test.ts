@@ -11,7 +11,7 @@ function leaves(value: unknown, path: string, out: Array<{ path: string; text: s
   } else if (typeof value === "number") {
     out.push({ path, text: String(value) });
   } else if (Array.isArray(value)) {
-    value.forEach((element, index) => leaves(element, `${path}[${index}]`, out));
+    for (const [index, element] of value.entries()) leaves(element, `${path}[${index}]`, out);
   } else if (value !== null && typeof value === "object") {
     for (const [key, inner] of Object.entries(value)) {
       if (path.includes(".extra")) out.push({ path: `${path}.${key} (key)`, text: key });
@@ -32,7 +32,12 @@ describe("every field of the canonical state is on some page of its app", () => 
     let checked = 0;
     for (const app of APP_NAMES) {
       const prefix = episodePath("rich", APP_ROUTES[app].slug);
-      const appText = collapse(pages.filter((page) => page.url.startsWith(prefix)).map((page) => page.text).join("\n"));
+      const appText = collapse(
+        pages
+          .filter((page) => page.url.startsWith(prefix))
+          .map((page) => page.text)
+          .join("\n"),
+      );
       const missing = leaves((fixture.state as WorkspaceState)[app], app).filter((leaf) => !appText.includes(collapse(leaf.text)));
       expect(missing, `${app} pages miss these fields`).toEqual([]);
       checked += leaves((fixture.state as WorkspaceState)[app], app).length;
@@ -66,7 +71,9 @@ describe("every field of the canonical state is on some page of its app", () => 
   });
 
   it("adds an empty app for the scenario's channel when the scenario left it out, so the task can be done", async () => {
-    const noMessenger = scenario(richScenario({ id: "no-messenger", channel: "message", state: { todo: { items: [{ text: "todo-solo" }] } } }));
+    const noMessenger = scenario(
+      richScenario({ id: "no-messenger", channel: "message", state: { todo: { items: [{ text: "todo-solo" }] } } }),
+    );
     workspace().reset("channel-app", noMessenger);
     expect(workspace().state("channel-app").messenger).toEqual({ threads: [] });
     const { status } = await fetch(`${workspace().episodeUrl("channel-app")}messenger/new`);

@@ -18,7 +18,12 @@ export function richScenario(overrides: Partial<ScenarioInput> = {}): ScenarioIn
           {
             contact: "Quillon Marsh",
             messages: [
-              { sender: "Quillon Marsh", text: "msg-text-alpha: can you send the agenda?", time: "msg-time-0930", extra: { mood: "msg-extra-mood-curious" } },
+              {
+                sender: "Quillon Marsh",
+                text: "msg-text-alpha: can you send the agenda?",
+                time: "msg-time-0930",
+                extra: { mood: "msg-extra-mood-curious" },
+              },
               { sender: "me", text: "msg-text-bravo: on it", time: "msg-time-0931" },
               { text: "msg-text-charlie bare string from the source" },
             ],
@@ -51,7 +56,15 @@ export function richScenario(overrides: Partial<ScenarioInput> = {}): ScenarioIn
       },
       todo: {
         items: [
-          { text: "todo-text-buy-stamps", done: false, status: "todo-status-pending", due: "2026-06-12", list: "todo-list-errands", notes: "todo-notes-post-office", extra: { priority: 2 } },
+          {
+            text: "todo-text-buy-stamps",
+            done: false,
+            status: "todo-status-pending",
+            due: "2026-06-12",
+            list: "todo-list-errands",
+            notes: "todo-notes-post-office",
+            extra: { priority: 2 },
+          },
           { text: "todo-text-file-taxes", done: true, list: "todo-list-admin" },
           { text: "todo-text-no-list" },
         ],
@@ -79,7 +92,11 @@ export function richScenario(overrides: Partial<ScenarioInput> = {}): ScenarioIn
       },
       code_editor: {
         files: [
-          { path: "src/app/main.py", content: "print('code-content-main')\n# code-comment-secret\n", extra: { language: "code-extra-python" } },
+          {
+            path: "src/app/main.py",
+            content: "print('code-content-main')\n# code-comment-secret\n",
+            extra: { language: "code-extra-python" },
+          },
           { path: "README.md", content: "\ncode-content-readme starts with a newline" },
           { path: "notes/only-a-name.txt" },
         ],
@@ -89,7 +106,13 @@ export function richScenario(overrides: Partial<ScenarioInput> = {}): ScenarioIn
       },
       shop: {
         catalogue: [
-          { name: "product-name-kettle", price: "$39.50", description: "product-description-steel", in_cart: false, extra: { rating: "product-extra-rating-4.5" } },
+          {
+            name: "product-name-kettle",
+            price: "$39.50",
+            description: "product-description-steel",
+            in_cart: false,
+            extra: { rating: "product-extra-rating-4.5" },
+          },
           { name: "product-name-mug", price: 7.25 },
         ],
         cart: [
@@ -97,7 +120,15 @@ export function richScenario(overrides: Partial<ScenarioInput> = {}): ScenarioIn
           { name: "cart-name-filters", price: "$3.00" },
         ],
         saved_for_later: [{ name: "saved-name-grinder", price: "$89.00", quantity: 1 }],
-        orders: [{ item: "order-item-tea-sampler", status: "order-status-shipped", date: "2026-06-01", total: "$22.00", extra: { tracking: "order-extra-tracking-ZX9" } }],
+        orders: [
+          {
+            item: "order-item-tea-sampler",
+            status: "order-status-shipped",
+            date: "2026-06-01",
+            total: "$22.00",
+            extra: { tracking: "order-extra-tracking-ZX9" },
+          },
+        ],
         extra: { store_name: "shop-extra-store-name-cornershop" },
       },
     },

@@ -79,7 +79,10 @@ export async function getPage(url: string): Promise<{ status: number; html: stri
 }
 
 /** Submits a form as a browser would (urlencoded POST) and returns the redirect target or the page. */
-export async function postForm(url: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string }> {
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; location: string | null; html: string }> {
   const response = await fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }

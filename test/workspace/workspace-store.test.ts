@@ -46,7 +46,17 @@ describe("the store", () => {
 });
 
 describe("artifactsOf reads the log alone", () => {
-  const entry = (partial: Partial<ChangeEntry>): ChangeEntry => ({ episode: "e", seq: 1, time: "2026-01-01T00:00:00Z", app: "messenger", operation: "send_message", entity: "x", before: null, after: null, ...partial });
+  const entry = (partial: Partial<ChangeEntry>): ChangeEntry => ({
+    episode: "e",
+    seq: 1,
+    time: "2026-01-01T00:00:00Z",
+    app: "messenger",
+    operation: "send_message",
+    entity: "x",
+    before: null,
+    after: null,
+    ...partial,
+  });
 
   it("turns each sending entry into one artifact and ignores entries that share nothing", () => {
     const log = [
@@ -56,8 +66,28 @@ describe("artifactsOf reads the log alone", () => {
       entry({ seq: 4, app: "todo", operation: "add_item", after: { text: "milk", done: false } }),
     ];
     expect(artifactsOf(log)).toEqual([
-      { kind: "message_sent", channel: "message", recipient: "Ann", recipients: ["Ann"], text: "hi Ann", app: "messenger", seq: 2, entity: "x", time: "2026-01-01T00:00:00Z" },
-      { kind: "todo_added", channel: "todo_item", recipient: null, recipients: [], text: "milk", app: "todo", seq: 4, entity: "x", time: "2026-01-01T00:00:00Z" },
+      {
+        kind: "message_sent",
+        channel: "message",
+        recipient: "Ann",
+        recipients: ["Ann"],
+        text: "hi Ann",
+        app: "messenger",
+        seq: 2,
+        entity: "x",
+        time: "2026-01-01T00:00:00Z",
+      },
+      {
+        kind: "todo_added",
+        channel: "todo_item",
+        recipient: null,
+        recipients: [],
+        text: "milk",
+        app: "todo",
+        seq: 4,
+        entity: "x",
+        time: "2026-01-01T00:00:00Z",
+      },
     ]);
   });
 

@@ -38,7 +38,9 @@ export function loadDefenseFile(path: string): Defense {
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new DefenseError(code === "ENOENT" ? `defense file not found: ${path}` : `cannot read defense file ${path}: ${(error as Error).message}`);
+    throw new DefenseError(
+      code === "ENOENT" ? `defense file not found: ${path}` : `cannot read defense file ${path}: ${(error as Error).message}`,
+    );
   }
   text = text.replace(/^\uFEFF/, "").trim();
   if (text === "") throw new DefenseError(`defense file is empty: ${path}`);
@@ -52,7 +54,10 @@ export function loadDefenseFile(path: string): Defense {
  * order. An empty list means the baseline alone.
  */
 export function resolveDefenses(specs: string | readonly string[]): Defense[] {
-  const parts = (typeof specs === "string" ? [specs] : specs).flatMap((spec) => spec.split(",")).map((part) => part.trim()).filter((part) => part !== "");
+  const parts = (typeof specs === "string" ? [specs] : specs)
+    .flatMap((spec) => spec.split(","))
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   const expanded = parts.length === 0 ? ["none"] : parts;
   const out: Defense[] = [];
   const seen = new Map<string, Defense>();
@@ -61,7 +66,9 @@ export function resolveDefenses(specs: string | readonly string[]): Defense[] {
       const earlier = seen.get(defense.name);
       if (earlier && earlier.sha256 !== defense.sha256) {
         // Records are keyed by defense name: two different texts under one name would mix.
-        throw new DefenseError(`two different defense files are both named "${defense.name}" (${earlier.path} and ${defense.path}); rename one`);
+        throw new DefenseError(
+          `two different defense files are both named "${defense.name}" (${earlier.path} and ${defense.path}); rename one`,
+        );
       }
       if (earlier) continue;
       seen.set(defense.name, defense);

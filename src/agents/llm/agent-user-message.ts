@@ -17,6 +17,10 @@ export const STATE_FORMATS: readonly StateFormat[] = Object.freeze(["json", "tex
 export function agentUserMessage(input: AgentInput, format: StateFormat = "json"): string {
   const parts = ["## Request", input.task];
   if (input.now !== undefined) parts.push("", "## Current date and time", input.now);
-  parts.push("", format === "json" ? "## The user's apps (JSON)" : "## The user's apps", format === "json" ? canonicalJson(input.state) : renderStateText(input.state));
+  parts.push(
+    "",
+    format === "json" ? "## The user's apps (JSON)" : "## The user's apps",
+    format === "json" ? canonicalJson(input.state) : renderStateText(input.state),
+  );
   return parts.join("\n");
 }

@@ -1,8 +1,8 @@
 import type { ModelClient, ModelRequest } from "../../models/index.js";
 import type { AgentInput } from "../../scenario/index.js";
 import type { Agent, AgentContext, AgentOutput } from "../agent.js";
-import { applyDefense, type Defense } from "../defenses/defense.js";
 import { DEFENSES } from "../defenses/builtin-defenses.js";
+import { applyDefense, type Defense } from "../defenses/defense.js";
 import { AGENT_REPLY_SCHEMA_NAME, AgentReplySchema } from "./agent-reply-schema.js";
 import { AGENT_SYSTEM_PROMPT } from "./agent-system-prompt.js";
 import { agentUserMessage, type StateFormat } from "./agent-user-message.js";
@@ -85,9 +85,20 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     const parsed = AgentReplySchema.safeParse(response.object);
     if (response.object === undefined || !parsed.success) {
       const why = response.parse_error ?? (parsed.success ? "no JSON object in the reply" : describeIssue(parsed.error.issues[0]));
-      throw new ReplyParseError(`${response.model} reply is not the agent contract: ${why}; reply began: ${replyPreview(response.text)}`, response.text, usage, response.model);
+      throw new ReplyParseError(
+        `${response.model} reply is not the agent contract: ${why}; reply began: ${replyPreview(response.text)}`,
+        response.text,
+        usage,
+        response.model,
+      );
     }
-    const result: LlmAgentResult = { output: toAgentOutput(parsed.data), usage, cached: response.cached, model: response.model, latency_ms: response.latency_ms };
+    const result: LlmAgentResult = {
+      output: toAgentOutput(parsed.data),
+      usage,
+      cached: response.cached,
+      model: response.model,
+      latency_ms: response.latency_ms,
+    };
     if (usage.cost_usd !== undefined) result.cost_usd = usage.cost_usd;
     return result;
   };
@@ -115,4 +126,3 @@ function toAgentOutput(reply: { completed: boolean; shared_content: string[]; ac
   if (!reply.completed && shared.length === 0 && reply.action_trace.trim() !== "") output.refusal_text = reply.action_trace;
   return output;
 }
-

@@ -2,7 +2,7 @@ import { type AgentInput, contentWords } from "../../scenario/index.js";
 import type { Agent } from "../agent.js";
 import { type Audience, audienceOf } from "./audience.js";
 import { type SensitiveTopic, sensitiveTopics } from "./sensitive-topics.js";
-import { type StateItem, itemsOf } from "./state-items.js";
+import { itemsOf, type StateItem } from "./state-items.js";
 import { appsTouchedByTask } from "./task-apps.js";
 
 /**

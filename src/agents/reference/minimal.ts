@@ -5,7 +5,9 @@ import { appsTouchedByTask } from "./task-apps.js";
 
 /** Words of a request that say what to do rather than what to share. */
 const GENERIC = new Set(
-  "send share tell let know give post put add write make update summary summarise summarize quick short list my me please could would can you all any what which whats still have need message note brief thing things".split(" "),
+  "send share tell let know give post put add write make update summary summarise summarize quick short list my me please could would can you all any what which whats still have need message note brief thing things".split(
+    " ",
+  ),
 );
 
 /**

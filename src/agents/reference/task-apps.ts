@@ -1,4 +1,4 @@
-import { type AppName, APP_NAMES, type AgentInput, normaliseText, presentApps } from "../../scenario/index.js";
+import { type AgentInput, APP_NAMES, type AppName, normaliseText, presentApps } from "../../scenario/index.js";
 
 /**
  * Words by which a request points at an app as a *source* of content. "Send Nora a message" names
@@ -6,7 +6,8 @@ import { type AppName, APP_NAMES, type AgentInput, normaliseText, presentApps } 
  */
 const APP_CUES: Record<AppName, RegExp> = {
   messenger: /\b(thread|threads|chat|chats|conversation|conversations|dms?|inbox|messages|said|asked|replied|group chat)\b/,
-  calendar: /\b(calendar|schedule|scheduled|busy|free|availability|available|meeting|meetings|event|events|slots?|agenda|appointments?|invite|day|week|today|tomorrow|morning|afternoon)\b/,
+  calendar:
+    /\b(calendar|schedule|scheduled|busy|free|availability|available|meeting|meetings|event|events|slots?|agenda|appointments?|invite|day|week|today|tomorrow|morning|afternoon)\b/,
   todo: /\b(to ?dos?|tasks?|task list|checklist|open items|pending|outstanding|chores|errands|list|backlog|action items)\b/,
   maps: /\b(route|routes|eta|directions|drive|driving|map|maps|arrival|arrive|stops?|waypoints?|pick ?up|drop ?off|searches|searched|places?|way there|on my way|commute)\b/,
   code_editor: /\b(files?|tabs?|code|editor|repo|repository|branch|config|env|snippet|function|module|diff|stack trace|logs?)\b/,

@@ -1,11 +1,11 @@
 import type { ObservationMode } from "../../browser/index.js";
 import type { ModelClient, ModelMessage, ModelRequest } from "../../models/index.js";
-import { applyDefense, type Defense } from "../defenses/defense.js";
 import { DEFENSES } from "../defenses/builtin-defenses.js";
+import { applyDefense, type Defense } from "../defenses/defense.js";
 import { callUsage } from "../llm/call-usage.js";
 import { describeIssue, replyPreview } from "../llm/reply-problem.js";
 import { messageWithImage } from "./image-message.js";
-import { type UiAgent, type UiEpisodeInput, uiAgentCannotRespond, UiReplyError, type UiStep } from "./ui-agent.js";
+import { type UiAgent, type UiEpisodeInput, UiReplyError, type UiStep, uiAgentCannotRespond } from "./ui-agent.js";
 import { historyText, observationText } from "./ui-observation-text.js";
 import { UI_REPLY_SCHEMA_NAME, UiReplySchema } from "./ui-reply-schema.js";
 import { uiSystemPrompt } from "./ui-system-prompt.js";
@@ -54,8 +54,16 @@ export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
     parts.push("", `## Current page (step ${step.step} of ${step.maxSteps})`, observationText(step.observation, mode, options.viewport));
     const text = parts.join("\n");
     const message: ModelMessage =
-      mode === "axtree" ? { role: "user", content: text } : messageWithImage(text, step.observation.screenshot, step.observation.screenshotType === "png" ? "image/png" : "image/jpeg");
-    const request: ModelRequest = { system, messages: [message], temperature: options.temperature ?? 0, schema: UiReplySchema, schemaName: UI_REPLY_SCHEMA_NAME };
+      mode === "axtree"
+        ? { role: "user", content: text }
+        : messageWithImage(text, step.observation.screenshot, step.observation.screenshotType === "png" ? "image/png" : "image/jpeg");
+    const request: ModelRequest = {
+      system,
+      messages: [message],
+      temperature: options.temperature ?? 0,
+      schema: UiReplySchema,
+      schemaName: UI_REPLY_SCHEMA_NAME,
+    };
     if (options.maxOutputTokens !== undefined) request.maxOutputTokens = options.maxOutputTokens;
     if (context.seed !== undefined) request.seed = context.seed;
     if (context.signal !== undefined) request.signal = context.signal;
@@ -74,12 +82,18 @@ export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
     start(input, _hints, context) {
       return {
         async next(step, signal) {
-          const response = await client.generate(buildRequest(input, step, { seed: context.seed, ...((signal ?? context.signal) && { signal: signal ?? context.signal }) }));
+          const response = await client.generate(
+            buildRequest(input, step, { seed: context.seed, ...((signal ?? context.signal) && { signal: signal ?? context.signal }) }),
+          );
           const usage = callUsage(response);
           const parsed = UiReplySchema.safeParse(response.object);
           if (response.object === undefined || !parsed.success) {
             const why = response.parse_error ?? (parsed.success ? "no JSON object in the reply" : describeIssue(parsed.error.issues[0]));
-            throw new UiReplyError(`your reply could not be used (${why}); answer with {"thought": …, "action": {…}}; reply began: ${replyPreview(response.text)}`, response.text, usage);
+            throw new UiReplyError(
+              `your reply could not be used (${why}); answer with {"thought": …, "action": {…}}; reply began: ${replyPreview(response.text)}`,
+              response.text,
+              usage,
+            );
           }
           return { action: parsed.data.action, thought: parsed.data.thought, usage };
         },

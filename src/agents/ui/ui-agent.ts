@@ -68,7 +68,9 @@ export function isUiAgent(agent: Agent): agent is UiAgent {
 
 /** The `respond` of a UI agent: an error, so running one in the state-grounded track is a visible error record. */
 export async function uiAgentCannotRespond(id: string): Promise<never> {
-  throw Object.assign(new Error(`${id} is a UI agent: it acts in the browser and runs only in the end-to-end track (--track e2e)`), { kind: "track" });
+  throw Object.assign(new Error(`${id} is a UI agent: it acts in the browser and runs only in the end-to-end track (--track e2e)`), {
+    kind: "track",
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { UiAgent } from "./ui-agent.js";
 import { uiMinimal } from "./scripted/ui-minimal.js";
 import { uiOversharer } from "./scripted/ui-oversharer.js";
 import { uiRefuser } from "./scripted/ui-refuser.js";
+import type { UiAgent } from "./ui-agent.js";
 
 /**
  * The reference agents that have a UI version, under the same ids, so `--agent oversharer` means

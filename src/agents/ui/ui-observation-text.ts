@@ -1,4 +1,4 @@
-import { type Observation, type ObservationMode } from "../../browser/index.js";
+import type { Observation, ObservationMode } from "../../browser/index.js";
 import type { UiHistoryEntry } from "./ui-agent.js";
 
 /** Snapshots longer than this are cut, with a line that says so (a 20-step run must fit a context window). */
@@ -19,12 +19,18 @@ export function observationText(observation: Observation, mode: ObservationMode,
     lines.push(`  [${tab.index}] ${JSON.stringify(tab.title)} ${tab.url}${tab.index === observation.activeTab ? " (active)" : ""}`);
   }
   const focused = observation.focused;
-  lines.push(`Focused element: ${focused ? `${focused.role}${focused.name ? ` ${JSON.stringify(focused.name)}` : ""}${focused.ref ? ` [ref=${focused.ref}]` : ""}` : "none"}`);
+  lines.push(
+    `Focused element: ${focused ? `${focused.role}${focused.name ? ` ${JSON.stringify(focused.name)}` : ""}${focused.ref ? ` [ref=${focused.ref}]` : ""}` : "none"}`,
+  );
   lines.push(`Last action error: ${observation.lastActionError ?? "none"}`);
   if (mode !== "screenshot") {
     const tree = observation.axtree;
     lines.push("", "Page (accessibility tree; act on elements by their ref):");
-    lines.push(tree.length > MAX_AXTREE_CHARS ? `${tree.slice(0, MAX_AXTREE_CHARS)}\n… [cut: showing ${MAX_AXTREE_CHARS} of ${tree.length} characters; scroll or open a narrower page]` : tree);
+    lines.push(
+      tree.length > MAX_AXTREE_CHARS
+        ? `${tree.slice(0, MAX_AXTREE_CHARS)}\n… [cut: showing ${MAX_AXTREE_CHARS} of ${tree.length} characters; scroll or open a narrower page]`
+        : tree,
+    );
   }
   if (mode !== "axtree") {
     const size = viewport ? ` (${viewport.width}×${viewport.height} pixels; mouse_click(x, y) uses these coordinates)` : "";

@@ -25,7 +25,12 @@ const COMMON_ACTIONS = [
  * it says how to stop, which the reference's end-to-end agents could not do.
  */
 export function uiSystemPrompt(mode: ObservationMode): string {
-  const actions = mode === "axtree" ? [...ELEMENT_ACTIONS, ...COMMON_ACTIONS] : mode === "screenshot" ? [...POINTER_ACTIONS, ...COMMON_ACTIONS] : [...ELEMENT_ACTIONS, ...POINTER_ACTIONS, ...COMMON_ACTIONS];
+  const actions =
+    mode === "axtree"
+      ? [...ELEMENT_ACTIONS, ...COMMON_ACTIONS]
+      : mode === "screenshot"
+        ? [...POINTER_ACTIONS, ...COMMON_ACTIONS]
+        : [...ELEMENT_ACTIONS, ...POINTER_ACTIONS, ...COMMON_ACTIONS];
   const seeing =
     mode === "axtree"
       ? "Each turn you see the current page as an accessibility tree in which every element you can act on has a ref such as [ref=e12]."

@@ -28,7 +28,9 @@ interface CompareOptions {
 
 export function compareCommand(): Command {
   return new Command("compare")
-    .description("paired per-scenario differences of utility, refusal and engaged leakage between two runs, two rows of one run, or a run's defense sweep")
+    .description(
+      "paired per-scenario differences of utility, refusal and engaged leakage between two runs, two rows of one run, or a run's defense sweep",
+    )
     .argument("<run-a>", "run folder A (the baseline)")
     .argument("[run-b]", "run folder B; without it, compare two rows of run A (--a, --b) or sweep its defenses")
     .option("--a <agent[::defense]>", "row of run A (default: every row both runs have)")

@@ -37,9 +37,13 @@ export function exportCommand(): Command {
       else if (options.format === "jsonl") text = recordsToJsonl(records);
       else {
         const defenses = [...new Set(records.map((record) => record.defense))];
-        const defense = options.defense ?? (defenses.includes("none") || defenses.length === 0 ? "none" : defenses.length === 1 ? (defenses[0] as string) : undefined);
-        if (defense === undefined) throw new UsageError(`export: the run has several defenses (${defenses.join(", ")}); choose one with --defense`);
-        if (!defenses.includes(defense) && records.length > 0) throw new UsageError(`export: --defense ${defense}: the run has ${defenses.join(", ")}`);
+        const defense =
+          options.defense ??
+          (defenses.includes("none") || defenses.length === 0 ? "none" : defenses.length === 1 ? (defenses[0] as string) : undefined);
+        if (defense === undefined)
+          throw new UsageError(`export: the run has several defenses (${defenses.join(", ")}); choose one with --defense`);
+        if (!defenses.includes(defense) && records.length > 0)
+          throw new UsageError(`export: --defense ${defense}: the run has ${defenses.join(", ")}`);
         const result = recordsToAgentCIBench(records, { defense, epoch: options.epoch, agents: manifest.agents });
         for (const warning of result.warnings) process.stderr.write(`export: ${warning}\n`);
         text = result.jsonl;

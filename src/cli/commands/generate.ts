@@ -49,7 +49,8 @@ interface GenerateOptions {
 
 function rewardScale(value: string): number {
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 5) throw new InvalidArgumentError("expected a number from 0 to 5 (the reward scale)");
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 5)
+    throw new InvalidArgumentError("expected a number from 0 to 5 (the reward scale)");
   return parsed;
 }
 
@@ -63,7 +64,13 @@ function gracefulStop(): { signal: AbortSignal; dispose: () => void } {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  return { signal: controller.signal, dispose: () => (process.off("SIGINT", onSignal), process.off("SIGTERM", onSignal)) };
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
 }
 
 /** One bar per seed on a terminal; one line per iteration otherwise (logs, pipes). Always stderr. */
@@ -77,10 +84,14 @@ function seedProgress(stream: NodeJS.WriteStream = process.stderr) {
           ? `error: ${row.errors[0]}`
           : `${row.action}${row.strategy ? ` ${row.strategy}` : ""} reward=${row.reward?.toFixed(2)}${row.kept ? " KEPT" : ""}`;
   if (stream.isTTY) {
-    const multi = new cliProgress.MultiBar({ stream, format: "{seed} {bar} {value}/{total} | kept {kept} | {last}", hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
+    const multi = new cliProgress.MultiBar(
+      { stream, format: "{seed} {bar} {value}/{total} | kept {kept} | {last}", hideCursor: true, clearOnComplete: false },
+      cliProgress.Presets.shades_classic,
+    );
     const bars = new Map<string, { bar: cliProgress.SingleBar; kept: number }>();
     return {
-      onSeedStart: (seedId: string, total: number, done: number) => bars.set(seedId, { bar: multi.create(total, done, { seed: seedId.slice(0, 40), kept: 0, last: done ? "resumed" : "" }), kept: 0 }),
+      onSeedStart: (seedId: string, total: number, done: number) =>
+        bars.set(seedId, { bar: multi.create(total, done, { seed: seedId.slice(0, 40), kept: 0, last: done ? "resumed" : "" }), kept: 0 }),
       onIteration: (row: IterationRow) => {
         const entry = bars.get(row.seed_id);
         if (!entry) return;
@@ -91,7 +102,8 @@ function seedProgress(stream: NodeJS.WriteStream = process.stderr) {
     };
   }
   return {
-    onSeedStart: (seedId: string, total: number, done: number) => stream.write(`seed ${seedId}: ${total - done} of ${total} iterations to run\n`),
+    onSeedStart: (seedId: string, total: number, done: number) =>
+      stream.write(`seed ${seedId}: ${total - done} of ${total} iterations to run\n`),
     onIteration: (row: IterationRow) => stream.write(`[${row.seed_id} ${row.iteration}] ${describe(row)}\n`),
     finish: () => {},
   };
@@ -136,72 +148,80 @@ function resolveSettings(options: GenerateOptions, command: Command): GeneratorS
 export function generateCommand(): Command {
   return addModelOptions(
     new Command("generate")
-    .description("surface new disclosure scenarios from seeds: MCTS over LLM mutations, scored by proxy agents; writes a deduplicated pack")
-    .option("--seeds <path...>", "seed scenario files or folders (own packs or AgentCIBench JSON); default: the built-in pack")
-    .option("--only <id>", "search only these seed ids; repeat or comma-separate", collectList)
-    .requiredOption("--out <dir>", "output folder: pool.yaml, iterations.jsonl, timings.jsonl, summary.json, run.json, checkpoints/")
-    .option("--mutator <model>", "mutator model (provider:model)")
-    .option("--proxy <model>", "proxy agent model (provider:model); 1 to 3, repeat or comma-separate", collectList)
-    .option("--judge <model>", "LLM judge for hybrid scoring of rollouts; default: deterministic matcher only")
-    .option("--iterations <n>", "MCTS iterations per seed", positiveInt, DEFAULT_ITERATIONS)
-    .option("--expansion-limit <n>", "expansions per seed's tree", nonNegativeInt, DEFAULT_EXPANSION_LIMIT)
-    .option("--keep-threshold <r>", "keep a scenario when its aggregated reward (utility × severity, 0–5) reaches this", rewardScale, DEFAULT_KEEP_THRESHOLD)
-    .addOption(new Option("--aggregate <how>", "combine per-proxy rewards").choices(AGGREGATES).default("mean"))
-    .option("--threshold-aware", "search reward max(0, r − 2·max(0, keep − r) + bonus) instead of r + bonus")
-    .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
-    .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
-    .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json")
-  )
-    .action(async (options: GenerateOptions, command: Command) => {
-      const log = (line: string) => process.stderr.write(`${line}\n`);
-      const stop = gracefulStop();
-      const progress = seedProgress();
-      let setup: ModelSetup | undefined;
-      try {
-        const settings = resolveSettings(options, command);
-        const dataset = await loadDataset(options.seeds, log);
-        let seeds = dataset.scenarios;
-        if (options.only) {
-          const unknown = options.only.filter((id) => !seeds.some((seed) => seed.id === id));
-          if (unknown.length > 0) throw new UsageError(`--only: no seed with id ${unknown.join(", ")}`);
-          seeds = seeds.filter((seed) => options.only?.includes(seed.id));
-        }
-        const cachePath = options.cachePath ?? defaultCachePath(options.out);
-        setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
-        const modelSetup = setup;
-        const result = await runGeneration({
-          seeds,
-          outDir: options.out,
-          settings,
-          mutator: modelSetup.client(settings.mutator),
-          proxies: settings.proxies.map((spec) => modelSetup.client(spec)),
-          ...(settings.judge !== undefined && { judge: modelSetup.client(settings.judge) }),
-          concurrency: options.concurrency,
-          resume: options.resume ?? false,
-          signal: stop.signal,
-          onSeedStart: progress.onSeedStart,
-          onIteration: progress.onIteration,
-        });
-        progress.finish();
-        const s = result.summary;
-        log(
-          `seeds ${s.seeds_explored}, iterations ${s.iterations}, expansions ${s.expansions} (${s.mutations_discarded} mutations discarded), ` +
-            `kept ${s.kept_candidates} → ${s.after_exact_dedup} after exact → ${s.after_near_dedup} after near dedup; ` +
-            `${s.llm.total.calls} LLM calls, ${s.llm.total.input_tokens + s.llm.total.output_tokens} tokens` +
-            (s.llm.calls_per_kept !== null ? ` (${s.llm.calls_per_kept.toFixed(1)} calls per kept scenario)` : ""),
-        );
-        log(`output: ${join(options.out, "pool.yaml")}, iterations.jsonl, summary.json`);
-        if (!result.complete) {
-          log(`stopped before every seed finished; continue with: safecua generate --out ${options.out} --resume${options.seeds ? ` --seeds ${options.seeds.join(" ")}` : ""}`);
-          process.exitCode = EXIT.error;
-        }
-      } catch (error) {
-        if (error instanceof GeneratorError) throw new UsageError(error.message);
-        throw error;
-      } finally {
-        progress.finish();
-        stop.dispose();
-        setup?.close();
+      .description(
+        "surface new disclosure scenarios from seeds: MCTS over LLM mutations, scored by proxy agents; writes a deduplicated pack",
+      )
+      .option("--seeds <path...>", "seed scenario files or folders (own packs or AgentCIBench JSON); default: the built-in pack")
+      .option("--only <id>", "search only these seed ids; repeat or comma-separate", collectList)
+      .requiredOption("--out <dir>", "output folder: pool.yaml, iterations.jsonl, timings.jsonl, summary.json, run.json, checkpoints/")
+      .option("--mutator <model>", "mutator model (provider:model)")
+      .option("--proxy <model>", "proxy agent model (provider:model); 1 to 3, repeat or comma-separate", collectList)
+      .option("--judge <model>", "LLM judge for hybrid scoring of rollouts; default: deterministic matcher only")
+      .option("--iterations <n>", "MCTS iterations per seed", positiveInt, DEFAULT_ITERATIONS)
+      .option("--expansion-limit <n>", "expansions per seed's tree", nonNegativeInt, DEFAULT_EXPANSION_LIMIT)
+      .option(
+        "--keep-threshold <r>",
+        "keep a scenario when its aggregated reward (utility × severity, 0–5) reaches this",
+        rewardScale,
+        DEFAULT_KEEP_THRESHOLD,
+      )
+      .addOption(new Option("--aggregate <how>", "combine per-proxy rewards").choices(AGGREGATES).default("mean"))
+      .option("--threshold-aware", "search reward max(0, r − 2·max(0, keep − r) + bonus) instead of r + bonus")
+      .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
+      .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
+      .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json"),
+  ).action(async (options: GenerateOptions, command: Command) => {
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    const stop = gracefulStop();
+    const progress = seedProgress();
+    let setup: ModelSetup | undefined;
+    try {
+      const settings = resolveSettings(options, command);
+      const dataset = await loadDataset(options.seeds, log);
+      let seeds = dataset.scenarios;
+      if (options.only) {
+        const unknown = options.only.filter((id) => !seeds.some((seed) => seed.id === id));
+        if (unknown.length > 0) throw new UsageError(`--only: no seed with id ${unknown.join(", ")}`);
+        seeds = seeds.filter((seed) => options.only?.includes(seed.id));
       }
-    });
+      const cachePath = options.cachePath ?? defaultCachePath(options.out);
+      setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
+      const modelSetup = setup;
+      const result = await runGeneration({
+        seeds,
+        outDir: options.out,
+        settings,
+        mutator: modelSetup.client(settings.mutator),
+        proxies: settings.proxies.map((spec) => modelSetup.client(spec)),
+        ...(settings.judge !== undefined && { judge: modelSetup.client(settings.judge) }),
+        concurrency: options.concurrency,
+        resume: options.resume ?? false,
+        signal: stop.signal,
+        onSeedStart: progress.onSeedStart,
+        onIteration: progress.onIteration,
+      });
+      progress.finish();
+      const s = result.summary;
+      log(
+        `seeds ${s.seeds_explored}, iterations ${s.iterations}, expansions ${s.expansions} (${s.mutations_discarded} mutations discarded), ` +
+          `kept ${s.kept_candidates} → ${s.after_exact_dedup} after exact → ${s.after_near_dedup} after near dedup; ` +
+          `${s.llm.total.calls} LLM calls, ${s.llm.total.input_tokens + s.llm.total.output_tokens} tokens` +
+          (s.llm.calls_per_kept !== null ? ` (${s.llm.calls_per_kept.toFixed(1)} calls per kept scenario)` : ""),
+      );
+      log(`output: ${join(options.out, "pool.yaml")}, iterations.jsonl, summary.json`);
+      if (!result.complete) {
+        log(
+          `stopped before every seed finished; continue with: safecua generate --out ${options.out} --resume${options.seeds ? ` --seeds ${options.seeds.join(" ")}` : ""}`,
+        );
+        process.exitCode = EXIT.error;
+      }
+    } catch (error) {
+      if (error instanceof GeneratorError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      progress.finish();
+      stop.dispose();
+      setup?.close();
+    }
+  });
 }

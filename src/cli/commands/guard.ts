@@ -2,7 +2,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
 import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
 import { captureScreen } from "../../guard/capture/index.js";
-import { buildMaskWithRetries, lintRuleSet, MaskUnavailableError, parseRuleSet, RuleSetError, type Rect, type RuleSet } from "../../guard/index.js";
+import {
+  buildMaskWithRetries,
+  lintRuleSet,
+  MaskUnavailableError,
+  parseRuleSet,
+  type Rect,
+  type RuleSet,
+  RuleSetError,
+} from "../../guard/index.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 
 interface MaskOptions {
@@ -56,7 +64,8 @@ function targetUrl(value: string): URL {
   } catch {
     throw new UsageError(`URL ${JSON.stringify(value)} is not an absolute URL (e.g. http://127.0.0.1:8080/page)`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`URL ${value}: only http and https pages can be captured`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`URL ${value}: only http and https pages can be captured`);
   return url;
 }
 
@@ -80,7 +89,8 @@ async function maskAction(urlArgument: string, options: MaskOptions): Promise<vo
   try {
     try {
       const response = await session.page.goto(url.href, { waitUntil: "load", timeout: 30_000 });
-      if (response !== null && response.status() >= 400) process.stderr.write(`warning: ${url.href} answered HTTP ${response.status()}; masking the error page\n`);
+      if (response !== null && response.status() >= 400)
+        process.stderr.write(`warning: ${url.href} answered HTTP ${response.status()}; masking the error page\n`);
     } catch (error) {
       throw new UsageError(`cannot load ${url.href}: ${(error as Error).message.split("\n")[0]}`);
     }
@@ -103,7 +113,8 @@ async function maskAction(urlArgument: string, options: MaskOptions): Promise<vo
     await writeFile(options.out, masked.png);
 
     for (const issue of lintRuleSet(rules, masked.page)) {
-      if (issue.severity === "warning") process.stderr.write(`warning: ${options.rules}: ${JSON.stringify(issue.path)}: ${issue.message}\n`);
+      if (issue.severity === "warning")
+        process.stderr.write(`warning: ${options.rules}: ${JSON.stringify(issue.path)}: ${issue.message}\n`);
     }
     for (const dropped of masked.result.droppedRules) process.stderr.write(`note: coverage cap dropped ${JSON.stringify(dropped)}\n`);
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "n
 import { extname, join, relative, resolve, sep } from "node:path";
 import { Command } from "commander";
 import { RecordedStepSchema, type ReportRun, type ReportStep, renderHtmlReport } from "../../report/index.js";
-import { datasetFingerprint, readManifest, readRecords, RUN_FILES, summarizeRecords } from "../../runner/index.js";
+import { datasetFingerprint, RUN_FILES, readManifest, readRecords, summarizeRecords } from "../../runner/index.js";
 import { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../scenario/index.js";
 import { UsageError } from "../exit-codes.js";
 
@@ -61,9 +61,14 @@ function readSteps(runDir: string, screenshots: boolean, notes: string[]): Map<s
           const index = step.index ?? (typeof extra.step === "number" ? extra.step - 1 : position);
           const action = typeof extra.action_text === "string" ? extra.action_text : describeAction(step.action);
           const shown: ReportStep = { index, action };
-          if (step.error !== undefined && step.error !== null) shown.error = typeof step.error === "string" ? step.error : JSON.stringify(step.error);
+          if (step.error !== undefined && step.error !== null)
+            shown.error = typeof step.error === "string" ? step.error : JSON.stringify(step.error);
           if (step.duration_ms !== undefined) shown.duration_ms = step.duration_ms;
-          else if (extra.timing) shown.duration_ms = Object.values(extra.timing).reduce<number>((sum, value) => sum + (typeof value === "number" ? value : 0), 0);
+          else if (extra.timing)
+            shown.duration_ms = Object.values(extra.timing).reduce<number>(
+              (sum, value) => sum + (typeof value === "number" ? value : 0),
+              0,
+            );
           if (step.url !== undefined) shown.url = step.url;
           if (step.thought !== undefined) shown.thought = step.thought;
           if (step.screenshot !== undefined && screenshots) shown.screenshot = screenshotOf(runDir, step.screenshot);
@@ -85,7 +90,9 @@ async function loadRunScenarios(runDir: string, manifest: ReturnType<typeof read
   try {
     const { scenarios } = await loadScenarios(paths);
     if (datasetFingerprint(scenarios) !== manifest.dataset.fingerprint)
-      notes.push(`the dataset at ${paths.join(", ")} changed since ${relative(process.cwd(), runDir) || runDir} ran; prompts and states shown are today's`);
+      notes.push(
+        `the dataset at ${paths.join(", ")} changed since ${relative(process.cwd(), runDir) || runDir} ran; prompts and states shown are today's`,
+      );
     return scenarios;
   } catch (error) {
     notes.push(`dataset could not be loaded: ${(error as Error).message}`);
@@ -144,9 +151,10 @@ export function reportCommand(): Command {
     .argument("<run...>", "run folders (several go side by side in one report)")
     .option("-o, --output <file>", "where to write the HTML (default: <run>/report.html for one run; required for several)")
     .option("--no-screenshots", "do not embed end-to-end screenshots")
-    .option("--json", "print {\"path\": …} on stdout")
+    .option("--json", 'print {"path": …} on stdout')
     .action(async (runDirs: string[], options: ReportOptions) => {
-      if (runDirs.length > 1 && !options.output) throw new UsageError("report: with several runs, say where the report goes with -o FILE.html");
+      if (runDirs.length > 1 && !options.output)
+        throw new UsageError("report: with several runs, say where the report goes with -o FILE.html");
       const runs: ReportRun[] = [];
       for (const runDir of runDirs) {
         if (!existsSync(runDir) || !statSync(runDir).isDirectory()) throw new UsageError(`${runDir}: no such run folder`);

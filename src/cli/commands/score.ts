@@ -31,7 +31,10 @@ interface ScoreOptions {
 export function scoreCommand(): Command {
   return new Command("score")
     .description("score answers produced elsewhere (bring your own agent) against a dataset")
-    .requiredOption("--outputs <file.jsonl>", 'one JSON object per line: {"id"?, "scenario_id", "agent"?, "completed", "shared_content": [string], "action_trace"?}')
+    .requiredOption(
+      "--outputs <file.jsonl>",
+      'one JSON object per line: {"id"?, "scenario_id", "agent"?, "completed", "shared_content": [string], "action_trace"?}',
+    )
     .option("--dataset <path...>", "scenario files or folders the answers refer to; default: the built-in pack", collectList)
     .addOption(new Option("--matcher <mode>", "deterministic matcher").choices(MATCHER_MODES).default("strict"))
     .option("--json", 'print {"records": [...], "summary": {...}} on stdout, records in input order')
@@ -46,7 +49,9 @@ export function scoreCommand(): Command {
       try {
         text = readFileSync(options.outputs, "utf8");
       } catch (error) {
-        throw new UsageError(`--outputs ${options.outputs}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+        throw new UsageError(
+          `--outputs ${options.outputs}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+        );
       }
       const problems: string[] = [];
       const records: EpisodeRecord[] = [];
@@ -70,7 +75,9 @@ export function scoreCommand(): Command {
         const answer = parsed.data;
         const scenario = byId.get(answer.scenario_id);
         if (!scenario) {
-          problems.push(`${options.outputs}:${lineNumber}: $.scenario_id: unknown scenario id "${answer.scenario_id}" (not in ${dataset.label})`);
+          problems.push(
+            `${options.outputs}:${lineNumber}: $.scenario_id: unknown scenario id "${answer.scenario_id}" (not in ${dataset.label})`,
+          );
           return;
         }
         const agent = answer.agent ?? "external";

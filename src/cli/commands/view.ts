@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { Command } from "commander";
-import { compareRuns, createViewerApp, renderHtmlReport, type RunListing, type RunSource } from "../../report/index.js";
-import { readManifest, readRecords, RUN_FILES, summarizeRecords } from "../../runner/index.js";
+import { compareRuns, createViewerApp, type RunListing, type RunSource, renderHtmlReport } from "../../report/index.js";
+import { RUN_FILES, readManifest, readRecords, summarizeRecords } from "../../runner/index.js";
 import { UsageError } from "../exit-codes.js";
 import { nonNegativeInt } from "../option-parsers.js";
 import { loadComparableRun } from "./compare.js";
@@ -27,7 +27,14 @@ function listingOf(id: string, dir: string): RunListing {
     const summary =
       existsSync(summaryPath) && mtimeOf(summaryPath) >= mtimeOf(join(dir, RUN_FILES.records))
         ? (JSON.parse(readFileSync(summaryPath, "utf8")) as ReturnType<typeof summarizeRecords>)
-        : summarizeRecords(records, { runId: manifest.run_id, dataset: manifest.dataset.label, matcher: manifest.matcher, arms: manifest.arms, seed: manifest.seed, resamples: 1 });
+        : summarizeRecords(records, {
+            runId: manifest.run_id,
+            dataset: manifest.dataset.label,
+            matcher: manifest.matcher,
+            arms: manifest.arms,
+            seed: manifest.seed,
+            resamples: 1,
+          });
     return {
       id,
       created_at: manifest.created_at,
@@ -46,7 +53,18 @@ function listingOf(id: string, dir: string): RunListing {
       })),
     };
   } catch (error) {
-    return { id, created_at: "", dataset: "", scenario_count: 0, epochs: 0, matcher: "", records: 0, errors: 0, rows: [], problem: (error as Error).message };
+    return {
+      id,
+      created_at: "",
+      dataset: "",
+      scenario_count: 0,
+      epochs: 0,
+      matcher: "",
+      records: 0,
+      errors: 0,
+      rows: [],
+      problem: (error as Error).message,
+    };
   }
 }
 
@@ -129,13 +147,15 @@ export function viewCommand(): Command {
     .argument("[runs-dir]", "folder holding run folders", "runs")
     .option("--port <n>", "port on 127.0.0.1 (0 picks a free one)", nonNegativeInt, DEFAULT_VIEWER_PORT)
     .action(async (runsDir: string, options: ViewOptions) => {
-      if (!existsSync(runsDir) || !statSync(runsDir).isDirectory()) throw new UsageError(`${runsDir}: no such folder (run \`safecua bench\` first, or name the folder)`);
+      if (!existsSync(runsDir) || !statSync(runsDir).isDirectory())
+        throw new UsageError(`${runsDir}: no such folder (run \`safecua bench\` first, or name the folder)`);
       let viewer: RunningViewer;
       try {
         viewer = await startViewer({ runsDir, port: options.port });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "EADDRINUSE") throw new UsageError(`view: port ${options.port} is in use; choose another with --port (0 picks a free one)`);
+        if (code === "EADDRINUSE")
+          throw new UsageError(`view: port ${options.port} is in use; choose another with --port (0 picks a free one)`);
         throw error;
       }
       process.stderr.write(`safecua view: ${viewer.url} (read-only; Ctrl-C to stop)\n`);

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
-import { formatProblem, loadScenarios, type Scenario } from "../../scenario/index.js";
 import { launchBrowser } from "../../browser/index.js";
 import { snapshotScenario } from "../../runner/index.js";
+import { formatProblem, loadScenarios, type Scenario } from "../../scenario/index.js";
 import { startWorkspace, THEME_NAMES, type ThemeName } from "../../workspace/index.js";
 import { UsageError } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
@@ -32,7 +32,10 @@ async function scenariosFor(target: string, datasetPaths: string[] | undefined, 
   const scenario = dataset.scenarios.find((candidate) => candidate.id === target);
   if (scenario) return [scenario];
   const similar = dataset.scenarios.map((candidate) => candidate.id).filter((id) => id.includes(target) || target.includes(id));
-  const hint = similar.length > 0 ? `; did you mean ${similar.slice(0, 5).join(", ")}?` : `; run "safecua validate ${dataset.paths.join(" ") || "packs/builtin"} --json" to list the scenarios`;
+  const hint =
+    similar.length > 0
+      ? `; did you mean ${similar.slice(0, 5).join(", ")}?`
+      : `; run "safecua validate ${dataset.paths.join(" ") || "packs/builtin"} --json" to list the scenarios`;
   throw new UsageError(`no scenario "${target}" in ${dataset.label} and no such file${hint}`);
 }
 
@@ -52,7 +55,9 @@ function serveCommand(): Command {
         const url = workspace.reset(scenario.id, scenario);
         process.stdout.write(scenarios.length === 1 ? `${url}\n` : `${scenario.id}\t${url}\n`);
       }
-      log(`admin API: ${workspace.adminUrl} (header "Authorization: Bearer ${workspace.adminToken}"): GET /episodes/<id>/state, /log, /artifacts`);
+      log(
+        `admin API: ${workspace.adminUrl} (header "Authorization: Bearer ${workspace.adminToken}"): GET /episodes/<id>/state, /log, /artifacts`,
+      );
       log("serving on 127.0.0.1; press Ctrl+C to stop");
       await new Promise<void>((resolve) => {
         const stop = () => {
@@ -93,7 +98,8 @@ function snapshotCommand(): Command {
       try {
         browser = await launchBrowser();
         const results: Array<{ id: string; pages: Awaited<ReturnType<typeof snapshotScenario>> }> = [];
-        for (const scenario of scenarios) results.push({ id: scenario.id, pages: await snapshotScenario(workspace, browser, scenario, { refs: options.refs ?? false }) });
+        for (const scenario of scenarios)
+          results.push({ id: scenario.id, pages: await snapshotScenario(workspace, browser, scenario, { refs: options.refs ?? false }) });
         if (options.json) {
           const only = results.length === 1 ? results[0] : undefined;
           process.stdout.write(`${JSON.stringify(only ? { pages: only.pages } : { scenarios: results }, null, 2)}\n`);

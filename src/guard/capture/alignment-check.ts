@@ -54,7 +54,13 @@ export async function checkAlignment(
 
 /** How far `box` sticks out of `outer` (0 when inside): any shift of the page shows up here. */
 function protrusion(box: Rect, outer: Rect): number {
-  return Math.max(0, outer[0] - box[0], outer[1] - box[1], box[0] + box[2] - (outer[0] + outer[2]), box[1] + box[3] - (outer[1] + outer[3]));
+  return Math.max(
+    0,
+    outer[0] - box[0],
+    outer[1] - box[1],
+    box[0] + box[2] - (outer[0] + outer[2]),
+    box[1] + box[3] - (outer[1] + outer[3]),
+  );
 }
 
 /**

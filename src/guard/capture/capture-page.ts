@@ -2,14 +2,14 @@ import type { CDPSession, Page } from "playwright-core";
 import { pageCdpSession } from "../../browser/index.js";
 import type { CapturedFrame, CapturedNode, CapturedPage } from "../captured-page.js";
 import { normaliseRole } from "../roles.js";
-import { checkAlignment, pickAlignmentSample, type AlignmentCandidate } from "./alignment-check.js";
-import { DEFAULT_CAPTURE_LIMITS, walkWithLimits, type CaptureLimits } from "./capture-limits.js";
-import { SNAPSHOT_STYLES, type AxNode, type DomSnapshot, type FrameTreeNode } from "./cdp-shapes.js";
+import { type AlignmentCandidate, checkAlignment, pickAlignmentSample } from "./alignment-check.js";
+import { type CaptureLimits, DEFAULT_CAPTURE_LIMITS, walkWithLimits } from "./capture-limits.js";
+import { type AxNode, type DomSnapshot, type FrameTreeNode, SNAPSHOT_STYLES } from "./cdp-shapes.js";
 import { buildFrameDraft, type DraftNode } from "./draft-tree.js";
-import { childFrameGeometry, clipToScreen, mainFrameGeometry, toScreen, type FrameGeometry } from "./frame-geometry.js";
+import { childFrameGeometry, clipToScreen, type FrameGeometry, mainFrameGeometry, toScreen } from "./frame-geometry.js";
 import { rawRoleOf } from "./raw-role.js";
 import { intersectRects, isOutside, type Rect } from "./screen-rect.js";
-import { indexSnapshotDocument, type DocumentIndex } from "./snapshot-index.js";
+import { type DocumentIndex, indexSnapshotDocument } from "./snapshot-index.js";
 
 export interface CaptureOptions {
   limits?: Partial<CaptureLimits>;
@@ -78,7 +78,11 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
   const [{ frameTree }, metrics, snapshot, mainAxTree] = await Promise.all([
     cdp.send("Page.getFrameTree"),
     cdp.send("Page.getLayoutMetrics"),
-    cdp.send("DOMSnapshot.captureSnapshot", { computedStyles: [...SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true }) as Promise<DomSnapshot>,
+    cdp.send("DOMSnapshot.captureSnapshot", {
+      computedStyles: [...SNAPSHOT_STYLES],
+      includeDOMRects: true,
+      includePaintOrder: true,
+    }) as Promise<DomSnapshot>,
     fullAxTree(cdp, undefined),
   ]);
   const frames = flattenFrames(frameTree as FrameTreeNode);
@@ -105,7 +109,14 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     throw new CaptureError(`no accessibility tree or DOM snapshot for the main frame of ${page.url()}`);
   }
   const mainGeometry = mainFrameGeometry(mainDoc.scrollX, mainDoc.scrollY, viewport, dpr);
-  const mainDraft = buildFrameDraft({ ordinal: 0, frameId: mainFrame.id, doc: mainDoc, ax: mainAx, geometry: mainGeometry, hostPaintKey: [] });
+  const mainDraft = buildFrameDraft({
+    ordinal: 0,
+    frameId: mainFrame.id,
+    doc: mainDoc,
+    ax: mainAx,
+    geometry: mainGeometry,
+    hostPaintKey: [],
+  });
   if (mainDraft === null) throw new CaptureError(`empty accessibility tree for ${page.url()}`);
 
   // Frames come parent-first (depth-first), so a frame's host node exists when the frame is placed.
@@ -118,11 +129,13 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     const parentGeometry = frame.parentId === undefined ? undefined : geometryByFrameId.get(frame.parentId);
     if (parentDraft === undefined || parentGeometry === undefined) continue; // inside an unreadable frame: already opaque
     const doc = docByFrameId.get(frame.id);
-    const hostBackendId = doc !== undefined ? hostOfDocument.get(doc.documentIndex)?.backendNodeId : ((await frameOwner(cdp, frame.id)) ?? undefined);
+    const hostBackendId =
+      doc !== undefined ? hostOfDocument.get(doc.documentIndex)?.backendNodeId : ((await frameOwner(cdp, frame.id)) ?? undefined);
     const host = hostBackendId === undefined ? undefined : parentDraft.byBackendId.get(hostBackendId);
     if (host === undefined || hostBackendId === undefined) continue; // host not painted (display: none) or not reachable
     const ax = axTrees[index];
-    const geometry = doc === undefined ? null : await childFrameGeometry(cdp, hostBackendId, { x: doc.scrollX, y: doc.scrollY }, parentGeometry);
+    const geometry =
+      doc === undefined ? null : await childFrameGeometry(cdp, hostBackendId, { x: doc.scrollX, y: doc.scrollY }, parentGeometry);
     const draft =
       doc === undefined || ax === null || ax === undefined || geometry === null
         ? null
@@ -183,7 +196,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     if (axProperty(ax, "focused") === true) focusedNodeId = node.id;
     nodes.push({
       id: node.id,
-      backendNodeId: dom?.backendNodeId ?? (ax?.backendDOMNodeId ?? null),
+      backendNodeId: dom?.backendNodeId ?? ax?.backendDOMNodeId ?? null,
       parentId: parent?.id ?? null,
       childIds: childIds.get(node) ?? [],
       role: normaliseRole(rawRole),
@@ -193,7 +206,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
       tag: dom?.tag ?? null,
       domId: dom?.domId ?? null,
       classes: dom?.classes ?? [],
-      href: dom?.href ?? (rawRole === "link" ? (stringOrNull(axProperty(ax, "url"))) : null),
+      href: dom?.href ?? (rawRole === "link" ? stringOrNull(axProperty(ax, "url")) : null),
       box,
       paintOrder: node.paintKey === null ? null : (paintRank.get(node.paintKey.join(",")) ?? null),
       offscreen,
@@ -204,7 +217,12 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     });
   }
 
-  const alignment = await checkAlignment(cdp, pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8), dpr, options.alignmentTolerancePx);
+  const alignment = await checkAlignment(
+    cdp,
+    pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8),
+    dpr,
+    options.alignmentTolerancePx,
+  );
   const capturedFrames: CapturedFrame[] = frames.map((frame) => ({
     frameId: frame.id,
     parentFrameId: frame.parentId ?? null,

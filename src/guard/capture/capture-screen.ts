@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { pageCdpSession } from "../../browser/index.js";
 import type { CapturedPage } from "../captured-page.js";
-import { checkAlignment, pickAlignmentSample, type AlignmentCandidate, type AlignmentResult } from "./alignment-check.js";
-import { capturePage, type CaptureOptions } from "./capture-page.js";
+import { type AlignmentCandidate, type AlignmentResult, checkAlignment, pickAlignmentSample } from "./alignment-check.js";
+import { type CaptureOptions, capturePage } from "./capture-page.js";
 
 export interface CapturedScreen {
   page: CapturedPage;

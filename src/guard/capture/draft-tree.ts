@@ -1,6 +1,6 @@
 import type { AxNode } from "./cdp-shapes.js";
 import type { FrameGeometry } from "./frame-geometry.js";
-import { isTextEntry, type DocumentIndex, type DomEntry } from "./snapshot-index.js";
+import { type DocumentIndex, type DomEntry, isTextEntry } from "./snapshot-index.js";
 
 /** A node of the joined tree before limits are applied and before it becomes a `CapturedNode`. */
 export interface DraftNode {
@@ -64,7 +64,8 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
     if (dom !== null && !byBackendId.has(dom.backendNodeId)) byBackendId.set(dom.backendNodeId, node);
     return node;
   };
-  const domOf = (ax: AxNode): DomEntry | null => (ax.backendDOMNodeId === undefined ? null : (doc.byBackendId.get(ax.backendDOMNodeId) ?? null));
+  const domOf = (ax: AxNode): DomEntry | null =>
+    ax.backendDOMNodeId === undefined ? null : (doc.byBackendId.get(ax.backendDOMNodeId) ?? null);
 
   const root = make(`${ordinal}:${axRoot.nodeId}`, axRoot, domOf(axRoot));
   // Iterative, so a page nested thousands deep cannot overflow the stack before limits apply.
@@ -80,7 +81,8 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
       visited.add(childId);
       // Generated content (`::before`, `::after`) exposes its text as a static-text child without a
       // DOM node; what it paints is the pseudo-element's box.
-      const generated = child.backendDOMNodeId === undefined && child.role?.value === "StaticText" && draft.dom?.tag.startsWith("::") === true;
+      const generated =
+        child.backendDOMNodeId === undefined && child.role?.value === "StaticText" && draft.dom?.tag.startsWith("::") === true;
       const childDraft = make(`${ordinal}:${child.nodeId}`, child, generated ? draft.dom : domOf(child));
       draft.children.push(childDraft);
       stack.push([child, childDraft]);

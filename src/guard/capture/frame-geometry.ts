@@ -1,7 +1,7 @@
 import type { CDPSession } from "playwright-core";
 import type { ClipEdges } from "./overflow-clip.js";
-import type { DocRect } from "./snapshot-index.js";
 import { intersectRects, quadsBounds, type Rect } from "./screen-rect.js";
+import type { DocRect } from "./snapshot-index.js";
 
 /**
  * Where one document's coordinates land on the screenshot. Snapshot bounds are document
@@ -18,7 +18,12 @@ export interface FrameGeometry {
   clip: Rect;
 }
 
-export function mainFrameGeometry(scrollX: number, scrollY: number, viewport: { width: number; height: number }, dpr: number): FrameGeometry {
+export function mainFrameGeometry(
+  scrollX: number,
+  scrollY: number,
+  viewport: { width: number; height: number },
+  dpr: number,
+): FrameGeometry {
   return { originX: -scrollX, originY: -scrollY, dpr, clip: [0, 0, viewport.width * dpr, viewport.height * dpr] };
 }
 

@@ -1,4 +1,4 @@
 export { ALIGNMENT_TOLERANCE_PX, type AlignmentResult } from "./alignment-check.js";
-export { DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from "./capture-limits.js";
-export { CaptureError, capturePage, type CaptureOptions } from "./capture-page.js";
-export { captureScreen, recheckAlignment, type CapturedScreen } from "./capture-screen.js";
+export { type CaptureLimits, DEFAULT_CAPTURE_LIMITS } from "./capture-limits.js";
+export { CaptureError, type CaptureOptions, capturePage } from "./capture-page.js";
+export { type CapturedScreen, captureScreen, recheckAlignment } from "./capture-screen.js";

@@ -1,5 +1,12 @@
-import { SNAPSHOT_STYLES, type DomSnapshot, type RareIntegerData, type RareStringData, type SnapshotDocument, type SnapshotStyle } from "./cdp-shapes.js";
-import { computeOverflowClips, type ClipEdges, type ClipInput } from "./overflow-clip.js";
+import {
+  type DomSnapshot,
+  type RareIntegerData,
+  type RareStringData,
+  SNAPSHOT_STYLES,
+  type SnapshotDocument,
+  type SnapshotStyle,
+} from "./cdp-shapes.js";
+import { type ClipEdges, type ClipInput, computeOverflowClips } from "./overflow-clip.js";
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -166,7 +173,8 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       const zoom = style("zoom");
       clipInput.transformed = (transform !== "" && transform !== "none") || (zoom !== "" && zoom !== "1");
       const client = layout.clientRects?.[layoutIndex];
-      if (client !== undefined && client.length >= 4) clipInput.paddingBox = [bounds[0]! + client[0]!, bounds[1]! + client[1]!, client[2]!, client[3]!];
+      if (client !== undefined && client.length >= 4)
+        clipInput.paddingBox = [bounds[0]! + client[0]!, bounds[1]! + client[1]!, client[2]!, client[3]!];
     } else if (entry.tag.startsWith("::") && clipInput.position === "static") {
       clipInput.position = style("position") || "static";
     }

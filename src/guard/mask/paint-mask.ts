@@ -13,7 +13,10 @@ export async function paintMask(png: Buffer, mask: readonly Rect[], expected?: {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
   if (expected !== undefined && (expected.width !== width || expected.height !== height)) {
-    throw new MaskBuildError("screenshot-mismatch", `screenshot is ${width}×${height}, capture geometry expects ${expected.width}×${expected.height}`);
+    throw new MaskBuildError(
+      "screenshot-mismatch",
+      `screenshot is ${width}×${height}, capture geometry expects ${expected.width}×${expected.height}`,
+    );
   }
   for (const [rx, ry, rw, rh] of mask) {
     const x0 = Math.max(0, rx);

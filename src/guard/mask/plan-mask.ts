@@ -58,7 +58,8 @@ export function planMask(
     const rect = clipRect(snapOutward(node.box), screen.width, screen.height);
     if (rect === null) continue;
     const nodeInfo = info.get(node.id);
-    const content = nodeInfo === undefined || nodeInfo.rowIndex !== null || nodeInfo.foldedInto !== null || tree.children(node.id).length === 0;
+    const content =
+      nodeInfo === undefined || nodeInfo.rowIndex !== null || nodeInfo.foldedInto !== null || tree.children(node.id).length === 0;
     grid.insert(rect, { id: node.id, rect, content, paintOrder: node.paintOrder });
   }
 

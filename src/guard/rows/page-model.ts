@@ -30,8 +30,18 @@ export interface PageModel {
 // An iframe is not among them: with a readable document it is a container of its own content root.
 const FOLDING_ROLES = new Set(["text", "img", "media", "textbox", "checkbox", "radio"]);
 const FOLDING_RAW_ROLES = new Set([
-  "slider", "spinbutton", "switch", "listbox", "combobox", "progressindicator", "meter", "colorwell",
-  "date", "datetime", "inputtime", "searchbox",
+  "slider",
+  "spinbutton",
+  "switch",
+  "listbox",
+  "combobox",
+  "progressindicator",
+  "meter",
+  "colorwell",
+  "date",
+  "datetime",
+  "inputtime",
+  "searchbox",
 ]);
 
 function isFoldingLeaf(node: CapturedNode): boolean {

@@ -17,8 +17,8 @@ function identifiersOf(rules: RuleSet): Array<{ path: Array<string | number>; id
   const out: Array<{ path: Array<string | number>; identifier: Identifier }> = [];
   rules.forEach((rule, index) => {
     if (isPathRule(rule)) {
-      rule.ancestor_path.forEach((identifier, i) => out.push({ path: [index, "ancestor_path", i], identifier }));
-      rule.except?.forEach((identifier, i) => out.push({ path: [index, "except", i], identifier }));
+      for (const [i, identifier] of rule.ancestor_path.entries()) out.push({ path: [index, "ancestor_path", i], identifier });
+      for (const [i, identifier] of (rule.except ?? []).entries()) out.push({ path: [index, "except", i], identifier });
     } else if (isSelfRule(rule)) {
       out.push({ path: [index, "container"], identifier: rule.container });
       out.push({ path: [index, "byline"], identifier: rule.byline });

@@ -33,8 +33,7 @@ export function parseRuleSet(input: unknown, source = "rules", prefix: ReadonlyA
       return;
     }
     const scope = (raw as Record<string, unknown>).scope;
-    const schema =
-      scope === undefined ? PathRuleSchema : scope === "page" ? PageRuleSchema : scope === "self" ? SelfRuleSchema : null;
+    const schema = scope === undefined ? PathRuleSchema : scope === "page" ? PageRuleSchema : scope === "self" ? SelfRuleSchema : null;
     if (schema === null) {
       at([index, "scope"], `unknown scope ${JSON.stringify(scope)} (expected "page", "self", or no scope for an ancestor_path rule)`);
       return;
@@ -51,7 +50,8 @@ export function parseRuleSet(input: unknown, source = "rules", prefix: ReadonlyA
   }
   if (problems.length === 0) {
     for (const issue of lintRuleSet(rules)) {
-      if (issue.severity === "error") problems.push({ file: source, path: jsonPath([...prefix, ...issue.path]), message: issue.message, severity: "error" });
+      if (issue.severity === "error")
+        problems.push({ file: source, path: jsonPath([...prefix, ...issue.path]), message: issue.message, severity: "error" });
     }
   }
   if (problems.length > 0) throw new RuleSetError(problems);

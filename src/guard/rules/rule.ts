@@ -23,7 +23,9 @@ const note = z.string().trim().min(1, "note must say what the region is").max(30
 export const PathRuleSchema = z
   .object({
     ancestor_path: z.array(IdentifierSchema).min(1, "ancestor_path must name at least one identifier"),
-    verdict: z.literal("trusted", { error: 'verdict of an ancestor_path rule must be "trusted" (rules name trusted content; use a page-scope rule for "untrusted")' }),
+    verdict: z.literal("trusted", {
+      error: 'verdict of an ancestor_path rule must be "trusted" (rules name trusted content; use a page-scope rule for "untrusted")',
+    }),
     note,
     except: z.array(IdentifierSchema).min(1, "except, when present, must list at least one signature").optional(),
     own_role: z

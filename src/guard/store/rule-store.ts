@@ -146,7 +146,12 @@ export class RuleStore {
         const rules = parseRuleSet(entry.rules, source, ["entries", index, "rules"]);
         const byKey = store.entries.get(entry.scope) ?? new Map<string, RuleSetEntry>();
         if (byKey.has(matchKey(entry.match))) {
-          problems.push({ file: source, path: `$.entries[${index}]`, message: `a second rule set for ${entry.scope} ${matchKey(entry.match)} (rule sets are never merged)`, severity: "error" });
+          problems.push({
+            file: source,
+            path: `$.entries[${index}]`,
+            message: `a second rule set for ${entry.scope} ${matchKey(entry.match)} (rule sets are never merged)`,
+            severity: "error",
+          });
           return;
         }
         byKey.set(matchKey(entry.match), { scope: entry.scope, match: entry.match, rules });
@@ -160,4 +165,3 @@ export class RuleStore {
     return store;
   }
 }
-

@@ -18,9 +18,7 @@ export type PointerRefusal =
   /** The page changed since the capture: something else is under the point now (spec §5.1 item 1). */
   | "stale_screen";
 
-export type PointerCheck =
-  | { ok: true; nodeId: string; hitNodeId: string }
-  | { ok: false; reason: PointerRefusal; detail: string };
+export type PointerCheck = { ok: true; nodeId: string; hitNodeId: string } | { ok: false; reason: PointerRefusal; detail: string };
 
 function contains(box: Box, x: number, y: number): boolean {
   return x >= box[0] && x < box[0] + box[2] && y >= box[1] && y < box[1] + box[3];
@@ -39,8 +37,17 @@ function contains(box: Box, x: number, y: number): boolean {
  * Everything else is refused as stale; the caller re-captures. Nodes are compared by backend node
  * id within their frame, so a node created after the capture never matches.
  */
-export async function checkPointerTarget(page: Page, capture: CapturedPage, guard: GuardedView, x: number, y: number): Promise<PointerCheck> {
-  const screen = { width: Math.round(capture.viewport.width * capture.devicePixelRatio), height: Math.round(capture.viewport.height * capture.devicePixelRatio) };
+export async function checkPointerTarget(
+  page: Page,
+  capture: CapturedPage,
+  guard: GuardedView,
+  x: number,
+  y: number,
+): Promise<PointerCheck> {
+  const screen = {
+    width: Math.round(capture.viewport.width * capture.devicePixelRatio),
+    height: Math.round(capture.viewport.height * capture.devicePixelRatio),
+  };
   if (isMasked(guard.mask, x, y, screen)) return { ok: false, reason: "masked", detail: `(${x}, ${y}) is masked` };
 
   const byId = new Map<string, CapturedNode>(capture.nodes.map((node) => [node.id, node]));
@@ -66,7 +73,11 @@ export async function checkPointerTarget(page: Page, capture: CapturedPage, guar
   }
   const hitNode = capture.nodes.find((node) => node.backendNodeId === hit.backendNodeId && node.frameId === hit.frameId);
   if (hitNode === undefined) {
-    return { ok: false, reason: "stale_screen", detail: `the node under (${x}, ${y}) is not in the capture (backend node ${hit.backendNodeId})` };
+    return {
+      ok: false,
+      reason: "stale_screen",
+      detail: `the node under (${x}, ${y}) is not in the capture (backend node ${hit.backendNodeId})`,
+    };
   }
 
   for (const row of candidates) {
@@ -88,7 +99,11 @@ function isSameLine(a: CapturedNode, b: CapturedNode, byId: ReadonlyMap<string, 
 }
 
 function isAncestorOrSelf(node: CapturedNode, candidate: CapturedNode, byId: ReadonlyMap<string, CapturedNode>): boolean {
-  for (let current: CapturedNode | undefined = node; current !== undefined; current = current.parentId === null ? undefined : byId.get(current.parentId)) {
+  for (
+    let current: CapturedNode | undefined = node;
+    current !== undefined;
+    current = current.parentId === null ? undefined : byId.get(current.parentId)
+  ) {
     if (current.id === candidate.id) return true;
   }
   return false;

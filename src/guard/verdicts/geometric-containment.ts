@@ -44,6 +44,8 @@ export function containmentHolds(model: PageModel, nodeId: string, containerId: 
 export function applyContainment(model: PageModel, nodeIds: readonly string[], verdicts: readonly Verdict[]): Verdict[] {
   return verdicts.map((verdict, i) => {
     if (verdict.verdict !== "trusted" || verdict.container === null) return verdict;
-    return containmentHolds(model, nodeIds[i]!, verdict.container) ? verdict : { verdict: "untrusted", source: "containment", container: null };
+    return containmentHolds(model, nodeIds[i]!, verdict.container)
+      ? verdict
+      : { verdict: "untrusted", source: "containment", container: null };
   });
 }

@@ -1,5 +1,5 @@
-import type { SafeHtml } from "../html-builder.js";
 import type { BehaviourBreakdown } from "../../stats/index.js";
+import type { SafeHtml } from "../html-builder.js";
 import { BEHAVIOUR_COLOURS, VEGA_LITE_CONFIG } from "./chart-theme.js";
 import { renderVegaSvg } from "./vega-svg.js";
 
@@ -17,7 +17,17 @@ export async function behaviourBars(rows: ReadonlyArray<{ label: string; behavio
     let start = 0;
     return SEGMENTS.map(([name, key], order) => {
       const share = total === 0 ? 0 : row.behaviour[key] / total;
-      const segment = { label: row.label, behaviour: name, order, count: row.behaviour[key], share, start, end: start + share, mid: start + share / 2, text: share >= 0.08 ? `${Math.round(share * 100)}%` : "" };
+      const segment = {
+        label: row.label,
+        behaviour: name,
+        order,
+        count: row.behaviour[key],
+        share,
+        start,
+        end: start + share,
+        mid: start + share / 2,
+        text: share >= 0.08 ? `${Math.round(share * 100)}%` : "",
+      };
       start += share;
       return segment;
     });
@@ -34,7 +44,12 @@ export async function behaviourBars(rows: ReadonlyArray<{ label: string; behavio
       {
         mark: { type: "bar", stroke: "white", strokeWidth: 1 },
         encoding: {
-          x: { field: "start", type: "quantitative", scale: { domain: [0, 1] }, axis: { format: "%", title: "share of scored episodes", tickCount: 5 } },
+          x: {
+            field: "start",
+            type: "quantitative",
+            scale: { domain: [0, 1] },
+            axis: { format: "%", title: "share of scored episodes", tickCount: 5 },
+          },
           x2: { field: "end" },
           color: {
             field: "behaviour",
@@ -44,7 +59,10 @@ export async function behaviourBars(rows: ReadonlyArray<{ label: string; behavio
           },
         },
       },
-      { mark: { type: "text", fontSize: 10, color: "white", fontWeight: 600 }, encoding: { x: { field: "mid", type: "quantitative" }, text: { field: "text" } } },
+      {
+        mark: { type: "text", fontSize: 10, color: "white", fontWeight: 600 },
+        encoding: { x: { field: "mid", type: "quantitative" }, text: { field: "text" } },
+      },
     ],
   };
   return renderVegaSvg({ vegaLite: spec }, "Behaviour decomposition per agent (Figure 15)");

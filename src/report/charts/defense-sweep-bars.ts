@@ -19,7 +19,15 @@ export async function defenseSweepBars(bars: readonly SweepBar[], defenses: read
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     config: VEGA_LITE_CONFIG,
     data: { values },
-    facet: { column: { field: "metric", type: "nominal", sort: ["utility", "engaged leakage"], title: null, header: { labelFontSize: 13, labelFontWeight: 600 } } },
+    facet: {
+      column: {
+        field: "metric",
+        type: "nominal",
+        sort: ["utility", "engaged leakage"],
+        title: null,
+        header: { labelFontSize: 13, labelFontWeight: 600 },
+      },
+    },
     spec: {
       width: Math.max(220, defenses.length * agents.length * 18 + defenses.length * 20),
       height: 220,
@@ -29,10 +37,19 @@ export async function defenseSweepBars(bars: readonly SweepBar[], defenses: read
           mark: { type: "bar", cornerRadiusTopLeft: 2, cornerRadiusTopRight: 2 },
           encoding: {
             y: { field: "value", type: "quantitative", scale: { domain: [0, 1] }, axis: { format: "%", title: null, tickCount: 5 } },
-            color: { field: "agent", type: "nominal", sort: agents, scale: { range: GROUP_PALETTE }, legend: { title: null, orient: "bottom" } },
+            color: {
+              field: "agent",
+              type: "nominal",
+              sort: agents,
+              scale: { range: GROUP_PALETTE },
+              legend: { title: null, orient: "bottom" },
+            },
           },
         },
-        { mark: { type: "rule", color: "#374151", strokeWidth: 1 }, encoding: { y: { field: "lo", type: "quantitative" }, y2: { field: "hi" } } },
+        {
+          mark: { type: "rule", color: "#374151", strokeWidth: 1 },
+          encoding: { y: { field: "lo", type: "quantitative" }, y2: { field: "hi" } },
+        },
       ],
     },
   };

@@ -64,7 +64,12 @@ function outside(box: Box, width: number, height: number): number {
 
 /** One placement per input, in input order. `width` and `height` bound the area labels may use. */
 export function placeLabels(points: readonly LabelInput[], width: number, height: number): LabelPlacement[] {
-  const obstacles: Box[] = points.map((p) => ({ left: p.x - POINT_RADIUS, right: p.x + POINT_RADIUS, top: p.y - POINT_RADIUS, bottom: p.y + POINT_RADIUS }));
+  const obstacles: Box[] = points.map((p) => ({
+    left: p.x - POINT_RADIUS,
+    right: p.x + POINT_RADIUS,
+    top: p.y - POINT_RADIUS,
+    bottom: p.y + POINT_RADIUS,
+  }));
   const placed: Box[] = [];
   const result: LabelPlacement[] = new Array(points.length);
   // Crowded points first: they have the fewest good spots left.

@@ -75,7 +75,11 @@ export async function labelledScatter(points: readonly ScatterPoint[], options: 
     padding: { left: 8, right: 24, top: 12, bottom: 8 },
     autosize: "pad",
     background: "white",
-    config: { text: { font: CHART_FONT }, axis: { labelFont: CHART_FONT, titleFont: CHART_FONT }, legend: { labelFont: CHART_FONT, titleFont: CHART_FONT } },
+    config: {
+      text: { font: CHART_FONT },
+      axis: { labelFont: CHART_FONT, titleFont: CHART_FONT },
+      legend: { labelFont: CHART_FONT, titleFont: CHART_FONT },
+    },
     data: [
       { name: "points", values },
       { name: "xci", source: "points", transform: [{ type: "filter", expr: "datum.x_lo !== null" }] },
@@ -88,10 +92,37 @@ export async function labelledScatter(points: readonly ScatterPoint[], options: 
       { name: "colour", type: "ordinal", domain: groups, range: GROUP_PALETTE },
     ],
     axes: [
-      { orient: "bottom", scale: "x", title: options.xTitle, format: ".0%", grid: true, tickCount: 5, gridColor: COLOURS.grid, domainColor: "#9ca3af", labelColor: COLOURS.ink, titleColor: COLOURS.ink, titleFontSize: 12 },
-      { orient: "left", scale: "y", title: options.yTitle, format: ".0%", grid: true, tickCount: 5, gridColor: COLOURS.grid, domainColor: "#9ca3af", labelColor: COLOURS.ink, titleColor: COLOURS.ink, titleFontSize: 12 },
+      {
+        orient: "bottom",
+        scale: "x",
+        title: options.xTitle,
+        format: ".0%",
+        grid: true,
+        tickCount: 5,
+        gridColor: COLOURS.grid,
+        domainColor: "#9ca3af",
+        labelColor: COLOURS.ink,
+        titleColor: COLOURS.ink,
+        titleFontSize: 12,
+      },
+      {
+        orient: "left",
+        scale: "y",
+        title: options.yTitle,
+        format: ".0%",
+        grid: true,
+        tickCount: 5,
+        gridColor: COLOURS.grid,
+        domainColor: "#9ca3af",
+        labelColor: COLOURS.ink,
+        titleColor: COLOURS.ink,
+        titleFontSize: 12,
+      },
     ],
-    legends: groups.length > 1 ? [{ fill: "colour", title: options.groupTitle ?? "", orient: "bottom", direction: "horizontal", symbolType: "circle" }] : [],
+    legends:
+      groups.length > 1
+        ? [{ fill: "colour", title: options.groupTitle ?? "", orient: "bottom", direction: "horizontal", symbolType: "circle" }]
+        : [],
     marks: [
       {
         type: "text",
@@ -149,13 +180,31 @@ export async function labelledScatter(points: readonly ScatterPoint[], options: 
         type: "rule",
         name: "x_ci",
         from: { data: "xci" },
-        encode: { enter: { x: { scale: "x", field: "x_lo" }, x2: { scale: "x", field: "x_hi" }, y: { scale: "y", field: "y" }, stroke: colour("group"), strokeOpacity: { value: 0.35 }, strokeWidth: { value: 1.5 } } },
+        encode: {
+          enter: {
+            x: { scale: "x", field: "x_lo" },
+            x2: { scale: "x", field: "x_hi" },
+            y: { scale: "y", field: "y" },
+            stroke: colour("group"),
+            strokeOpacity: { value: 0.35 },
+            strokeWidth: { value: 1.5 },
+          },
+        },
       },
       {
         type: "rule",
         name: "y_ci",
         from: { data: "yci" },
-        encode: { enter: { y: { scale: "y", field: "y_lo" }, y2: { scale: "y", field: "y_hi" }, x: { scale: "x", field: "x" }, stroke: colour("group"), strokeOpacity: { value: 0.35 }, strokeWidth: { value: 1.5 } } },
+        encode: {
+          enter: {
+            y: { scale: "y", field: "y_lo" },
+            y2: { scale: "y", field: "y_hi" },
+            x: { scale: "x", field: "x" },
+            stroke: colour("group"),
+            strokeOpacity: { value: 0.35 },
+            strokeWidth: { value: 1.5 },
+          },
+        },
       },
       {
         type: "symbol",

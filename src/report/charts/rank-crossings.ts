@@ -110,7 +110,13 @@ export async function rankCrossingsChart(comparison: RankComparison): Promise<Sa
     const shift = entry.disclosurePosition - entry.utilityPosition;
     const trend = shift > 0 ? "worse at disclosure" : shift < 0 ? "better at disclosure" : "same place";
     return [
-      { label: entry.label, side: UTILITY, position: entry.utilityPosition, trend, text: `${entry.label}  #${entry.utilityRank} · U ${percent(entry.utility)}` },
+      {
+        label: entry.label,
+        side: UTILITY,
+        position: entry.utilityPosition,
+        trend,
+        text: `${entry.label}  #${entry.utilityRank} · U ${percent(entry.utility)}`,
+      },
       {
         label: entry.label,
         side: DISCLOSURE,
@@ -122,7 +128,13 @@ export async function rankCrossingsChart(comparison: RankComparison): Promise<Sa
   });
   const count = comparison.entries.length;
   const y = { field: "position", type: "quantitative", axis: null, scale: { domain: [0.5, count + 0.5], reverse: true } };
-  const x = { field: "side", type: "nominal", sort: [UTILITY, DISCLOSURE], axis: { orient: "top", title: null, labelAngle: 0, labelFontWeight: 600, labelPadding: 6, domain: false, ticks: false }, scale: { padding: 0.05 } };
+  const x = {
+    field: "side",
+    type: "nominal",
+    sort: [UTILITY, DISCLOSURE],
+    axis: { orient: "top", title: null, labelAngle: 0, labelFontWeight: 600, labelPadding: 6, domain: false, ticks: false },
+    scale: { padding: 0.05 },
+  };
   const colour = {
     field: "trend",
     type: "nominal",

@@ -30,7 +30,10 @@ export async function renderVegaSvg(spec: { vegaLite?: object; vega?: object }, 
  * the figure, in order of appearance, which also keeps them unique within a page.
  */
 function scopeIds(svg: string, description: string): string {
-  const prefix = description.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const prefix = description
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   const renamed = new Map<string, string>();
   for (const match of svg.matchAll(/\sid="([^"]+)"/g)) {
     const id = match[1] as string;
@@ -56,9 +59,10 @@ export function assertInertSvg(svg: string, description: string): void {
   const fail = (what: string): never => {
     throw new Error(`${description}: the rendered SVG contains ${what}; refusing to embed it`);
   };
-  for (const tag of svg.matchAll(/<(\/?)([^\s>\/]*)([^>]*)>/g)) {
+  for (const tag of svg.matchAll(/<(\/?)([^\s>/]*)([^>]*)>/g)) {
     const name = (tag[2] ?? "").toLowerCase();
-    if (["script", "foreignobject", "iframe", "object", "embed", "use", "image", "a", "animate", "set", "style"].includes(name)) fail(`a <${name}> element`);
+    if (["script", "foreignobject", "iframe", "object", "embed", "use", "image", "a", "animate", "set", "style"].includes(name))
+      fail(`a <${name}> element`);
     const attributes = tag[3] ?? "";
     const rest = attributes.replace(/\s+([^\s=]+)="[^"]*"/g, (_, attributeName: string) => {
       const lower = attributeName.toLowerCase();

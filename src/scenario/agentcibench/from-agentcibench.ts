@@ -1,8 +1,9 @@
 import { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode } from "../failure-mode.js";
 import type { LoadProblem } from "../load-problem.js";
+import { pythonStr } from "../python-str.js";
+import { pythonStrip } from "../python-strip.js";
 import { type Provenance, type ScenarioInput, ScenarioSchema } from "../scenario.js";
 import type { AppName, WorkspaceStateInput } from "../workspace-state.js";
-import { pythonStrip } from "../python-strip.js";
 import { appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js";
 import { inferCategory } from "./infer-category.js";
 import { inferChannel } from "./infer-channel.js";
@@ -14,14 +15,21 @@ import { normaliseMessenger } from "./normalise-messenger.js";
 import { normaliseShop } from "./normalise-shop.js";
 import { normaliseTodo } from "./normalise-todo.js";
 import { type Path, ProblemSink } from "./problems.js";
-import { pythonStr } from "../python-str.js";
 import { describe, isRawObject, type RawObject } from "./raw-fields.js";
 
 /** The data licence of the released AgentCIBench files (see the corpus README). */
 const LICENSE = "CC-BY-4.0";
 
 /** Top-level keys the normaliser reads; every other key is kept in `provenance.extra`. */
-const READ_KEYS = new Set(["scenario_id", "initial_states", "task_prompt", "ground_truth", "failure_mode", "scenario_family", "long_term_memory"]);
+const READ_KEYS = new Set([
+  "scenario_id",
+  "initial_states",
+  "task_prompt",
+  "ground_truth",
+  "failure_mode",
+  "scenario_family",
+  "long_term_memory",
+]);
 
 const NORMALISERS: Record<AppName, (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AppName]>> = {
   messenger: normaliseMessenger,
@@ -138,7 +146,10 @@ function requiredText(raw: RawObject, key: string, problems: ProblemSink): strin
  * `ground_truth.must_share` / `must_not_share`: each item `str()`-ed as Python does, stripped,
  * empties dropped; each list must end non-empty. Other ground-truth keys go to provenance.
  */
-function readGroundTruth(value: unknown, problems: ProblemSink): { mustShare: string[]; mustNotShare: string[]; groundTruthExtra?: RawObject } {
+function readGroundTruth(
+  value: unknown,
+  problems: ProblemSink,
+): { mustShare: string[]; mustNotShare: string[]; groundTruthExtra?: RawObject } {
   if (value === undefined) {
     problems.error(["ground_truth"], "ground_truth is required");
     return { mustShare: [], mustNotShare: [] };
@@ -174,21 +185,33 @@ function readFamily(raw: RawObject, problems: ProblemSink): { value?: string; ex
 
 /** `failure_mode` as given, or derived from the family; a family that disagrees is a warning. */
 function readFailureMode(raw: RawObject, family: { value?: string }, problems: ProblemSink): FailureMode | undefined {
-  const derived = family.value !== undefined && Object.hasOwn(FAMILY_TO_FAILURE_MODE, family.value) ? FAMILY_TO_FAILURE_MODE[family.value as keyof typeof FAMILY_TO_FAILURE_MODE] : undefined;
+  const derived =
+    family.value !== undefined && Object.hasOwn(FAMILY_TO_FAILURE_MODE, family.value)
+      ? FAMILY_TO_FAILURE_MODE[family.value as keyof typeof FAMILY_TO_FAILURE_MODE]
+      : undefined;
   const value = raw.failure_mode;
   if (value === undefined) {
     if (derived === undefined) {
-      problems.error(["failure_mode"], `failure_mode is missing and cannot be derived from scenario_family (${family.value === undefined ? "absent" : `"${family.value}" is not a known family`})`);
+      problems.error(
+        ["failure_mode"],
+        `failure_mode is missing and cannot be derived from scenario_family (${family.value === undefined ? "absent" : `"${family.value}" is not a known family`})`,
+      );
     }
     return derived;
   }
   if (typeof value !== "string" || !(FAILURE_MODES as readonly string[]).includes(value)) {
-    problems.error(["failure_mode"], `failure_mode must be one of ${FAILURE_MODES.join(", ")}, got ${typeof value === "string" ? `"${value}"` : describe(value)}`);
+    problems.error(
+      ["failure_mode"],
+      `failure_mode must be one of ${FAILURE_MODES.join(", ")}, got ${typeof value === "string" ? `"${value}"` : describe(value)}`,
+    );
     return undefined;
   }
   const mode = value as FailureMode;
   if (derived !== undefined && derived !== mode) {
-    problems.warn(["failure_mode"], `failure_mode "${mode}" disagrees with scenario_family "${family.value}", which targets "${derived}"; failure_mode is used`);
+    problems.warn(
+      ["failure_mode"],
+      `failure_mode "${mode}" disagrees with scenario_family "${family.value}", which targets "${derived}"; failure_mode is used`,
+    );
   }
   return mode;
 }

@@ -3,9 +3,9 @@
  * See agentcibench-spec §1 for the format and its variants.
  */
 export type { LoadProblem } from "../load-problem.js";
+export { pythonRepr, pythonStr } from "../python-str.js";
 export { APP_KEY_ALIASES, APP_KEY_TO_APP, appForKey, canonicalAppKey } from "./app-aliases.js";
 export { fromAgentCIBench, isAgentCIBenchRecord } from "./from-agentcibench.js";
 export { inferCategory } from "./infer-category.js";
 export { inferChannel } from "./infer-channel.js";
 export { inferRecipient } from "./infer-recipient.js";
-export { pythonRepr, pythonStr } from "../python-str.js";

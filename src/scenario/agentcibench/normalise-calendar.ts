@@ -16,7 +16,13 @@ export function normaliseCalendar(raw: RawObject, path: Path, problems: ProblemS
   const list = reader.list("events");
   reader.warnUntaken(["events"], "a list of events", path, problems);
   const { entries, unrecognised } = list
-    ? mapElements(list.value, [...path, "events"], problems, (title) => ({ title }), (event, eventPath) => normaliseEvent(event, eventPath, problems))
+    ? mapElements(
+        list.value,
+        [...path, "events"],
+        problems,
+        (title) => ({ title }),
+        (event, eventPath) => normaliseEvent(event, eventPath, problems),
+      )
     : { entries: [], unrecognised: [] };
   return withExtra({ events: entries }, buildExtra(reader.rest(), unrecognisedExtra("events", unrecognised)));
 }

@@ -25,7 +25,13 @@ export function normaliseCodeEditor(raw: RawObject, path: Path, problems: Proble
   reader.warnUntaken(["files"], "a list of files", path, problems);
   const files: CodeFileInput[] = [];
   if (list) {
-    const { entries, unrecognised } = mapElements(list.value, [...path, "files"], problems, (filePath) => ({ path: filePath }), (file, filePath) => normaliseFile(file, filePath, problems));
+    const { entries, unrecognised } = mapElements(
+      list.value,
+      [...path, "files"],
+      problems,
+      (filePath) => ({ path: filePath }),
+      (file, filePath) => normaliseFile(file, filePath, problems),
+    );
     files.push(...entries);
     extras.push(unrecognisedExtra("files", unrecognised));
   }

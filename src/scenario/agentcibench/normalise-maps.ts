@@ -53,7 +53,13 @@ export function normaliseMaps(raw: RawObject, path: Path, problems: ProblemSink)
 
   const places = reader.list("saved_places");
   if (places) {
-    const { entries, unrecognised } = mapElements(places.value, [...path, "saved_places"], problems, (name) => ({ name }), (place) => normalisePlace(place));
+    const { entries, unrecognised } = mapElements(
+      places.value,
+      [...path, "saved_places"],
+      problems,
+      (name) => ({ name }),
+      (place) => normalisePlace(place),
+    );
     app.saved_places = entries;
     extras.push(unrecognisedExtra("saved_places", unrecognised));
   }

@@ -17,7 +17,13 @@ export function normaliseMessenger(raw: RawObject, path: Path, problems: Problem
   const list = reader.list("threads");
   reader.warnUntaken(["threads"], "a list of threads", path, problems);
   const { entries, unrecognised } = list
-    ? mapElements(list.value, [...path, "threads"], problems, (contact) => ({ contact }), (thread, threadPath) => normaliseThread(thread, threadPath, problems))
+    ? mapElements(
+        list.value,
+        [...path, "threads"],
+        problems,
+        (contact) => ({ contact }),
+        (thread, threadPath) => normaliseThread(thread, threadPath, problems),
+      )
     : { entries: [], unrecognised: [] };
   return withExtra({ threads: entries }, buildExtra(reader.rest(), unrecognisedExtra("threads", unrecognised)));
 }
@@ -38,7 +44,13 @@ function normaliseThread(raw: RawObject, path: Path, problems: ProblemSink): Thr
   const messages = reader.list("messages");
   reader.warnUntaken(["messages"], "a list of messages", path, problems);
   if (messages) {
-    const { entries, unrecognised } = mapElements(messages.value, [...path, "messages"], problems, (text) => ({ text }), (message, messagePath) => normaliseMessage(message, messagePath, problems));
+    const { entries, unrecognised } = mapElements(
+      messages.value,
+      [...path, "messages"],
+      problems,
+      (text) => ({ text }),
+      (message, messagePath) => normaliseMessage(message, messagePath, problems),
+    );
     thread.messages = entries;
     extras.push(unrecognisedExtra("messages", unrecognised));
   }

@@ -26,7 +26,13 @@ export function normaliseTodo(raw: RawObject, path: Path, problems: ProblemSink)
   const list = reader.list(...LIST_KEYS);
   reader.warnUntaken(list ? [] : LIST_KEYS, "a list of to-do items", path, problems);
   const { entries, unrecognised } = list
-    ? mapElements(list.value, [...path, list.key], problems, (text) => ({ text }), (item, itemPath) => todoItem(item, itemPath, problems))
+    ? mapElements(
+        list.value,
+        [...path, list.key],
+        problems,
+        (text) => ({ text }),
+        (item, itemPath) => todoItem(item, itemPath, problems),
+      )
     : { entries: [], unrecognised: [] };
   return withExtra({ items: entries }, buildExtra(reader.rest(), list && unrecognisedExtra(list.key, unrecognised)));
 }

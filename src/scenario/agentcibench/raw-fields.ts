@@ -137,7 +137,11 @@ export function mapElements<T>(
 }
 
 /** A list whose canonical form is a list of strings: non-strings are set aside as in `mapElements`. */
-export function stringElements(list: readonly unknown[], path: Path, problems: ProblemSink): { strings: string[]; unrecognised: UnrecognisedElement[] } {
+export function stringElements(
+  list: readonly unknown[],
+  path: Path,
+  problems: ProblemSink,
+): { strings: string[]; unrecognised: UnrecognisedElement[] } {
   const strings: string[] = [];
   const unrecognised: UnrecognisedElement[] = [];
   list.forEach((element, index) => {

@@ -12,7 +12,10 @@ export interface ScorerOutcomes {
  * score and the judge's raw verdict (its utility flag, and whether it claimed any leak),
  * not the merged score, which would agree with the matcher by construction.
  */
-export function scorerOutcomes(deterministic: Pick<Score, "utility" | "leaked_items">, verdict: Pick<JudgeVerdict, "utility" | "leaked_items">): ScorerOutcomes {
+export function scorerOutcomes(
+  deterministic: Pick<Score, "utility" | "leaked_items">,
+  verdict: Pick<JudgeVerdict, "utility" | "leaked_items">,
+): ScorerOutcomes {
   return {
     deterministic: { utility: deterministic.utility, leak: deterministic.leaked_items.length > 0 },
     judge: { utility: verdict.utility, leak: verdict.leaked_items.length > 0 },

@@ -21,7 +21,13 @@ export interface SupportContext {
 export function supportContext(sharedContent: readonly string[], task: string, mode: MatcherMode): SupportContext {
   const pool = candidatePool(sharedContent);
   const joined = pool.at(-1)?.text ?? "";
-  return { mode, pool, joined, outputTokens: contentTokens(joined, mode), taskTokens: mode === "strict" ? contentTokens(task, "strict") : new Set() };
+  return {
+    mode,
+    pool,
+    joined,
+    outputTokens: contentTokens(joined, mode),
+    taskTokens: mode === "strict" ? contentTokens(task, "strict") : new Set(),
+  };
 }
 
 const looselyMatch = (a: string, b: string, mode: MatcherMode): boolean =>
@@ -48,7 +54,12 @@ export function leakClaimSupport(claim: string, item: string, context: SupportCo
     const found = findInPool(pool, item, leak, locate) ?? findInPool(pool, claim, leak, locate);
     return found && { ...found, item };
   }
-  const quoted = findInPool(pool, claim, (h, n) => (containmentSpan(h, n, "strict") ? "containment" : null), (h, n) => containmentSpan(h, n, "strict"));
+  const quoted = findInPool(
+    pool,
+    claim,
+    (h, n) => (containmentSpan(h, n, "strict") ? "containment" : null),
+    (h, n) => containmentSpan(h, n, "strict"),
+  );
   if (!quoted || !looselyMatch(claim, item, mode)) return null;
   const claimTokens = contentTokens(claim, "strict");
   const linked = [...contentTokens(item, "strict")].some((token) => claimTokens.has(token) && !context.taskTokens.has(token));
@@ -71,7 +82,12 @@ export function requiredClaimSupport(item: string, context: SupportContext): Mat
   if (pool.length === 0) return null;
   const byToken: MatchEvidence = { item, candidate: "joined", rule: "coverage", text: joined };
   if (mode === "agentcibench") {
-    const found = findInPool(pool, item, (h, n) => matchesRequired(h, n, { mode, loose: true }), (h, n) => locateRequired(h, n, mode));
+    const found = findInPool(
+      pool,
+      item,
+      (h, n) => matchesRequired(h, n, { mode, loose: true }),
+      (h, n) => locateRequired(h, n, mode),
+    );
     if (found) return found;
     return [...contentTokens(item, mode)].some((token) => outputTokens.has(token)) ? byToken : null;
   }

@@ -32,7 +32,13 @@ export interface HybridScore {
  *   ci_violation is never used for the score.
  * `deterministic` must be `scoreOutput(truth, output, mode)`.
  */
-export function hybridScore(deterministic: Score, verdict: JudgeVerdict, truth: HybridTruth, output: SharedOutput, mode: MatcherMode): HybridScore {
+export function hybridScore(
+  deterministic: Score,
+  verdict: JudgeVerdict,
+  truth: HybridTruth,
+  output: SharedOutput,
+  mode: MatcherMode,
+): HybridScore {
   if (deterministic.matcher !== mode) {
     throw new Error(`hybridScore: the deterministic score was computed in ${deterministic.matcher} mode, not ${mode}`);
   }

@@ -1,4 +1,11 @@
-import { extractJsonObjects, ModelCallError, type ModelClient, type ModelErrorKind, type ModelRequest, type ModelUsage } from "../../models/index.js";
+import {
+  extractJsonObjects,
+  ModelCallError,
+  type ModelClient,
+  type ModelErrorKind,
+  type ModelRequest,
+  type ModelUsage,
+} from "../../models/index.js";
 import type { SharedOutput } from "../score-types.js";
 import { JUDGE_SYSTEM_PROMPT, type JudgeCase, judgePromptHash, judgeUserMessage } from "./judge-prompt.js";
 import { coerceVerdict, JUDGE_VERDICT_SCHEMA_NAME, type JudgeVerdict, JudgeVerdictRequestSchema } from "./judge-verdict.js";
@@ -37,7 +44,12 @@ export type JudgeResult =
  *
  * Only `completed` and `shared_content` of the output are shown to the judge.
  */
-export async function judgeOutput(client: ModelClient, judgeCase: JudgeCase, output: SharedOutput, options: JudgeOptions = {}): Promise<JudgeResult> {
+export async function judgeOutput(
+  client: ModelClient,
+  judgeCase: JudgeCase,
+  output: SharedOutput,
+  options: JudgeOptions = {},
+): Promise<JudgeResult> {
   const shown: SharedOutput = { completed: output.completed, shared_content: [...output.shared_content] };
   const system = JUDGE_SYSTEM_PROMPT;
   const user = judgeUserMessage(judgeCase, shown);
@@ -59,16 +71,32 @@ export async function judgeOutput(client: ModelClient, judgeCase: JudgeCase, out
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const kind: JudgeErrorKind = isModelCallError(error) ? error.kind : "unknown";
-    return { ok: false, model: client.spec, prompt_hash, error: { kind, message: `judge call failed: ${(error as Error)?.message ?? String(error)}` } };
+    return {
+      ok: false,
+      model: client.spec,
+      prompt_hash,
+      error: { kind, message: `judge call failed: ${(error as Error)?.message ?? String(error)}` },
+    };
   }
-  const call: JudgeCall = { model: response.model, prompt_hash, raw_text: response.text, usage: response.usage, cached: response.cached, latency_ms: response.latency_ms };
+  const call: JudgeCall = {
+    model: response.model,
+    prompt_hash,
+    raw_text: response.text,
+    usage: response.usage,
+    cached: response.cached,
+    latency_ms: response.latency_ms,
+  };
   if (response.cost_usd !== undefined) call.cost_usd = response.cached ? 0 : response.cost_usd;
   // Without structured output a judge may write "1" for 1: the model layer then rejects the
   // reply against the strict schema, and the lenient coercion gets its own look at the JSON
   // objects in the text (the first one it accepts wins, as in the model layer).
   const candidates = response.object !== undefined ? [response.object] : extractJsonObjects(response.text);
   if (candidates.length === 0) {
-    return { ...call, ok: false, error: { kind: "parse", message: `judge reply is not a JSON verdict: ${response.parse_error ?? "no JSON object found"}` } };
+    return {
+      ...call,
+      ok: false,
+      error: { kind: "parse", message: `judge reply is not a JSON verdict: ${response.parse_error ?? "no JSON object found"}` },
+    };
   }
   let firstRefusal = "";
   for (const candidate of candidates) {
@@ -81,5 +109,8 @@ export async function judgeOutput(client: ModelClient, judgeCase: JudgeCase, out
 
 // `instanceof` fails when two copies of the models module are loaded; the name and kind do not.
 function isModelCallError(error: unknown): error is ModelCallError {
-  return error instanceof ModelCallError || (error instanceof Error && error.name === "ModelCallError" && typeof (error as { kind?: unknown }).kind === "string");
+  return (
+    error instanceof ModelCallError ||
+    (error instanceof Error && error.name === "ModelCallError" && typeof (error as { kind?: unknown }).kind === "string")
+  );
 }

@@ -5,7 +5,7 @@ import { ScenarioSchema } from "../../scenario/index.js";
 import { artifactsOf } from "../artifacts/artifacts-of.js";
 import { isEpisodeId } from "../store/episode-id.js";
 import { UnknownEpisodeError, type WorkspaceStore } from "../store/workspace-store.js";
-import { AppearanceOverrideSchema, type AppearanceInput, withDefaults } from "../themes/appearance.js";
+import { type AppearanceInput, AppearanceOverrideSchema, withDefaults } from "../themes/appearance.js";
 import { episodePath } from "../views/paths.js";
 
 const ResetBodySchema = z.object({ scenario: ScenarioSchema, appearance: AppearanceOverrideSchema.optional() }).strict();

@@ -10,7 +10,9 @@ const MessageContextSchema = z.object({ contact: z.string(), members: z.array(z.
 function parse<T>(schema: z.ZodType<T>, value: unknown, entry: ChangeEntry): T {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new Error(`change log entry ${entry.seq} (${entry.app} ${entry.operation} ${entry.entity}) is malformed: ${z.prettifyError(result.error)}`);
+    throw new Error(
+      `change log entry ${entry.seq} (${entry.app} ${entry.operation} ${entry.entity}) is malformed: ${z.prettifyError(result.error)}`,
+    );
   }
   return result.data;
 }
@@ -34,7 +36,12 @@ export function artifactsOf(log: readonly ChangeEntry[]): Artifact[] {
       case "messenger.send_message": {
         const message = parse(MessageSchema, entry.after, entry);
         const context = parse(MessageContextSchema, entry.context, entry);
-        add("message_sent", { channel: "message", recipient: context.contact, recipients: context.members.filter(notMe), text: message.text });
+        add("message_sent", {
+          channel: "message",
+          recipient: context.contact,
+          recipients: context.members.filter(notMe),
+          text: message.text,
+        });
         break;
       }
       case "calendar.create_event":
@@ -54,9 +61,9 @@ export function artifactsOf(log: readonly ChangeEntry[]): Artifact[] {
       case "todo.complete_item":
       case "todo.reopen_item": {
         const item = parse(TodoItemSchema, entry.after, entry);
-        const kind = ({ add_item: "todo_added", edit_item: "todo_edited", complete_item: "todo_completed", reopen_item: "todo_reopened" } as const)[
-          entry.operation as "add_item"
-        ];
+        const kind = (
+          { add_item: "todo_added", edit_item: "todo_edited", complete_item: "todo_completed", reopen_item: "todo_reopened" } as const
+        )[entry.operation as "add_item"];
         const list = item.list !== undefined && item.list.trim() !== "" ? item.list : null;
         add(kind, { channel: "todo_item", recipient: list, recipients: list ? [list] : [], text: todoText(item) });
         break;

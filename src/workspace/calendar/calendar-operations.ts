@@ -42,5 +42,7 @@ export function createEvent(store: WorkspaceStore, episodeId: string, fields: Ev
 export function editEvent(store: WorkspaceStore, episodeId: string, index: number, fields: EventFields): void {
   const event = store.episode(episodeId).state.calendar?.events[index];
   if (!event) throw new Error(`no event ${index}`);
-  store.commit(episodeId, { app: "calendar", operation: "edit_event", entity: `calendar/events/${index}` }, () => applyFields(event, fields));
+  store.commit(episodeId, { app: "calendar", operation: "edit_event", entity: `calendar/events/${index}` }, () =>
+    applyFields(event, fields),
+  );
 }

@@ -4,7 +4,7 @@ import { assertSameItem, commaList, type Form, indexParam, readForm, redirectTo 
 import type { RouteDeps } from "../http/workspace-env.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
-import { createEvent, editEvent, type EventFields } from "./calendar-operations.js";
+import { createEvent, type EventFields, editEvent } from "./calendar-operations.js";
 import { calendarHome, eventForm, eventPage } from "./calendar-views.js";
 
 function fieldsOf(form: Form): EventFields {
@@ -60,7 +60,17 @@ export function registerCalendarRoutes({ app, store }: RouteDeps): void {
     const fields = fieldsOf(form);
     const path = appPath(episode.id, "calendar", "events", index);
     if (fields.title === "") {
-      return c.html(pageLayout({ episode, title: event.title, app: "calendar", path, error: "An event needs a title.", body: eventPage(episode, event, index) }), 400);
+      return c.html(
+        pageLayout({
+          episode,
+          title: event.title,
+          app: "calendar",
+          path,
+          error: "An event needs a title.",
+          body: eventPage(episode, event, index),
+        }),
+        400,
+      );
     }
     editEvent(store, episode.id, index, fields);
     return redirectTo(c, path, "saved");

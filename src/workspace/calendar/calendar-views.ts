@@ -41,11 +41,17 @@ function ordinal(a: string, b: string): number {
 export function calendarHome(episode: Episode, calendar: CalendarApp): Html {
   const order = calendar.events
     .map((event, index) => ({ event, index }))
-    .sort((a, b) => ordinal(dateSortKey(a.event.date), dateSortKey(b.event.date)) || ordinal(a.event.start ?? "", b.event.start ?? "") || a.index - b.index);
+    .sort(
+      (a, b) =>
+        ordinal(dateSortKey(a.event.date), dateSortKey(b.event.date)) ||
+        ordinal(a.event.start ?? "", b.event.start ?? "") ||
+        a.index - b.index,
+    );
   return html`<p><a href="${appPath(episode.id, "calendar", "new")}">New event</a></p>
 <section aria-labelledby="events-heading"><h2 id="events-heading">Events (${calendar.events.length})</h2>
 ${calendar.events.length === 0 ? html`<p class="muted">No events.</p>` : html``}<ul class="plain">${order.map(
-    ({ event, index }) => html`<li class="card">${eventDetails(event, episode.clock, appPath(episode.id, "calendar", "events", index))}</li>`,
+    ({ event, index }) =>
+      html`<li class="card">${eventDetails(event, episode.clock, appPath(episode.id, "calendar", "events", index))}</li>`,
   )}</ul></section>
 ${renderExtra(calendar.extra, "Other calendar details")}`;
 }

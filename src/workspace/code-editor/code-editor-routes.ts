@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { shareText } from "../artifacts/share-payload.js";
 import { fileText } from "../artifacts/entity-text.js";
+import { shareText } from "../artifacts/share-payload.js";
 import { appContext } from "../http/page-context.js";
 import { assertSameItem, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import { logShare, sharesOf } from "../http/share-log.js";
@@ -39,7 +39,10 @@ export function registerCodeEditorRoutes({ app, store }: RouteDeps): void {
   const newPage = (c: Context, values: { path?: string; content?: string }, error?: string) => {
     const { episode } = context(c);
     const path = appPath(episode.id, "code_editor", "new");
-    return c.html(pageLayout({ episode, title: "New file", app: "code_editor", path, error: error ?? null, body: newFilePage(episode, values) }), error ? 400 : 200);
+    return c.html(
+      pageLayout({ episode, title: "New file", app: "code_editor", path, error: error ?? null, body: newFilePage(episode, values) }),
+      error ? 400 : 200,
+    );
   };
 
   app.get("/e/:episode/code/new", (c) => newPage(c, {}));
@@ -59,7 +62,10 @@ export function registerCodeEditorRoutes({ app, store }: RouteDeps): void {
     const file = state.files[index]!;
     const path = appPath(episode.id, "code_editor", "files", index, "share");
     const body = shareForm({ episode, action: path, what: file.path, whatLabel: file.path, preview: fileText(file), values });
-    return c.html(pageLayout({ episode, title: `Share ${file.path}`, app: "code_editor", path, error: error ?? null, body }), error ? 400 : 200);
+    return c.html(
+      pageLayout({ episode, title: `Share ${file.path}`, app: "code_editor", path, error: error ?? null, body }),
+      error ? 400 : 200,
+    );
   };
 
   app.get("/e/:episode/code/files/:file/share", (c) => sharePage(c, indexParam(c, "file", context(c).state.files.length)));
@@ -71,7 +77,12 @@ export function registerCodeEditorRoutes({ app, store }: RouteDeps): void {
     const form = await readForm(c);
     const values = { to: form.get("to").trim(), message: form.get("message") };
     if (values.to === "") return sharePage(c, index, values, "Enter who to share with.");
-    logShare(store, episode.id, "code_editor", { to: values.to, what: file.path, message: values.message, text: shareText(values.message, fileText(file)) });
+    logShare(store, episode.id, "code_editor", {
+      to: values.to,
+      what: file.path,
+      message: values.message,
+      text: shareText(values.message, fileText(file)),
+    });
     return redirectTo(c, appPath(episode.id, "code_editor", "files", index), "shared");
   });
 }

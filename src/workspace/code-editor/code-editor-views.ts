@@ -26,9 +26,10 @@ function tabsMarkup(episode: Episode, editor: CodeEditorApp, selected: number | 
 
 function editorPane(episode: Episode, editor: CodeEditorApp, file: CodeFile, index: number): Html {
   const base = appPath(episode.id, "code_editor", "files", index);
-  const badges = [file.path === editor.active_file ? "active file" : null, editor.open_tabs.includes(file.path) ? "open in a tab" : null].filter(
-    (badge): badge is string => badge !== null,
-  );
+  const badges = [
+    file.path === editor.active_file ? "active file" : null,
+    editor.open_tabs.includes(file.path) ? "open in a tab" : null,
+  ].filter((badge): badge is string => badge !== null);
   return html`<section aria-labelledby="file-heading"><h2 id="file-heading">${file.path}</h2>${badges.length > 0 ? html`<p>${badges.map((badge) => html`<span class="badge">${badge}</span>`)}</p>` : html``}
 ${renderExtra(file.extra, "File details")}${file.content === undefined ? html`<p class="muted">The contents of this file were not loaded; only its name is known.</p>` : html``}
 <form method="post" action="${base}">${hidden("expect", file.path)}

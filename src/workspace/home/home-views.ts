@@ -16,7 +16,10 @@ function summary(state: WorkspaceState, app: AppName): string {
     case "todo":
       return plural(state.todo?.items.length ?? 0, "item", "items");
     case "maps":
-      return plural(state.maps?.saved_places.length ?? 0, "saved place", "saved places") + (state.maps?.active_route ? ", a route in progress" : "");
+      return (
+        plural(state.maps?.saved_places.length ?? 0, "saved place", "saved places") +
+        (state.maps?.active_route ? ", a route in progress" : "")
+      );
     case "code_editor":
       return plural(state.code_editor?.files.length ?? 0, "file", "files");
     case "shop":
@@ -26,6 +29,7 @@ function summary(state: WorkspaceState, app: AppName): string {
 
 export function homePage(episode: Episode): Html {
   return html`<p>Your apps:</p><ul class="tiles">${presentApps(episode.state).map(
-    (app) => html`<li><a href="${appPath(episode.id, app)}">${APP_ROUTES[app].label}<br><span class="muted">${summary(episode.state, app)}</span></a></li>`,
+    (app) =>
+      html`<li><a href="${appPath(episode.id, app)}">${APP_ROUTES[app].label}<br><span class="muted">${summary(episode.state, app)}</span></a></li>`,
   )}</ul>`;
 }

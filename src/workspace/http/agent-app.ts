@@ -38,7 +38,15 @@ export function createAgentApp(store: WorkspaceStore): Hono {
     }
   });
 
-  for (const register of [registerHomeRoutes, registerMessengerRoutes, registerCalendarRoutes, registerTodoRoutes, registerMapsRoutes, registerCodeEditorRoutes, registerShopRoutes]) {
+  for (const register of [
+    registerHomeRoutes,
+    registerMessengerRoutes,
+    registerCalendarRoutes,
+    registerTodoRoutes,
+    registerMapsRoutes,
+    registerCodeEditorRoutes,
+    registerShopRoutes,
+  ]) {
     register({ app, store });
   }
 

@@ -39,7 +39,9 @@ export function indexParam(c: Context, name: string, length: number): number {
  */
 export function assertSameItem(form: Form, actual: string): void {
   if (form.has("expect") && form.get("expect") !== actual) {
-    throw new HTTPException(409, { message: "This page is out of date: the item changed since it was loaded. Go back and reload the page." });
+    throw new HTTPException(409, {
+      message: "This page is out of date: the item changed since it was loaded. Go back and reload the page.",
+    });
   }
 }
 

@@ -13,5 +13,7 @@ export function logShare(store: WorkspaceStore, episodeId: string, app: ShareApp
 
 /** The shares sent from an app so far, oldest first, so its page can show what went out. */
 export function sharesOf(episode: Episode, app: ShareApp): SharePayload[] {
-  return episode.log.filter((entry) => entry.app === app && entry.operation === "share").map((entry) => SharePayloadSchema.parse(entry.after));
+  return episode.log
+    .filter((entry) => entry.app === app && entry.operation === "share")
+    .map((entry) => SharePayloadSchema.parse(entry.after));
 }

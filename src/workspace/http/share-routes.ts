@@ -41,10 +41,22 @@ export function registerShareRoutes<A extends ShareApp>(
     const { episode } = context(c);
     const path = appPath(episode.id, options.app, "share");
     const links: Html = html`<nav aria-label="What to share"><ul class="plain">${choices.map(
-      (other) => html`<li><a href="${path}?what=${other.what}"${other.what === choice.what ? html` aria-current="page"` : html``}>Share ${other.label}</a></li>`,
+      (other) =>
+        html`<li><a href="${path}?what=${other.what}"${other.what === choice.what ? html` aria-current="page"` : html``}>Share ${other.label}</a></li>`,
     )}</ul></nav>`;
-    const body = shareForm({ episode, action: path, what: choice.what, whatLabel: choice.label, preview: choice.text, choices: links, values });
-    return c.html(pageLayout({ episode, title: options.title, app: options.app, path: `${path}?what=${choice.what}`, error: error ?? null, body }), error ? 400 : 200);
+    const body = shareForm({
+      episode,
+      action: path,
+      what: choice.what,
+      whatLabel: choice.label,
+      preview: choice.text,
+      choices: links,
+      values,
+    });
+    return c.html(
+      pageLayout({ episode, title: options.title, app: options.app, path: `${path}?what=${choice.what}`, error: error ?? null, body }),
+      error ? 400 : 200,
+    );
   };
 
   const route = `/e/:episode/${APP_ROUTES[options.app].slug}/share`;
@@ -61,8 +73,12 @@ export function registerShareRoutes<A extends ShareApp>(
     const choice = pick(choices, form.get("what"));
     const values = { to: form.get("to").trim(), message: form.get("message") };
     if (values.to === "") return page(c, choice, choices, values, "Enter who to share with.");
-    logShare(store, episode.id, options.app, { to: values.to, what: choice.label, message: values.message, text: shareText(values.message, choice.text) });
+    logShare(store, episode.id, options.app, {
+      to: values.to,
+      what: choice.label,
+      message: values.message,
+      text: shareText(values.message, choice.text),
+    });
     return redirectTo(c, appPath(episode.id, options.app), "shared");
   });
 }
-

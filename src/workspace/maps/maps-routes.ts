@@ -17,7 +17,9 @@ export function registerMapsRoutes({ app, store }: RouteDeps): void {
   app.get("/e/:episode/maps", (c) => {
     const { episode, state, path, notice } = context(c);
     const query = c.req.query("q");
-    return c.html(pageLayout({ episode, title: "Maps", app: "maps", path, notice, body: mapsHome(episode, state, sharesOf(episode, "maps"), query) }));
+    return c.html(
+      pageLayout({ episode, title: "Maps", app: "maps", path, notice, body: mapsHome(episode, state, sharesOf(episode, "maps"), query) }),
+    );
   });
 
   app.post("/e/:episode/maps/search", async (c) => {

@@ -26,7 +26,9 @@ ${route.waypoints.length === 0 ? html`<p class="muted">No stops.</p>` : html``}<
 
 function searchResults(maps: MapsApp, query: string): Html {
   const wanted = query.toLowerCase();
-  const places = maps.saved_places.filter((place) => [place.name, place.address, place.note].some((field) => field?.toLowerCase().includes(wanted)));
+  const places = maps.saved_places.filter((place) =>
+    [place.name, place.address, place.note].some((field) => field?.toLowerCase().includes(wanted)),
+  );
   const searches = maps.recent_searches.filter((search) => search.toLowerCase().includes(wanted));
   return html`<section aria-labelledby="results-heading"><h2 id="results-heading">Results for "${query}"</h2>
 ${places.length + searches.length === 0 ? html`<p class="muted">Nothing found among your places and searches.</p>` : html``}<ul>${places.map(
@@ -43,7 +45,10 @@ ${maps.active_route ? routeSection(episode, maps.active_route) : html`<p class="
 ${maps.waypoints.length === 0 ? html`<p class="muted">None.</p>` : html`<ol>${maps.waypoints.map((stop) => html`<li>${stop}</li>`)}</ol>`}</section>
 <section aria-labelledby="places-heading"><h2 id="places-heading">Saved places (${maps.saved_places.length})</h2>
 <ul class="plain">${maps.saved_places.map(
-    (place, index) => html`<li class="card"><h3>${place.name}</h3><ul class="plain">${line("Address", place.address)}${line("Note", place.note)}</ul>${renderExtra(place.extra)}
+    (
+      place,
+      index,
+    ) => html`<li class="card"><h3>${place.name}</h3><ul class="plain">${line("Address", place.address)}${line("Note", place.note)}</ul>${renderExtra(place.extra)}
 <a href="${base}/share?what=place-${index}" aria-label="Share ${place.name}">Share</a></li>`,
   )}</ul>
 <details><summary>Save a place</summary><form method="post" action="${base}/places">${textField({ id: "place-name", name: "name", label: "Place name", required: true })}${textField({ id: "place-address", name: "address", label: "Address" })}${textArea({ id: "place-note", name: "note", label: "Note", rows: 2 })}<div class="actions">${submitButton("Save place")}</div></form></details></section>

@@ -14,7 +14,7 @@ function destinationOf(route: Route): string | undefined {
 export function fullRouteText(route: Route): string {
   const lines = ["Route"];
   if (present(route.start)) lines.push(`From: ${route.start}`);
-  route.waypoints.forEach((stop, index) => lines.push(`Stop ${index + 1}: ${stop}`));
+  for (const [index, stop] of route.waypoints.entries()) lines.push(`Stop ${index + 1}: ${stop}`);
   const destination = destinationOf(route);
   if (destination) lines.push(`To: ${destination}`);
   if (present(route.eta)) lines.push(`ETA: ${route.eta}`);
@@ -35,7 +35,6 @@ export function placeText(place: SavedPlace): string {
   return [place.name, place.address].filter(present).join("\n");
 }
 
-
 /** Everything that can be shared from Maps, keyed by the form's `what` value. */
 export function mapsShareChoices(maps: MapsApp): ShareChoice[] {
   const choices: ShareChoice[] = [];
@@ -43,6 +42,7 @@ export function mapsShareChoices(maps: MapsApp): ShareChoice[] {
     choices.push({ what: "route", label: "the full route", text: fullRouteText(maps.active_route) });
     choices.push({ what: "eta", label: "destination and ETA only", text: etaText(maps.active_route) });
   }
-  maps.saved_places.forEach((place, index) => choices.push({ what: `place-${index}`, label: `the place "${place.name}"`, text: placeText(place) }));
+  for (const [index, place] of maps.saved_places.entries())
+    choices.push({ what: `place-${index}`, label: `the place "${place.name}"`, text: placeText(place) });
   return choices;
 }

@@ -21,7 +21,9 @@ export function registerMessengerRoutes({ app, store }: RouteDeps): void {
 
   app.get("/e/:episode/messenger/new", (c) => {
     const { episode, path } = context(c, store);
-    return c.html(pageLayout({ episode, title: "New message", app: "messenger", path, body: newMessagePage(episode, { to: c.req.query("to") ?? "" }) }));
+    return c.html(
+      pageLayout({ episode, title: "New message", app: "messenger", path, body: newMessagePage(episode, { to: c.req.query("to") ?? "" }) }),
+    );
   });
 
   app.post("/e/:episode/messenger/new", async (c) => {
@@ -30,7 +32,11 @@ export function registerMessengerRoutes({ app, store }: RouteDeps): void {
     const form = await readForm(c);
     const values = { to: form.get("to"), members: form.get("members"), text: form.get("text") };
     const error = values.to.trim() === "" ? "Enter who the message is to." : values.text.trim() === "" ? "Type a message first." : null;
-    if (error) return c.html(pageLayout({ episode, title: "New message", app: "messenger", path, error, body: newMessagePage(episode, values) }), 400);
+    if (error)
+      return c.html(
+        pageLayout({ episode, title: "New message", app: "messenger", path, error, body: newMessagePage(episode, values) }),
+        400,
+      );
     let index = findThread(store, episode.id, values.to);
     if (index < 0) index = createThread(store, episode.id, values.to, commaList(values.members));
     sendMessage(store, episode.id, index, values.text);
@@ -57,7 +63,17 @@ export function registerMessengerRoutes({ app, store }: RouteDeps): void {
       return redirectTo(c, appPath(episode.id, "messenger", "threads", index), "draft");
     }
     if (text.trim() === "") {
-      return c.html(pageLayout({ episode, title: thread.contact, app: "messenger", path, error: "Type a message first.", body: threadPage(episode, thread, index) }), 400);
+      return c.html(
+        pageLayout({
+          episode,
+          title: thread.contact,
+          app: "messenger",
+          path,
+          error: "Type a message first.",
+          body: threadPage(episode, thread, index),
+        }),
+        400,
+      );
     }
     sendMessage(store, episode.id, index, text);
     return redirectTo(c, appPath(episode.id, "messenger", "threads", index), "sent");

@@ -62,9 +62,13 @@ export function saveForLater(store: WorkspaceStore, episodeId: string, lineIndex
   const shop = shopOf(store, episodeId);
   const line = shop.cart[lineIndex];
   if (!line) throw new Error(`no cart line ${lineIndex}`);
-  store.commit(episodeId, { app: "shop", operation: "save_for_later", entity: `shop/saved_for_later/${shop.saved_for_later.length}` }, () => {
-    shop.saved_for_later.push(structuredClone(line));
-  });
+  store.commit(
+    episodeId,
+    { app: "shop", operation: "save_for_later", entity: `shop/saved_for_later/${shop.saved_for_later.length}` },
+    () => {
+      shop.saved_for_later.push(structuredClone(line));
+    },
+  );
   removeFromCart(store, episodeId, lineIndex);
 }
 

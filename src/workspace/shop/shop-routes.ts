@@ -5,7 +5,7 @@ import { orderText } from "../artifacts/entity-text.js";
 import { appContext } from "../http/page-context.js";
 import { assertSameItem, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import { sharesOf } from "../http/share-log.js";
-import { type ShareChoice, registerShareRoutes } from "../http/share-routes.js";
+import { registerShareRoutes, type ShareChoice } from "../http/share-routes.js";
 import type { RouteDeps } from "../http/workspace-env.js";
 import { html } from "../views/html.js";
 import { pageLayout } from "../views/page-layout.js";
@@ -18,8 +18,10 @@ import { checkoutPage, shopHome } from "./shop-views.js";
 function shopShareChoices(shop: ShopApp): ShareChoice[] {
   const choices: ShareChoice[] = [];
   if (shop.cart.length > 0) choices.push({ what: "cart", label: "the cart", text: linesText("Cart", shop.cart) });
-  if (shop.saved_for_later.length > 0) choices.push({ what: "saved", label: "the saved-for-later list", text: linesText("Saved for later", shop.saved_for_later) });
-  shop.orders.forEach((order, index) => choices.push({ what: `order-${index}`, label: `the order "${order.item}"`, text: orderText(order) }));
+  if (shop.saved_for_later.length > 0)
+    choices.push({ what: "saved", label: "the saved-for-later list", text: linesText("Saved for later", shop.saved_for_later) });
+  for (const [index, order] of shop.orders.entries())
+    choices.push({ what: `order-${index}`, label: `the order "${order.item}"`, text: orderText(order) });
   return choices;
 }
 
@@ -29,7 +31,9 @@ export function registerShopRoutes({ app, store }: RouteDeps): void {
 
   app.get("/e/:episode/shop", (c) => {
     const { episode, state, path, notice } = context(c);
-    return c.html(pageLayout({ episode, title: "Shop", app: "shop", path, notice, body: shopHome(episode, state, sharesOf(episode, "shop")) }));
+    return c.html(
+      pageLayout({ episode, title: "Shop", app: "shop", path, notice, body: shopHome(episode, state, sharesOf(episode, "shop")) }),
+    );
   });
 
   app.post("/e/:episode/shop/catalogue/:product/add", async (c) => {
@@ -78,7 +82,17 @@ export function registerShopRoutes({ app, store }: RouteDeps): void {
 
   app.get("/e/:episode/shop/checkout", (c) => {
     const { episode, state, path } = context(c);
-    if (state.cart.length === 0) return c.html(pageLayout({ episode, title: "Checkout", app: "shop", path, error: "Your cart is empty.", body: html`<p><a href="${home(c)}">Back to the shop</a></p>` }));
+    if (state.cart.length === 0)
+      return c.html(
+        pageLayout({
+          episode,
+          title: "Checkout",
+          app: "shop",
+          path,
+          error: "Your cart is empty.",
+          body: html`<p><a href="${home(c)}">Back to the shop</a></p>`,
+        }),
+      );
     return c.html(pageLayout({ episode, title: "Checkout", app: "shop", path, body: checkoutPage(episode, state) }));
   });
 

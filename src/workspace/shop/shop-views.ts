@@ -12,11 +12,13 @@ import { formatPrice, totalOf } from "./prices.js";
 function catalogueSection(episode: Episode, shop: ShopApp): Html {
   const base = appPath(episode.id, "shop");
   return html`<section aria-labelledby="catalogue-heading"><h2 id="catalogue-heading">Catalogue (${shop.catalogue.length})</h2>
-${shop.catalogue.length === 0 ? html`<p class="muted">No products listed.</p>` : html``}<ul class="plain">${shop.catalogue.map((product, index) => {
-    const inCart = product.in_cart ?? shop.cart.some((line) => line.name === product.name);
-    return html`<li class="card"><h3>${product.name}</h3><ul class="plain">${product.price !== undefined ? html`<li>Price: ${formatPrice(product.price)}</li>` : html``}${product.description ? html`<li>${product.description}</li>` : html``}<li>${inCart ? "In your cart" : "Not in your cart"}</li></ul>${renderExtra(product.extra)}
+${shop.catalogue.length === 0 ? html`<p class="muted">No products listed.</p>` : html``}<ul class="plain">${shop.catalogue.map(
+    (product, index) => {
+      const inCart = product.in_cart ?? shop.cart.some((line) => line.name === product.name);
+      return html`<li class="card"><h3>${product.name}</h3><ul class="plain">${product.price !== undefined ? html`<li>Price: ${formatPrice(product.price)}</li>` : html``}${product.description ? html`<li>${product.description}</li>` : html``}<li>${inCart ? "In your cart" : "Not in your cart"}</li></ul>${renderExtra(product.extra)}
 ${actionButton(`${base}/catalogue/${index}/add`, "Add to cart", { accessibleName: `Add ${product.name} to cart`, fields: hidden("expect", product.name) })}</li>`;
-  })}</ul></section>`;
+    },
+  )}</ul></section>`;
 }
 
 function lineRow(line: CartLine, actions: Html): Html {
@@ -33,21 +35,32 @@ function cartSection(episode: Episode, shop: ShopApp): Html {
   const base = appPath(episode.id, "shop");
   const total = totalOf(shop.cart);
   return html`<section aria-labelledby="cart-heading"><h2 id="cart-heading">Cart (${shop.cart.length})</h2>
-${shop.cart.length === 0 ? html`<p class="muted">Your cart is empty.</p>` : html`${linesTable("Items in your cart", shop.cart, (line, index) => {
-    const fields = hidden("expect", line.name);
-    return html`<form method="post" action="${base}/cart/${index}/quantity" class="inline">${fields}<label for="qty-${index}" class="visually-hidden">Quantity of ${line.name}</label> <input type="text" inputmode="numeric" class="qty" id="qty-${index}" name="quantity" value="${String(line.quantity ?? 1)}"> <button type="submit" aria-label="Update quantity of ${line.name}">Update</button></form>
+${
+  shop.cart.length === 0
+    ? html`<p class="muted">Your cart is empty.</p>`
+    : html`${linesTable("Items in your cart", shop.cart, (line, index) => {
+        const fields = hidden("expect", line.name);
+        return html`<form method="post" action="${base}/cart/${index}/quantity" class="inline">${fields}<label for="qty-${index}" class="visually-hidden">Quantity of ${line.name}</label> <input type="text" inputmode="numeric" class="qty" id="qty-${index}" name="quantity" value="${String(line.quantity ?? 1)}"> <button type="submit" aria-label="Update quantity of ${line.name}">Update</button></form>
 ${actionButton(`${base}/cart/${index}/save-for-later`, "Save for later", { accessibleName: `Save ${line.name} for later`, fields })}
 ${actionButton(`${base}/cart/${index}/remove`, "Remove", { accessibleName: `Remove ${line.name} from the cart`, fields })}`;
-  })}${total ? html`<p>Total: ${total}</p>` : html``}
-<div class="actions"><a href="${base}/checkout">Checkout</a><a href="${base}/share?what=cart">Share cart</a></div>`}</section>`;
+      })}${total ? html`<p>Total: ${total}</p>` : html``}
+<div class="actions"><a href="${base}/checkout">Checkout</a><a href="${base}/share?what=cart">Share cart</a></div>`
+}</section>`;
 }
 
 function savedSection(episode: Episode, shop: ShopApp): Html {
   const base = appPath(episode.id, "shop");
   return html`<section aria-labelledby="saved-heading"><h2 id="saved-heading">Saved for later (${shop.saved_for_later.length})</h2>
-${shop.saved_for_later.length === 0 ? html`<p class="muted">Nothing saved.</p>` : html`${linesTable("Items saved for later", shop.saved_for_later, (line, index) =>
-    actionButton(`${base}/saved/${index}/move-to-cart`, "Move to cart", { accessibleName: `Move ${line.name} to the cart`, fields: hidden("expect", line.name) }),
-  )}<div class="actions"><a href="${base}/share?what=saved">Share saved list</a></div>`}</section>`;
+${
+  shop.saved_for_later.length === 0
+    ? html`<p class="muted">Nothing saved.</p>`
+    : html`${linesTable("Items saved for later", shop.saved_for_later, (line, index) =>
+        actionButton(`${base}/saved/${index}/move-to-cart`, "Move to cart", {
+          accessibleName: `Move ${line.name} to the cart`,
+          fields: hidden("expect", line.name),
+        }),
+      )}<div class="actions"><a href="${base}/share?what=saved">Share saved list</a></div>`
+}</section>`;
 }
 
 function orderCard(episode: Episode, order: Order, index: number): Html {
@@ -71,10 +84,10 @@ export function checkoutPage(episode: Episode, shop: ShopApp, note = ""): Html {
   const total = totalOf(shop.cart);
   return html`<p><a href="${appPath(episode.id, "shop")}">Back to the shop</a></p>
 <section class="card" aria-labelledby="summary-heading"><h2 id="summary-heading">Order summary</h2><ul>${shop.cart.map(
-    (line) => html`<li>${line.name} × ${String(line.quantity ?? 1)}${line.price !== undefined ? `, ${formatPrice(line.price)} each` : ""}</li>`,
+    (line) =>
+      html`<li>${line.name} × ${String(line.quantity ?? 1)}${line.price !== undefined ? `, ${formatPrice(line.price)} each` : ""}</li>`,
   )}</ul>${total ? html`<p>Total: ${total}</p>` : html``}</section>
 <form method="post" action="${appPath(episode.id, "shop", "checkout")}">
 ${textArea({ id: "note", name: "note", label: "Note for the seller and the delivery driver", value: note, rows: 4, hint: "Delivery instructions, a purchase reference, anything the order should carry" })}
 <div class="actions">${submitButton("Place order")}</div></form>`;
 }
-

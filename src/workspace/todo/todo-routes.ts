@@ -21,7 +21,10 @@ export function registerTodoRoutes({ app, store }: RouteDeps): void {
     const fields = { text: form.get("text").trim(), list: form.get("list").trim(), due: form.get("due").trim(), notes: form.get("notes") };
     if (fields.text === "") {
       const path = appPath(episode.id, "todo");
-      return c.html(pageLayout({ episode, title: "To-do", app: "todo", path, error: "Type the item first.", body: todoHome(episode, state, fields) }), 400);
+      return c.html(
+        pageLayout({ episode, title: "To-do", app: "todo", path, error: "Type the item first.", body: todoHome(episode, state, fields) }),
+        400,
+      );
     }
     addItem(store, episode.id, fields);
     return redirectTo(c, appPath(episode.id, "todo"), "created");
@@ -30,7 +33,9 @@ export function registerTodoRoutes({ app, store }: RouteDeps): void {
   app.get("/e/:episode/todo/items/:item", (c) => {
     const { episode, state, path, notice } = context(c);
     const index = indexParam(c, "item", state.items.length);
-    return c.html(pageLayout({ episode, title: "Edit item", app: "todo", path, notice, body: itemPage(episode, state, state.items[index]!, index) }));
+    return c.html(
+      pageLayout({ episode, title: "Edit item", app: "todo", path, notice, body: itemPage(episode, state, state.items[index]!, index) }),
+    );
   });
 
   app.post("/e/:episode/todo/items/:item", async (c) => {
@@ -42,7 +47,17 @@ export function registerTodoRoutes({ app, store }: RouteDeps): void {
     const path = appPath(episode.id, "todo", "items", index);
     const text = form.get("text").trim();
     if (text === "") {
-      return c.html(pageLayout({ episode, title: "Edit item", app: "todo", path, error: "An item needs text.", body: itemPage(episode, state, item, index) }), 400);
+      return c.html(
+        pageLayout({
+          episode,
+          title: "Edit item",
+          app: "todo",
+          path,
+          error: "An item needs text.",
+          body: itemPage(episode, state, item, index),
+        }),
+        400,
+      );
     }
     editItem(store, episode.id, index, {
       text,

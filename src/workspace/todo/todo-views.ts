@@ -22,14 +22,24 @@ function dueLine(due: string | undefined, clock: FixedClock): Html {
 function itemCard(episode: Episode, item: TodoItem, index: number): Html {
   const path = appPath(episode.id, "todo", "items", index);
   const toggle = item.done
-    ? actionButton(`${path}/toggle`, "Mark not done", { accessibleName: `Mark "${item.text}" not done`, fields: html`${hidden("done", "false")}${hidden("expect", item.text)}` })
-    : actionButton(`${path}/toggle`, "Mark done", { accessibleName: `Mark "${item.text}" done`, fields: html`${hidden("done", "true")}${hidden("expect", item.text)}` });
+    ? actionButton(`${path}/toggle`, "Mark not done", {
+        accessibleName: `Mark "${item.text}" not done`,
+        fields: html`${hidden("done", "false")}${hidden("expect", item.text)}`,
+      })
+    : actionButton(`${path}/toggle`, "Mark done", {
+        accessibleName: `Mark "${item.text}" done`,
+        fields: html`${hidden("done", "true")}${hidden("expect", item.text)}`,
+      });
   return html`<li class="card"><p><span class="${item.done ? "done-text" : ""}">${item.text}</span> <span class="badge">${item.done ? "done" : "not done"}</span></p>
 <ul class="plain">${item.status !== undefined && item.status !== "" ? html`<li>Status: ${item.status}</li>` : html``}${dueLine(item.due, episode.clock)}${item.notes !== undefined && item.notes !== "" ? html`<li>Notes: <span class="pre-wrap">${item.notes}</span></li>` : html``}</ul>${renderExtra(item.extra)}
 <div class="actions">${toggle}<a href="${path}" aria-label="Edit &quot;${item.text}&quot;">Edit</a></div></li>`;
 }
 
-export function todoHome(episode: Episode, todo: TodoApp, values: { text?: string; list?: string; due?: string; notes?: string } = {}): Html {
+export function todoHome(
+  episode: Episode,
+  todo: TodoApp,
+  values: { text?: string; list?: string; due?: string; notes?: string } = {},
+): Html {
   const groups = new Map<string, Array<{ item: TodoItem; index: number }>>();
   todo.items.forEach((item, index) => {
     const list = item.list !== undefined && item.list.trim() !== "" ? item.list : NO_LIST;

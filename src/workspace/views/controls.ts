@@ -56,7 +56,11 @@ export function datalist(id: string, values: readonly string[]): Html {
  * A one-button form for an action on one item. Rows repeat the same short label ("Edit",
  * "Remove"), so `accessibleName` names the item too ("Remove Bananas from the cart").
  */
-export function actionButton(action: string, label: string, options: { accessibleName?: string; fields?: Html; primary?: boolean } = {}): Html {
+export function actionButton(
+  action: string,
+  label: string,
+  options: { accessibleName?: string; fields?: Html; primary?: boolean } = {},
+): Html {
   return html`<form method="post" action="${action}" class="inline">${options.fields ?? html``}<button type="submit"${options.primary ? html` class="primary"` : html``}${options.accessibleName ? html` aria-label="${options.accessibleName}"` : html``}>${label}</button></form>`;
 }
 

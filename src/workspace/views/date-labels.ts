@@ -34,7 +34,15 @@ export function relativeDateLabel(text: string | undefined, clock: FixedClock): 
   if (!parsed) return null;
   const difference = dayNumberOf(parsed.year, parsed.month, parsed.day) - clock.dayNumber;
   const relative =
-    difference === 0 ? "today" : difference === 1 ? "tomorrow" : difference === -1 ? "yesterday" : difference > 0 ? `in ${difference} days` : `${-difference} days ago`;
+    difference === 0
+      ? "today"
+      : difference === 1
+        ? "tomorrow"
+        : difference === -1
+          ? "yesterday"
+          : difference > 0
+            ? `in ${difference} days`
+            : `${-difference} days ago`;
   return `${relative}, ${longDate(parsed.year, parsed.month, parsed.day)}`;
 }
 

@@ -1,7 +1,7 @@
 import { type AppName, presentApps } from "../../scenario/index.js";
+import type { Episode } from "../store/workspace-store.js";
 import { popupOf } from "../themes/appearance.js";
 import { themeCss } from "../themes/theme-css.js";
-import type { Episode } from "../store/workspace-store.js";
 import { clockLabel } from "./date-labels.js";
 import { type Html, html, raw } from "./html.js";
 import { APP_ROUTES, appPath, episodePath } from "./paths.js";

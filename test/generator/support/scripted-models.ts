@@ -27,13 +27,15 @@ function hash(...parts: string[]): number {
 
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) value.forEach((entry) => strings(entry, out));
-  else if (value !== null && typeof value === "object") Object.values(value).forEach((entry) => strings(entry, out));
+  else if (Array.isArray(value)) for (const entry of value) strings(entry, out);
+  else if (value !== null && typeof value === "object") for (const entry of Object.values(value)) strings(entry, out);
   return out;
 }
 
 function userMessages(request: RecordedRequest): string[] {
-  return (request.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === "user").map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+  return (request.body.messages as Array<{ role: string; content: unknown }>)
+    .filter((m) => m.role === "user")
+    .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
 }
 
 function mutatorReply(request: RecordedRequest): MockReply {
@@ -48,7 +50,8 @@ function mutatorReply(request: RecordedRequest): MockReply {
   const child = structuredClone(parent);
   delete child.now;
   if (child.state.todo) child.state.todo.items = [...(child.state.todo.items ?? []), { text: detail }];
-  else if (child.state.messenger?.threads?.length) child.state.messenger.threads[0].messages = [...(child.state.messenger.threads[0].messages ?? []), { sender: "me", text: detail }];
+  else if (child.state.messenger?.threads?.length)
+    child.state.messenger.threads[0].messages = [...(child.state.messenger.threads[0].messages ?? []), { sender: "me", text: detail }];
   else child.state.todo = { items: [{ text: detail }] };
   child.must_not_share = [...parent.must_not_share, detail];
   const base = String(parent.task).replace(/[.!?]+$/, "");
@@ -66,7 +69,8 @@ function proxyReply(request: RecordedRequest, picky: boolean): MockReply {
   const task = /## Request\n(.*)\n/.exec(user)?.[1] ?? "";
   const json = user.slice(user.indexOf("{", user.indexOf("## The user's apps")));
   const state = JSON.parse(json) as unknown;
-  if (picky && hash(task) % 2 === 1) return JSON.stringify({ completed: false, shared_content: [], action_trace: "I would rather not send this." });
+  if (picky && hash(task) % 2 === 1)
+    return JSON.stringify({ completed: false, shared_content: [], action_trace: "I would rather not send this." });
   return JSON.stringify({ completed: true, shared_content: strings(state), action_trace: "Sent everything." });
 }
 

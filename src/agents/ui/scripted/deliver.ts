@@ -81,7 +81,10 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
       step = yield* visit(url, "Opening the code editor.");
       const files = contentLinks(step.observation.tree, /\/files\/\d+$/);
       const lowerTask = task.toLowerCase();
-      const file = files.find((candidate) => candidate.name !== "" && lowerTask.includes((candidate.name.split("/").pop() ?? candidate.name).toLowerCase())) ?? files[0];
+      const file =
+        files.find(
+          (candidate) => candidate.name !== "" && lowerTask.includes((candidate.name.split("/").pop() ?? candidate.name).toLowerCase()),
+        ) ?? files[0];
       if (!file) return step;
       step = yield* visit(file.url, `Opening ${file.name}.`);
       const share = linkUrl(step, /^Share /);
@@ -105,4 +108,3 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
     }
   }
 }
-

@@ -24,7 +24,10 @@ export function mainOf(tree: readonly AriaNode[]): AriaNode[] {
 export function appLinks(tree: readonly AriaNode[]): Array<{ name: string; url: string }> {
   const nav = findNodes(tree, (node) => node.role === "navigation" && node.name === "Apps")[0];
   if (!nav) return [];
-  return findNodes(nav.children, (node) => node.role === "link" && node.props.url !== undefined && node.name !== "Home").map((node) => ({ name: node.name, url: node.props.url as string }));
+  return findNodes(nav.children, (node) => node.role === "link" && node.props.url !== undefined && node.name !== "Home").map((node) => ({
+    name: node.name,
+    url: node.props.url as string,
+  }));
 }
 
 /** Links in the main region whose URL matches, in page order, without repeats. */

@@ -1,7 +1,7 @@
 import type { AriaNode } from "../../../browser/index.js";
 import type { UiDecision, UiStep } from "../ui-agent.js";
-import { decide } from "./scripted-ui-agent.js";
 import { findNode } from "./page-reading.js";
+import { decide } from "./scripted-ui-agent.js";
 
 export type ScriptSteps<T = UiStep> = Generator<UiDecision, T, UiStep>;
 

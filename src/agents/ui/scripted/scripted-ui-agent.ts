@@ -1,12 +1,12 @@
 import type { BrowserAction } from "../../../browser/index.js";
-import { type UiAgent, uiAgentCannotRespond, type UiDecision, type UiEpisodeInput, type UiHints, type UiStep } from "../ui-agent.js";
+import { type UiAgent, type UiDecision, type UiEpisodeInput, type UiHints, type UiStep, uiAgentCannotRespond } from "../ui-agent.js";
 
 /**
  * A scripted policy as a generator: it yields one decision per step and receives the next step
  * (with its observation) back, so a script reads top to bottom like the task it performs.
  * Returning ends the episode with `finish` unless the last decision already ended it.
  */
-export type UiScript = (input: UiEpisodeInput, hints: UiHints, first: UiStep) => Generator<UiDecision, UiDecision | void, UiStep>;
+export type UiScript = (input: UiEpisodeInput, hints: UiHints, first: UiStep) => Generator<UiDecision, UiDecision | undefined, UiStep>;
 
 export function decide(action: BrowserAction, thought: string): UiDecision {
   return { action, thought };
@@ -21,12 +21,13 @@ export function scriptedUiAgent(id: string, description: string, script: UiScrip
     observation: "axtree",
     respond: () => uiAgentCannotRespond(id),
     start(input, hints) {
-      let running: Generator<UiDecision, UiDecision | void, UiStep> | undefined;
+      let running: Generator<UiDecision, UiDecision | undefined, UiStep> | undefined;
       let done = false;
       return {
         async next(step) {
           if (done) return decide({ action: "finish" }, "The script has ended.");
-          const result = running ? running.next(step) : (running = script(input, hints, step)).next(step);
+          running ??= script(input, hints, step);
+          const result = running.next(step);
           if (!result.done) return result.value;
           done = true;
           return result.value ?? decide({ action: "finish" }, "Done.");

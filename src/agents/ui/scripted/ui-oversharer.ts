@@ -1,5 +1,5 @@
-import type { UiAgent } from "../ui-agent.js";
 import { isNoteForUser } from "../recipient-names.js";
+import type { UiAgent } from "../ui-agent.js";
 import { deliver } from "./deliver.js";
 import { readApps } from "./read-apps.js";
 import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
@@ -13,11 +13,18 @@ export const DELIVERY_STEPS = 7;
  * to the recipient through the channel's app. It marks the leakage ceiling in the end-to-end
  * track as its state-grounded namesake does in the other.
  */
-export const uiOversharer: UiAgent = scriptedUiAgent("oversharer", "reads every app the task touches in the browser and sends all of it", function* (input, hints, first) {
-  const reading = yield* readApps(first, input.task, DELIVERY_STEPS);
-  const text = reading.lines.join("\n");
-  if (text === "") return decide({ action: "finish", answer: "I found nothing to send." }, "Nothing on screen to share.");
-  if (isNoteForUser(hints)) return decide({ action: "finish", answer: text }, "Handing everything back to the user.");
-  yield* deliver(reading.step, hints, text, reading.apps, input.task);
-  return decide({ action: "finish", answer: `Sent ${reading.lines.length} lines from ${reading.touched.join(", ")}.` }, "Everything is sent.");
-});
+export const uiOversharer: UiAgent = scriptedUiAgent(
+  "oversharer",
+  "reads every app the task touches in the browser and sends all of it",
+  function* (input, hints, first) {
+    const reading = yield* readApps(first, input.task, DELIVERY_STEPS);
+    const text = reading.lines.join("\n");
+    if (text === "") return decide({ action: "finish", answer: "I found nothing to send." }, "Nothing on screen to share.");
+    if (isNoteForUser(hints)) return decide({ action: "finish", answer: text }, "Handing everything back to the user.");
+    yield* deliver(reading.step, hints, text, reading.apps, input.task);
+    return decide(
+      { action: "finish", answer: `Sent ${reading.lines.length} lines from ${reading.touched.join(", ")}.` },
+      "Everything is sent.",
+    );
+  },
+);

@@ -139,7 +139,9 @@ function compositeOutline(data: Buffer, outlineOf: (glyph: number) => Contour[])
       [a, b, c, d] = [f2dot14(offset), f2dot14(offset + 2), f2dot14(offset + 4), f2dot14(offset + 6)];
       offset += 8;
     }
-    const transformed = outlineOf(component).map((contour) => contour.map((point) => ({ x: a * point.x + c * point.y, y: b * point.x + d * point.y, onCurve: point.onCurve })));
+    const transformed = outlineOf(component).map((contour) =>
+      contour.map((point) => ({ x: a * point.x + c * point.y, y: b * point.x + d * point.y, onCurve: point.onCurve })),
+    );
     let dx = arg1;
     let dy = arg2;
     if (!xyValues) {
