@@ -1,12 +1,51 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three tiers, all run by scripts/test.sh (`npx vitest run` runs them all):
+ * - unit: pure modules and the CLI in process (`main(argv, io)`); short timeouts; loopback only.
+ * - browser (`*.browser.test.ts`): real Chromium, one instance shared by every file.
+ * - slow (`*.slow.test.ts`): what must spawn processes (kills, signals) or crawl the corpus.
+ */
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // Generous: several tests spawn the CLI or Chromium, and CI machines have 2 cores.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    // Tests spawn the CLI and write run folders; two workers suit the 2-core machines.
+    // Two workers suit the 2-core machines this runs on.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/**/*.browser.test.ts", "test/**/*.slow.test.ts"],
+          setupFiles: ["test/support/loopback-only.ts"],
+          // Files share a worker's module graph: importing the sources once per worker instead of
+          // once per file is most of this tier's time. Tests must leave no global state behind.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/**/*.browser.test.ts"],
+          globalSetup: ["test/support/global/chromium.ts"],
+          // Chromium work is slow on a loaded 2-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          include: ["test/**/*.slow.test.ts"],
+          globalSetup: ["test/support/global/build.ts", "test/support/global/chromium.ts"],
+          testTimeout: 400_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

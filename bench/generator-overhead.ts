@@ -7,10 +7,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
-import { generateCommand } from "../src/cli/commands/generate.js";
+import { main } from "../src/cli/main.js";
 import { scriptedModels } from "../test/generator/support/scripted-models.js";
 import { MockOpenAIServer } from "../test/support/mock-openai-server.js";
+import { memoryIo } from "../test/support/run-cli.js";
 
 const SEEDS = "shop-proc-001-it-procurement-new-hires,shop-proc-002-standing-desk-approval,work-status-001-priyanka-weekly-wins";
 const ITERATIONS = 10;
@@ -29,9 +29,8 @@ let summary:
 try {
   for (let run = 0; run < RUNS; run++) {
     const out = mkdtempSync(join(tmpdir(), "safecua-bench-gen-"));
-    const program = new Command("safecua").exitOverride().addCommand(generateCommand().exitOverride());
     const started = performance.now();
-    await program.parseAsync(
+    const status = await main(
       [
         "generate",
         "--only",
@@ -55,9 +54,9 @@ try {
         "--cache",
         "off",
       ],
-      { from: "user" },
+      memoryIo(),
     );
-    process.exitCode = 0;
+    if (status !== 0) throw new Error(`generate exited ${status}`);
     const elapsed = performance.now() - started;
     summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     perIteration.push(elapsed / (summary?.iterations ?? ITERATIONS));

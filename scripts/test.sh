@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The project's one test command: installs what is missing, type-checks, runs every test, and
-# ends with a plain "N passed, N failed, N skipped" line. CI (.ci/run) calls exactly this.
+# The project's one test command: installs what is missing, checks formatting, lint and types, runs
+# every test tier (unit, browser, slow: see vitest.config.ts), and ends with one plain
+# "N passed, N failed, N skipped" line for all of them. CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { local start=$SECONDS; "$@"; echo "[test.sh] '$*' took $((SECONDS - start))s" >&2; }
@@ -16,7 +17,7 @@ if [ ! -x "$chromium_path" ] && ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-# npm ci when node_modules is absent or older than the lock file.
+# npm ci when node_modules is absent or older than the lock file (its `prepare` builds dist/).
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step npm ci --no-audit --no-fund
 fi
@@ -26,8 +27,10 @@ step npx tsc --noEmit
 
 rm -f .vitest-result.json
 set +e
+start=$SECONDS
 NO_COLOR=1 npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-result.json
 rc=$?
+echo "[test.sh] every tier took $((SECONDS - start))s (load average: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 set -e
 if [ -f .vitest-result.json ]; then
   node -e 'const r = JSON.parse(require("fs").readFileSync(".vitest-result.json", "utf8"));

@@ -1,19 +1,6 @@
-import { z } from "zod";
-import type { AgentInput } from "../scenario/index.js";
-
-/** The answer of a state-grounded agent: did it do the task, and what text left the workspace. */
-export const AgentOutputSchema = z
-  .object({
-    completed: z.boolean(),
-    /** Every piece of text the agent put into the output channel, one entry per item or message. */
-    shared_content: z.array(z.string()),
-    /** A short account of what the agent did, for people reading records; never scored. */
-    action_trace: z.string().default(""),
-    /** The agent's own words when it declined, kept verbatim. */
-    refusal_text: z.string().optional(),
-  })
-  .strict();
-export type AgentOutput = z.infer<typeof AgentOutputSchema>;
+import { NO_USAGE, type Usage } from "../models/index.js";
+import type { AgentInput, AgentOutput } from "../scenario/index.js";
+import type { UiAgent } from "./ui/ui-agent.js";
 
 export interface AgentContext {
   /** A seed derived from the run seed, the scenario and the epoch; agents that sample must use it. */
@@ -21,10 +8,35 @@ export interface AgentContext {
   signal?: AbortSignal;
 }
 
+/**
+ * What a state-grounded agent gives back: its answer, or a reply it could not turn into one
+ * (a model that answered out of contract), each with the usage it spent. A failure to answer at
+ * all (a model call that failed after its retries) is thrown: then nothing was answered.
+ */
+export type AgentReply =
+  | { kind: "answer"; output: AgentOutput; usage: Usage }
+  | {
+      kind: "unusable";
+      /** Why the reply is not an answer (shown in the error record). */
+      message: string;
+      /** The reply verbatim. */
+      raw_text: string;
+      usage: Usage;
+    };
+
+/** The answer of an agent that calls no model. */
+export function answered(output: AgentOutput): AgentReply {
+  return { kind: "answer", output, usage: { ...NO_USAGE } };
+}
+
 /** The contract of the state-grounded track: read the task and the state, answer once. */
-export interface Agent {
+export interface StateAgent {
+  readonly track: "state-grounded";
   /** Stable identifier used in records and summaries, e.g. "oversharer" or "openai:gpt-5". */
   readonly id: string;
   readonly description: string;
-  respond(input: AgentInput, context: AgentContext): Promise<AgentOutput>;
+  respond(input: AgentInput, context: AgentContext): Promise<AgentReply>;
 }
+
+/** Any agent a run can hold: one that answers from the state, or one that acts in the browser. */
+export type Agent = StateAgent | UiAgent;

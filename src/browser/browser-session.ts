@@ -6,7 +6,10 @@ import type { Viewport } from "./viewport.js";
 export { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
 /** The episode context's pinning (origins, viewport, locale, timezone) and where Chromium is. */
-export interface BrowserSessionOptions extends EpisodeContextOptions, LaunchBrowserOptions {}
+export interface BrowserSessionOptions extends EpisodeContextOptions, LaunchBrowserOptions {
+  /** A running browser to open the session in (its context is closed at the end, the browser left running); launched when absent. */
+  browser?: Browser;
+}
 
 export interface BrowserSession {
   readonly browser: Browser;
@@ -26,9 +29,15 @@ export interface BrowserSession {
  * screenshot), and a request gate that aborts every request outside the allowed origins.
  */
 export async function openBrowserSession(options: BrowserSessionOptions): Promise<BrowserSession> {
-  const browser = await launchBrowser(options.executablePath !== undefined ? { executablePath: options.executablePath } : {});
+  const owned = options.browser === undefined;
+  const browser =
+    options.browser ?? (await launchBrowser(options.executablePath !== undefined ? { executablePath: options.executablePath } : {}));
+  // Only what this session created is closed: its own browser, or its context in a browser it was given.
+  const release = (context?: BrowserContext) => (owned ? browser.close() : (context?.close() ?? Promise.resolve()));
+  let context: BrowserContext | undefined;
   try {
     const episode = await openEpisodeContext(browser, options);
+    context = episode.context;
     const page = await episode.context.newPage();
     return {
       browser,
@@ -36,12 +45,10 @@ export async function openBrowserSession(options: BrowserSessionOptions): Promis
       page,
       viewport: episode.viewport,
       blockedRequests: episode.blockedRequests,
-      close: async () => {
-        await browser.close();
-      },
+      close: () => release(episode.context),
     };
   } catch (error) {
-    await browser.close();
+    await release(context);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { accessSync, constants } from "node:fs";
+import { InputError } from "../core/index.js";
 
 /** Debian's Chromium; the project never downloads a browser (toolchain.md). */
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
@@ -14,7 +15,7 @@ export function resolveChromiumExecutable(env: NodeJS.ProcessEnv = process.env):
     accessSync(path, constants.X_OK);
   } catch {
     const origin = path === override ? "SAFECUA_CHROMIUM" : "the default path";
-    throw new Error(`Chromium not found or not executable at ${path} (${origin}); install Debian's chromium or set SAFECUA_CHROMIUM`);
+    throw new InputError(`Chromium not found or not executable at ${path} (${origin}); install Debian's chromium or set SAFECUA_CHROMIUM`);
   }
   return path;
 }

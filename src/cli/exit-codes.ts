@@ -1,7 +1,6 @@
-/** Exit codes of every command (ARCHITECTURE.md): 0 ok, 1 error, 2 bad usage or input, 100 a user threshold not met. */
-export const EXIT = { ok: 0, error: 1, usage: 2, threshold: 100 } as const;
-
-/** Bad usage or bad input: the message names the flag, file or field, and the exit code is 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+/**
+ * Exit codes of every command (ARCHITECTURE.md): 0 ok, 1 a bug (or a run that could not finish),
+ * 2 bad usage, bad input or a missing prerequisite, 100 a threshold the user set was not met,
+ * 130 interrupted (resumable).
+ */
+export const EXIT = { ok: 0, error: 1, usage: 2, threshold: 100, interrupted: 130 } as const;

@@ -1,5 +1,5 @@
-import { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, formatProblem, loadScenarios, type Scenario } from "../scenario/index.js";
-import { UsageError } from "./exit-codes.js";
+import { InputError } from "../core/index.js";
+import { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, formatProblem, loadErrorOf, loadScenarios, type Scenario } from "../scenario/index.js";
 
 export interface Dataset {
   label: string;
@@ -9,15 +9,15 @@ export interface Dataset {
 }
 
 /**
- * Loads `--dataset` paths, or the built-in pack when none are given. Warnings go to stderr;
- * any error stops the command with every problem listed (exit 2), before any work is done.
+ * Loads `--dataset` paths, or the built-in pack when none are given. Warnings go to `log`; any
+ * error stops the command with every problem listed (exit 2), before any work is done.
  */
-export async function loadDataset(paths: string[] | undefined, log: (line: string) => void): Promise<Dataset> {
-  const given = paths ?? [];
+export async function loadDataset(paths: readonly string[] | undefined, log: (line: string) => void): Promise<Dataset> {
+  const given = [...(paths ?? [])];
   const { scenarios, problems } = await loadScenarios(given.length > 0 ? given : [BUILTIN_PACK_DIR]);
   for (const problem of problems.filter((p) => p.severity === "warning")) log(formatProblem(problem));
-  const errors = problems.filter((problem) => problem.severity === "error");
-  if (errors.length > 0) throw new UsageError(errors.map(formatProblem).join("\n"));
-  if (scenarios.length === 0) throw new UsageError(`no scenarios in ${given.join(", ")}`);
+  const error = loadErrorOf(problems);
+  if (error) throw error;
+  if (scenarios.length === 0) throw new InputError("no scenarios here", { file: given.join(", ") });
   return { label: given.length > 0 ? given.join(", ") : BUILTIN_DATASET_LABEL, paths: given, scenarios };
 }

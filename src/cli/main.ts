@@ -1,58 +1,119 @@
 import { Command, CommanderError } from "commander";
-import { benchCommand } from "./commands/bench.js";
-import { compareCommand } from "./commands/compare.js";
-import { exportCommand } from "./commands/export.js";
-import { generateCommand } from "./commands/generate.js";
-import { guardCommand } from "./commands/guard.js";
-import { reportCommand } from "./commands/report.js";
-import { scoreCommand } from "./commands/score.js";
-import { validateCommand } from "./commands/validate.js";
-import { viewCommand } from "./commands/view.js";
-import { workspaceCommand } from "./commands/workspace.js";
-import { EXIT, UsageError } from "./exit-codes.js";
+import { isInputError } from "../core/index.js";
+import { CliContext, type CliIo, processIo } from "./cli-context.js";
+import { EXIT } from "./exit-codes.js";
 import { SAFECUA_VERSION } from "./version.js";
 
-export function buildProgram(): Command {
+type CommandFactory = (cli: CliContext) => Command;
+
+/**
+ * Every command, by name, with the one line `safecua --help` shows. A command's module (and what
+ * it imports: zod, Playwright, the AI SDK, vega) is loaded only when that command runs, so
+ * `--version` and `--help` start in the time Node itself takes.
+ */
+const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<CommandFactory> }> = [
+  {
+    name: "bench",
+    summary: "run agents on scenarios (state-grounded or end-to-end), score and summarise",
+    load: async () => (await import("./commands/bench.js")).benchCommand,
+  },
+  {
+    name: "validate",
+    summary: "check scenario files; one line per problem",
+    load: async () => (await import("./commands/validate.js")).validateCommand,
+  },
+  {
+    name: "score",
+    summary: "score answers produced elsewhere (bring your own agent)",
+    load: async () => (await import("./commands/score.js")).scoreCommand,
+  },
+  {
+    name: "compare",
+    summary: "paired differences between two runs or two rows of a run",
+    load: async () => (await import("./commands/compare.js")).compareCommand,
+  },
+  {
+    name: "generate",
+    summary: "surface new disclosure scenarios from seeds (MCTS over LLM mutations)",
+    load: async () => (await import("./commands/generate.js")).generateCommand,
+  },
+  { name: "guard", summary: "prompt-injection guard (SA-CUA) tools", load: async () => (await import("./commands/guard.js")).guardCommand },
+  {
+    name: "report",
+    summary: "write the self-contained HTML report of one or more runs",
+    load: async () => (await import("./commands/report.js")).reportCommand,
+  },
+  {
+    name: "view",
+    summary: "browse runs in a local read-only web viewer",
+    load: async () => (await import("./commands/view.js")).viewCommand,
+  },
+  {
+    name: "export",
+    summary: "export a run's records (csv, jsonl, agentcibench)",
+    load: async () => (await import("./commands/export.js")).exportCommand,
+  },
+  {
+    name: "workspace",
+    summary: "serve or snapshot the six-app workspace",
+    load: async () => (await import("./commands/workspace.js")).workspaceCommand,
+  },
+];
+
+/** The command a command line names (`help bench` names bench), if any. */
+function namedCommand(argv: readonly string[]): string | undefined {
+  const words = argv.filter((arg) => !arg.startsWith("-"));
+  return words[0] === "help" ? words[1] : words[0];
+}
+
+async function buildProgram(cli: CliContext, argv: readonly string[]): Promise<Command> {
   const program = new Command("safecua")
     .description("Contextual-integrity disclosure benchmark and prompt-injection guard for computer-use agents")
     .version(SAFECUA_VERSION)
+    .option("--debug", "print stack traces (also SAFECUA_DEBUG=1)")
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const command of [
-    benchCommand(),
-    validateCommand(),
-    scoreCommand(),
-    compareCommand(),
-    generateCommand(),
-    guardCommand(),
-    reportCommand(),
-    viewCommand(),
-    exportCommand(),
-    workspaceCommand(),
-  ])
-    program.addCommand(command.exitOverride());
+    .configureOutput({ writeOut: (text) => cli.io.out(text), writeErr: (text) => cli.io.err(text) });
+  const wanted = namedCommand(argv);
+  for (const entry of COMMANDS) {
+    const command = entry.name === wanted ? (await entry.load())(cli) : new Command(entry.name);
+    command.summary(entry.summary);
+    inheritSettings(command, program);
+    program.addCommand(command);
+  }
   return program;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** `addCommand` does not pass the program's output and exit handling down; every level needs them. */
+function inheritSettings(command: Command, parent: Command): void {
+  command.copyInheritedSettings(parent);
+  for (const child of command.commands) inheritSettings(child, command);
+}
+
+/**
+ * Runs the CLI and returns its exit code: 0 ok, 1 a bug, 2 bad usage or input or a missing
+ * prerequisite (one line, no stack trace unless --debug), 100 a threshold not met, 130
+ * interrupted. Nothing here exits the process, so tests run it in process with a memory `io`.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const debug = argv.includes("--debug") || io.env.SAFECUA_DEBUG === "1";
+  const cli = new CliContext(io, argv);
   try {
-    await buildProgram().parseAsync(argv, { from: "user" });
-    return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;
+    const program = await buildProgram(cli, argv);
+    await program.parseAsync(
+      argv.filter((arg) => arg !== "--debug"),
+      { from: "user" },
+    );
+    return cli.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version are "errors" to commander; usage mistakes exit 2 as documented.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n`);
+    if (isInputError(error)) {
+      io.err(`${debug ? (error.stack ?? error.message) : error.message}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`safecua: ${(error as Error).stack ?? String(error)}\n`);
+    io.err(`safecua: unexpected error (a bug; please report it with this trace): ${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT.error;
   }
-}
-
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (invokedDirectly) {
-  process.exitCode = await main(process.argv.slice(2));
 }

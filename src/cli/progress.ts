@@ -1,5 +1,5 @@
-import cliProgress from "cli-progress";
-import type { EpisodeRecord } from "../runner/index.js";
+import type { EpisodeRecord } from "../records/index.js";
+import type { CliIo } from "./cli-context.js";
 
 export interface Progress {
   onStart: (total: number, skipped: number) => void;
@@ -8,20 +8,20 @@ export interface Progress {
 }
 
 function describe(record: EpisodeRecord): string {
-  if (record.status === "error") return `error (${record.error?.kind}: ${record.error?.message})`;
-  const score = record.score;
-  return `${record.status} U=${score?.utility ?? 0} leaks=${score?.leaked_items.length ?? 0}`;
+  if (record.status === "error") return `error (${record.error.kind}: ${record.error.message})`;
+  return `${record.status} U=${record.score.utility} leaks=${record.score.leaked_items.length}`;
 }
 
 /**
  * A bar on a terminal; one line per finished episode otherwise (CI logs, pipes), always on stderr
  * so that `--json` output on stdout stays clean.
  */
-export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+export async function createProgress(io: CliIo): Promise<Progress> {
   let total = 0;
-  if (stream.isTTY) {
+  if (io.interactive && io.terminal) {
+    const { default: cliProgress } = await import("cli-progress");
     const bar = new cliProgress.SingleBar(
-      { stream, format: "{bar} {value}/{total} episodes | {eta_formatted} left | {last}", hideCursor: true, etaBuffer: 50 },
+      { stream: io.terminal, format: "{bar} {value}/{total} episodes | {eta_formatted} left | {last}", hideCursor: true, etaBuffer: 50 },
       cliProgress.Presets.shades_classic,
     );
     return {
@@ -36,10 +36,10 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   return {
     onStart: (all, skipped) => {
       total = all;
-      stream.write(`running ${all - skipped} of ${all} episodes${skipped ? ` (${skipped} already done)` : ""}\n`);
+      io.err(`running ${all - skipped} of ${all} episodes${skipped ? ` (${skipped} already done)` : ""}\n`);
     },
     onRecord: (record, finished) =>
-      stream.write(`[${finished}/${total}] ${record.agent} ${record.scenario_id} #${record.epoch}: ${describe(record)}\n`),
+      io.err(`[${finished}/${total}] ${record.agent} ${record.scenario_id} #${record.epoch}: ${describe(record)}\n`),
     finish: () => {},
   };
 }

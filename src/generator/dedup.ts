@@ -1,4 +1,5 @@
-import { type Scenario, sortKeysDeep } from "../scenario/index.js";
+import { canonicalJson } from "../core/index.js";
+import type { Scenario } from "../scenario/index.js";
 import { jaccard, promptRatio, signatureOf } from "./novelty.js";
 
 /** Near-duplicate thresholds (paper Table 4; the reference code agrees). */
@@ -13,10 +14,7 @@ export const NEAR_JACCARD = 0.5;
  */
 export function exactFingerprint(scenario: Scenario): string {
   const { id: _id, provenance: _provenance, ...content } = scenario;
-  return JSON.stringify(sortKeysDeep(content)).replace(
-    /[\u007f-\uffff]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return canonicalJson(content).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export interface DedupDrop {

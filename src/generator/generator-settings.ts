@@ -1,4 +1,5 @@
-import { type Aggregate, DEFAULT_KEEP_THRESHOLD, DEFAULT_NOVELTY_WEIGHT } from "./reward.js";
+import { z } from "zod";
+import { AGGREGATES, DEFAULT_KEEP_THRESHOLD, DEFAULT_NOVELTY_WEIGHT } from "./reward.js";
 import { DEFAULT_EXPLORATION } from "./search-tree.js";
 
 /** Paper Table 4: iterations per seed and the per-seed expansion budget. */
@@ -7,24 +8,25 @@ export const DEFAULT_EXPANSION_LIMIT = 28;
 export const DEFAULT_SEED = 42;
 
 /** Every knob of a generation run. Recorded in run.json, the summary and each child's provenance. */
-export interface GeneratorSettings {
-  mutator: string;
-  proxies: string[];
-  judge?: string;
-  iterations: number;
-  expansion_limit: number;
-  keep_threshold: number;
-  aggregate: Aggregate;
-  threshold_aware: boolean;
-  novelty_weight: number;
-  exploration: number;
-  seed: number;
+export const GeneratorSettingsSchema = z.object({
+  mutator: z.string(),
+  proxies: z.array(z.string()),
+  judge: z.string().optional(),
+  iterations: z.number().int().positive(),
+  expansion_limit: z.number().int().nonnegative(),
+  keep_threshold: z.number(),
+  aggregate: z.enum(AGGREGATES),
+  threshold_aware: z.boolean(),
+  novelty_weight: z.number(),
+  exploration: z.number(),
+  seed: z.number().int(),
   /** Mutator repair rounds after a rejected reply. */
-  repair_attempts: number;
+  repair_attempts: z.number().int().nonnegative(),
   /** Sampling temperature of every role (paper Table 4: 0.0). */
-  temperature: number;
-  prompt_version: string;
-}
+  temperature: z.number(),
+  prompt_version: z.string(),
+});
+export type GeneratorSettings = z.infer<typeof GeneratorSettingsSchema>;
 
 export function defaultSettings(models: { mutator: string; proxies: string[]; judge?: string }, promptVersion: string): GeneratorSettings {
   return {

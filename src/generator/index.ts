@@ -44,6 +44,7 @@ export {
   LOG_FILE,
   POOL_FILE,
   RUN_FILE,
+  readRunFile,
   runGeneration,
   SUMMARY_FILE,
   TIMINGS_FILE,

@@ -1,18 +1,20 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
+import { canonicalJson, InputError, parseInput, parseJsonText } from "../core/index.js";
 import type { ModelClient } from "../models/index.js";
-import { type Scenario, sortKeysDeep } from "../scenario/index.js";
+import type { Scenario } from "../scenario/index.js";
 import { dedupePool } from "./dedup.js";
 import { type GenerationSummary, summarizeGeneration } from "./generation-summary.js";
-import type { GeneratorSettings } from "./generator-settings.js";
-import type { IterationRow, TimingRow } from "./iteration-row.js";
+import { type GeneratorSettings, GeneratorSettingsSchema } from "./generator-settings.js";
+import { type IterationRow, IterationRowSchema, type TimingRow, TimingRowSchema } from "./iteration-row.js";
 import { poolYaml } from "./pool-file.js";
-import { type SeedCheckpoint, SeedSearch } from "./seed-search.js";
+import { type SeedCheckpoint, SeedCheckpointSchema, SeedSearch } from "./seed-search.js";
 import { createSimulator } from "./simulate.js";
 
-/** A problem with the output folder or a resume (bad usage, exit 2 in the CLI). */
-export class GeneratorError extends Error {
-  override readonly name = "GeneratorError";
+/** A generation run that cannot start or resume as asked (bad input: exit 2). */
+export class GeneratorError extends InputError {
+  override name = "GeneratorError";
 }
 
 export const RUN_FILE = "run.json";
@@ -56,10 +58,13 @@ export interface GenerationResult {
   outDir: string;
 }
 
-interface RunFile {
-  version: 1;
-  settings: GeneratorSettings;
-  seed_ids: string[];
+/** `run.json`: what fixes a generation run, so a resume continues exactly that run. */
+export const RunFileSchema = z.object({ version: z.literal(1), settings: GeneratorSettingsSchema, seed_ids: z.array(z.string()) });
+export type RunFile = z.infer<typeof RunFileSchema>;
+
+/** Reads a run's `run.json`, or an `InputError` naming the file and the bad field. */
+export function readRunFile(path: string): RunFile {
+  return parseInput(RunFileSchema, parseJsonText(readFileSync(path, "utf8"), path), path);
 }
 
 function checkpointPath(outDir: string, seedId: string): string {
@@ -73,16 +78,23 @@ function writeAtomic(path: string, text: string): void {
   renameSync(temporary, path);
 }
 
-function readJsonl<T>(path: string): T[] {
+/**
+ * The valid rows of a JSONL log. A line cut by a kill mid-write (or otherwise not a row) is
+ * dropped: the checkpoint decides what is redone, so nothing is lost by dropping it.
+ */
+function readJsonl<S extends z.ZodType>(path: string, schema: S): Array<z.output<S>> {
   if (!existsSync(path)) return [];
-  const rows: T[] = [];
+  const rows: Array<z.output<S>> = [];
   for (const line of readFileSync(path, "utf8").split("\n")) {
     if (line.trim() === "") continue;
+    let value: unknown;
     try {
-      rows.push(JSON.parse(line) as T);
+      value = JSON.parse(line);
     } catch {
-      // A line cut by a kill mid-write: the checkpoint decides what is redone, so drop it.
+      continue;
     }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) rows.push(parsed.data);
   }
   return rows;
 }
@@ -93,7 +105,7 @@ function writeJsonl(path: string, rows: readonly unknown[]): void {
 
 /** Key order does not make two settings different. */
 function stableJson(value: unknown): string {
-  return JSON.stringify(sortKeysDeep(value));
+  return canonicalJson(value);
 }
 
 /**
@@ -116,7 +128,7 @@ function prepareOutDir(options: GenerationOptions, seedIds: string[]): Map<strin
     return checkpoints;
   }
   if (!existsSync(runPath)) throw new GeneratorError(`--resume: ${outDir} holds no generation run (${RUN_FILE} is missing)`);
-  const saved = JSON.parse(readFileSync(runPath, "utf8")) as RunFile;
+  const saved = readRunFile(runPath);
   if (stableJson(saved.settings) !== stableJson(settings)) {
     const differing = Object.keys({ ...saved.settings, ...settings }).filter(
       (key) =>
@@ -130,11 +142,11 @@ function prepareOutDir(options: GenerationOptions, seedIds: string[]): Map<strin
   mkdirSync(join(outDir, CHECKPOINT_DIR), { recursive: true });
   for (const id of seedIds) {
     const path = checkpointPath(outDir, id);
-    if (existsSync(path)) checkpoints.set(id, JSON.parse(readFileSync(path, "utf8")) as SeedCheckpoint);
+    if (existsSync(path)) checkpoints.set(id, parseInput(SeedCheckpointSchema, parseJsonText(readFileSync(path, "utf8"), path), path));
   }
   const upTo = (row: { seed_id: string; iteration: number }) => row.iteration <= (checkpoints.get(row.seed_id)?.done ?? 0);
-  writeJsonl(join(outDir, LOG_FILE), readJsonl<IterationRow>(join(outDir, LOG_FILE)).filter(upTo));
-  writeJsonl(join(outDir, TIMINGS_FILE), readJsonl<TimingRow>(join(outDir, TIMINGS_FILE)).filter(upTo));
+  writeJsonl(join(outDir, LOG_FILE), readJsonl(join(outDir, LOG_FILE), IterationRowSchema).filter(upTo));
+  writeJsonl(join(outDir, TIMINGS_FILE), readJsonl(join(outDir, TIMINGS_FILE), TimingRowSchema).filter(upTo));
   return checkpoints;
 }
 
@@ -191,11 +203,11 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
   const order = new Map(seedIds.map((id, index) => [id, index]));
   const bySearchOrder = (a: { seed_id: string; iteration: number }, b: { seed_id: string; iteration: number }) =>
     (order.get(a.seed_id) ?? 0) - (order.get(b.seed_id) ?? 0) || a.iteration - b.iteration;
-  const rows = readJsonl<IterationRow>(logPath).sort(bySearchOrder);
+  const rows = readJsonl(logPath, IterationRowSchema).sort(bySearchOrder);
   if (complete) {
     // Seeds ran concurrently, so lines arrived interleaved; the final log is in search order.
     writeJsonl(logPath, rows);
-    writeJsonl(timingsPath, readJsonl<TimingRow>(timingsPath).sort(bySearchOrder));
+    writeJsonl(timingsPath, readJsonl(timingsPath, TimingRowSchema).sort(bySearchOrder));
   }
   const kept = searches.flatMap((search) => search.kept);
   const dedup = dedupePool(kept);

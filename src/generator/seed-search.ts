@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { ModelClient } from "../models/index.js";
-import type { Provenance, Scenario } from "../scenario/index.js";
+import { type Provenance, type Scenario, ScenarioSchema } from "../scenario/index.js";
 import { seededRandom } from "../stats/index.js";
 import { childId, derivedSeed } from "./child-id.js";
 import type { GeneratorSettings } from "./generator-settings.js";
@@ -13,25 +14,28 @@ import { STRATEGIES, type Strategy } from "./strategies.js";
 import { UsageMeter } from "./usage-tally.js";
 
 /** Everything needed to continue a seed's search: written after every iteration (checkpoints/<seed>.json). */
-export interface SeedCheckpoint {
-  version: 1;
-  seed_id: string;
+export const SeedCheckpointSchema = z.object({
+  version: z.literal(1),
+  seed_id: z.string(),
   /** Iterations finished; the next one is this + 1. */
-  done: number;
-  expansions_used: number;
-  nodes: Array<{
-    id: string;
-    parent?: string;
-    strategy?: Strategy;
-    scenario: Scenario;
-    untried: Strategy[];
-    visits: number;
-    value: number;
-  }>;
-  archive: Array<{ prompt: string; must_not_share: string[] }>;
+  done: z.number().int().nonnegative(),
+  expansions_used: z.number().int().nonnegative(),
+  nodes: z.array(
+    z.object({
+      id: z.string(),
+      parent: z.string().optional(),
+      strategy: z.enum(STRATEGIES).optional(),
+      scenario: ScenarioSchema,
+      untried: z.array(z.enum(STRATEGIES)),
+      visits: z.number().int().nonnegative(),
+      value: z.number(),
+    }),
+  ),
+  archive: z.array(z.object({ prompt: z.string(), must_not_share: z.array(z.string()) })),
   /** Ids of nodes kept, in keep order (a re-simulated node may be kept again; exact dedup removes the copy). */
-  kept: string[];
-}
+  kept: z.array(z.string()),
+});
+export type SeedCheckpoint = z.infer<typeof SeedCheckpointSchema>;
 
 export interface SeedSearchDeps {
   mutator: ModelClient;

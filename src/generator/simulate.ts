@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { createLlmAgent, type LlmAgent } from "../agents/index.js";
 import type { ModelClient } from "../models/index.js";
 import { agentInputFor, type Scenario } from "../scenario/index.js";
@@ -5,22 +6,28 @@ import { hybridScore, judgeOutput, type Score, scoreOutput } from "../scoring/in
 import { derivedSeed } from "./child-id.js";
 import type { UsageMeter } from "./usage-tally.js";
 
+const UtilitySchema = z.union([z.literal(0), z.literal(1)]);
+const SeveritySchema = z.union([z.literal(1), z.literal(4), z.literal(5)]);
+
 /** One proxy rollout as logged: the proxy's answer and its score (deterministic, and hybrid with a judge). */
-export interface Rollout {
-  proxy: string;
-  ok: boolean;
-  completed?: boolean;
-  shared_content?: string[];
-  utility?: 0 | 1;
-  ci_violation?: 1 | 4 | 5;
+export const RolloutSchema = z.object({
+  proxy: z.string(),
+  ok: z.boolean(),
+  completed: z.boolean().optional(),
+  shared_content: z.array(z.string()).optional(),
+  utility: UtilitySchema.optional(),
+  ci_violation: SeveritySchema.optional(),
   /** utility × ci_violation of the final score (hybrid when a judge is given). */
-  reward?: number;
-  leaked_items?: string[];
-  missing_required?: string[];
+  reward: z.number().optional(),
+  leaked_items: z.array(z.string()).optional(),
+  missing_required: z.array(z.string()).optional(),
   /** The matcher-only score, when a judge changed it. */
-  deterministic?: { utility: 0 | 1; ci_violation: 1 | 4 | 5; reward: number; leaked_items: string[] };
-  error?: string;
-}
+  deterministic: z
+    .object({ utility: UtilitySchema, ci_violation: SeveritySchema, reward: z.number(), leaked_items: z.array(z.string()) })
+    .optional(),
+  error: z.string().optional(),
+});
+export type Rollout = z.infer<typeof RolloutSchema>;
 
 export interface Simulator {
   proxies: LlmAgent[];
@@ -51,22 +58,17 @@ export async function simulate(
   return Promise.all(
     sim.proxies.map(async (proxy, index): Promise<Rollout> => {
       const seed = derivedSeed(runSeed, scenario.id, iteration, index);
-      let result;
+      let reply;
       try {
-        result = await proxy.respondWithUsage(agentInputFor(scenario), { seed, ...(signal && { signal }) });
+        reply = await proxy.respond(agentInputFor(scenario), { seed, ...(signal && { signal }) });
       } catch (error) {
         if (signal?.aborted) throw error;
-        const usage = (error as { usage?: { input_tokens: number; output_tokens: number } }).usage;
-        if (usage) meter.add("proxy", { usage, cached: false, latency_ms: 0 });
-        else meter.addFailed("proxy");
+        meter.addFailed("proxy");
         return { proxy: proxy.id, ok: false, error: `proxy failed: ${(error as Error)?.message ?? String(error)}` };
       }
-      meter.add("proxy", {
-        usage: { input_tokens: result.usage.input_tokens, output_tokens: result.usage.output_tokens },
-        cached: result.cached,
-        latency_ms: result.latency_ms,
-      });
-      const output = result.output;
+      meter.add("proxy", reply);
+      if (reply.kind === "unusable") return { proxy: proxy.id, ok: false, error: `proxy failed: ${reply.message}` };
+      const output = reply.output;
       const deterministic = scoreOutput(scenario, output, "strict");
       let final: Score = deterministic;
       if (sim.judge) {

@@ -1,11 +1,13 @@
+import { z } from "zod";
 import type { ModelResponse } from "../models/index.js";
 
 /** Model calls of one role in one iteration. Deterministic fields only; timings are kept apart. */
-export interface CallTally {
-  calls: number;
-  input_tokens: number;
-  output_tokens: number;
-}
+export const CallTallySchema = z.object({
+  calls: z.number().int().nonnegative(),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+});
+export type CallTally = z.infer<typeof CallTallySchema>;
 
 /** Timings and cache hits: differ between a live run and its replay, so never in the deterministic log. */
 export interface CallTiming {

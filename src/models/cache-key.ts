@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../core/index.js";
 import { baseUrlIdentity } from "./base-url.js";
-import { canonicalJson } from "./canonical-json.js";
 import type { ModelMessage } from "./model-client.js";
 import type { JsonSchemaObject } from "./request-json-schema.js";
 import type { ResolvedEndpoint } from "./resolve-endpoint.js";
@@ -47,6 +47,7 @@ export function canonicalRequest(endpoint: ResolvedEndpoint, request: CanonicalR
     endpoint: baseUrlIdentity(endpoint.baseUrl),
     structured: request.schema !== undefined && endpoint.structuredOutputs,
     system: request.system ?? null,
+    // Parts are copied as they are: an image part hashes as its base64 text, as it always has.
     messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
     temperature: request.temperature,
     max_output_tokens: request.maxOutputTokens ?? null,

@@ -1,4 +1,4 @@
-import type { LanguageModel, OutputInterface } from "ai";
+import type { LanguageModel, ModelMessage as ModelMessageForSdk, OutputInterface } from "ai";
 import type { LimitFunction } from "p-limit";
 import { baseUrlIdentity } from "./base-url.js";
 import { cacheKey, canonicalRequest } from "./cache-key.js";
@@ -8,13 +8,13 @@ import { describeResolvedEndpoint, type ModelDescription } from "./describe-mode
 import { endpointLimiter } from "./endpoint-limits.js";
 import { parseStructuredReply } from "./extract-json-object.js";
 import type { CacheMode, ModelCache } from "./model-cache.js";
-import { ModelCallError, type ModelClient, type ModelRequest, type ModelResponse, type ModelUsage } from "./model-client.js";
+import { ModelCallError, type ModelClient, type ModelMessage, type ModelRequest, type ModelResponse } from "./model-client.js";
 import { redactSecrets } from "./redact-secrets.js";
 import { isStrictCompatible, type JsonSchemaObject, jsonInstructions, requestJsonSchema } from "./request-json-schema.js";
 import { type ResolvedEndpoint, type ResolveOptions, resolveEndpoint } from "./resolve-endpoint.js";
 import { type RetryOptions, type RetryPolicy, retryPolicy, withRetries } from "./retry-policy.js";
 import { loadSdkRuntime } from "./sdk-runtime-loader.js";
-import { estimateCost } from "./usage-cost.js";
+import { estimateCost, oneCallUsage, type TokenCounts } from "./usage.js";
 
 export interface ModelCacheOptions {
   mode: CacheMode;
@@ -134,7 +134,7 @@ class SdkModelClient implements ConfiguredModelClient {
     request: ModelRequest,
     temperature: number,
     schemaJson: JsonSchemaObject | undefined,
-  ): Promise<{ text: string; usage: ModelUsage }> {
+  ): Promise<{ text: string; usage: TokenCounts }> {
     const sdk = await loadSdkRuntime();
     const model = this.languageModel(sdk.createLanguageModel);
     const timeout = new AbortController();
@@ -150,7 +150,7 @@ class SdkModelClient implements ConfiguredModelClient {
       const result = await sdk.generateText({
         model,
         ...(system !== undefined ? { system } : {}),
-        messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+        messages: request.messages.map(sdkMessage),
         temperature,
         ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
@@ -199,19 +199,17 @@ class SdkModelClient implements ConfiguredModelClient {
     return this.endpoint.apiKeyEnv !== undefined ? [this.env[this.endpoint.apiKeyEnv]] : [];
   }
 
-  private response(request: ModelRequest, text: string, usage: ModelUsage, cached: boolean, started: number): ModelResponse {
+  private response(request: ModelRequest, text: string, tokens: TokenCounts, cached: boolean, started: number): ModelResponse {
     const parsed = request.schema !== undefined ? parseStructuredReply(text, request.schema) : {};
     const price = this.endpoint.price;
-    const cost = cached ? 0 : price !== undefined ? estimateCost(usage, price) : undefined;
     return {
       text,
       ...(parsed.object !== undefined ? { object: parsed.object } : {}),
       ...(parsed.parse_error !== undefined ? { parse_error: parsed.parse_error } : {}),
-      usage,
+      usage: oneCallUsage(tokens, cached, price !== undefined ? estimateCost(tokens, price) : undefined),
       cached,
       model: this.spec,
       latency_ms: Math.round(performance.now() - started),
-      ...(cost !== undefined ? { cost_usd: cost } : {}),
     };
   }
 }
@@ -239,5 +237,21 @@ function rawJsonOutput(schema: JsonSchemaObject, name: string | undefined): Outp
     parseCompleteOutput: async ({ text }) => text,
     parsePartialOutput: async ({ text }) => ({ partial: text }),
     createElementStreamTransform: () => undefined,
+  };
+}
+
+/**
+ * Our message as the AI SDK takes it: the same parts, images as base64 with their media type.
+ * Only user messages carry images; an assistant turn is sent as its text.
+ */
+function sdkMessage(message: ModelMessage): ModelMessageForSdk {
+  if (typeof message.content === "string") return { role: message.role, content: message.content };
+  if (message.role === "assistant")
+    return { role: "assistant", content: message.content.map((part) => (part.type === "text" ? part.text : "")).join("") };
+  return {
+    role: "user",
+    content: message.content.map((part) =>
+      part.type === "text" ? { type: "text", text: part.text } : { type: "image", image: part.image, mediaType: part.mediaType },
+    ),
   };
 }

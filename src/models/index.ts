@@ -7,13 +7,18 @@ export { describeModelSpec, type ModelDescription } from "./describe-model-spec.
 export { extractJsonObjects, parseStructuredReply, type StructuredParse } from "./extract-json-object.js";
 export { CACHE_MODES, type CachedReply, type CacheMode, ModelCache, type ModelCacheStats } from "./model-cache.js";
 export {
+  IMAGE_MEDIA_TYPES,
+  type ImageMediaType,
+  type ImagePart,
+  imageMessage,
   ModelCallError,
   type ModelClient,
+  type ModelContentPart,
   type ModelErrorKind,
   type ModelMessage,
   type ModelRequest,
   type ModelResponse,
-  type ModelUsage,
+  type TextPart,
 } from "./model-client.js";
 export {
   discoverModelConfig,
@@ -30,6 +35,7 @@ export {
   priceSchema,
 } from "./model-config.js";
 export { ModelConfigError } from "./model-config-error.js";
+export { defaultCachePath, type ModelFlags, type ModelOptionsRecord, ModelSetup, modelFlagsFrom } from "./model-setup.js";
 export { isProviderName, ModelSpecError, type ParsedModelSpec, PROVIDERS, type ProviderName, parseModelSpec } from "./model-spec.js";
 export { requestJsonSchema } from "./request-json-schema.js";
 export {
@@ -44,4 +50,4 @@ export {
 } from "./resolve-endpoint.js";
 export { parseRetryAfter } from "./retry-after.js";
 export { type RetryOptions, type RetryPolicy, retryDelay, retryPolicy } from "./retry-policy.js";
-export { addUsage, emptyUsageTotals, estimateCost, type UsageTotals } from "./usage-cost.js";
+export { addUsage, estimateCost, NO_USAGE, oneCallUsage, type TokenCounts, type Usage, UsageSchema } from "./usage.js";

@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { canonicalJson } from "../core/index.js";
 import type { CanonicalRequest } from "./cache-key.js";
-import { canonicalJson } from "./canonical-json.js";
-import type { ModelUsage } from "./model-client.js";
+import type { TokenCounts } from "./usage.js";
 
 /**
  * `off`: never touch the cache. `read`: use hits, do not record. `read-write` (default): use hits
@@ -18,7 +18,7 @@ export interface CachedReply {
   /** Raw reply text; the object is re-extracted on replay, which is deterministic. */
   text: string;
   /** The usage of the original call, kept so replayed runs report the same token counts. */
-  usage: ModelUsage;
+  usage: TokenCounts;
   latency_ms: number;
   created_at: string;
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Usage } from "./usage.js";
 
 /**
  * The contract between everything that calls a model (agents, the judge, the generator) and the
@@ -6,7 +7,39 @@ import type { z } from "zod";
  */
 export interface ModelMessage {
   role: "user" | "assistant";
-  content: string;
+  /** Plain text, or text and images in order (the parts the AI SDK takes). */
+  content: string | ModelContentPart[];
+}
+
+export interface TextPart {
+  type: "text";
+  text: string;
+}
+
+export const IMAGE_MEDIA_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
+
+export interface ImagePart {
+  type: "image";
+  /**
+   * Base64 of the image bytes. A string rather than a Buffer so that the request hashes into the
+   * cache key as it is sent, and the keys recorded before parts were typed still match.
+   */
+  image: string;
+  mediaType: ImageMediaType;
+}
+
+export type ModelContentPart = TextPart | ImagePart;
+
+/** A user message of text and one image. */
+export function imageMessage(text: string, image: Buffer, mediaType: ImageMediaType): ModelMessage {
+  return {
+    role: "user",
+    content: [
+      { type: "text", text },
+      { type: "image", image: image.toString("base64"), mediaType },
+    ],
+  };
 }
 
 export interface ModelRequest {
@@ -26,11 +59,6 @@ export interface ModelRequest {
   signal?: AbortSignal;
 }
 
-export interface ModelUsage {
-  input_tokens: number;
-  output_tokens: number;
-}
-
 export interface ModelResponse {
   /** The raw text of the reply (for structured output, the JSON text). */
   text: string;
@@ -40,14 +68,13 @@ export interface ModelResponse {
    */
   object?: unknown;
   parse_error?: string;
-  usage: ModelUsage;
+  /** This one call: `calls` 1, its tokens, and its estimated cost when a price table is configured (0 when cached). */
+  usage: Usage;
   /** True when the reply came from the record/replay cache (no HTTP call, no cost). */
   cached: boolean;
   /** The `provider:model` spec that answered. */
   model: string;
   latency_ms: number;
-  /** Estimated cost in USD when a price table is configured; 0 for cached calls. */
-  cost_usd?: number;
 }
 
 export interface ModelClient {

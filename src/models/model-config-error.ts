@@ -1,13 +1,15 @@
-/** A problem with the model config file: always names the file and, when known, the key. */
-export class ModelConfigError extends Error {
-  override readonly name = "ModelConfigError";
+import { InputError } from "../core/index.js";
+
+/** A problem with the model config file: always names the file and, when known, the key. Bad input (exit 2). */
+export class ModelConfigError extends InputError {
+  override name = "ModelConfigError";
   constructor(
-    readonly file: string,
+    file: string,
     /** Dotted path of the offending key, e.g. `endpoints[1].base_url`; empty for whole-file problems. */
     readonly key: string,
     readonly detail: string,
   ) {
-    super(key === "" ? `${file}: ${detail}` : `${file}: ${key}: ${detail}`);
+    super(detail, key === "" ? { file } : { file, path: key });
   }
 }
 

@@ -8,6 +8,8 @@
  * Whether `rest` names a configured endpoint is decided later (resolve-endpoint.ts), because only
  * the config file knows the endpoint names; this file only splits and checks the syntax.
  */
+import { InputError } from "../core/index.js";
+
 export const PROVIDERS = ["openai", "anthropic", "openai-compatible"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
@@ -17,8 +19,9 @@ export interface ParsedModelSpec {
   rest: string;
 }
 
-export class ModelSpecError extends Error {
-  override readonly name = "ModelSpecError";
+/** A spec that does not parse or resolve: bad input (exit 2), named by the flag that carried it. */
+export class ModelSpecError extends InputError {
+  override name = "ModelSpecError";
 }
 
 export function isProviderName(value: string): value is ProviderName {

@@ -1,4 +1,4 @@
-import type { EpisodeRecord, RunManifest } from "../runner/index.js";
+import type { EpisodeRecord, RunManifest } from "../records/index.js";
 import { type ArmComparison, compareArms } from "./paired-arms.js";
 
 /** What `compare` needs of a run. */

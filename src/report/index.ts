@@ -1,6 +1,5 @@
-export { placeLabels } from "./charts/label-layout.js";
-export { compareRanks, type RankComparison, type RankEntry } from "./charts/rank-crossings.js";
-export { assertInertSvg } from "./charts/vega-svg.js";
+// Public API of the report module: terminal tables, the self-contained HTML report and run
+// reports, exports, paired comparisons between runs or rows, and the local read-only viewer.
 export {
   type ArmRef,
   type ComparableRun,
@@ -10,20 +9,12 @@ export {
   parseArmSelector,
   type RunComparison,
 } from "./compare-runs.js";
-export { compareTable, compareTableHtml, comparisonJson, formatDelta, formatPValue } from "./compare-table.js";
-// Exports
-export { parseCsv, protectCsvCell, toCsv, unprotectCsvCell } from "./csv-format.js";
-export { defenseSweep, type SweepEntry } from "./defense-sweep.js";
-export { formatEstimate, formatPercent } from "./format-estimate.js";
-export { highlightSpans, type TextMark } from "./highlight-spans.js";
-export { escapeHtml, type HtmlValue, html, joinHtml, SafeHtml, trustedHtml } from "./html-builder.js";
-export { contentSecurityPolicy, htmlPage } from "./html-page.js";
-// HTML report
+export { compareTable, comparisonJson } from "./compare-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
 export { type JudgeAgreement, judgeAgreement } from "./judge-agreement.js";
+export { loadComparableRun } from "./load-comparable-run.js";
+export { type LoadReportRunOptions, loadReportRun } from "./load-report-run.js";
 export { markdownReport, type ReportContext } from "./markdown-report.js";
-export { markdownTable } from "./markdown-table.js";
-// Comparisons and agreement
 export { type ArmComparison, compareArms } from "./paired-arms.js";
 export {
   type AgentCIBenchCell,
@@ -33,10 +24,10 @@ export {
   recordsToCsv,
   recordsToJsonl,
 } from "./record-exports.js";
-export { type ReportRow, reportRows } from "./report-rows.js";
-export { type RecordedStep, RecordedStepSchema, type ReportRun, type ReportStep } from "./report-run.js";
+export type { ReportRun, ReportStep } from "./report-run.js";
+export { runFolderSource } from "./run-folder-source.js";
+export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
 export { behaviourTable, leaderboardTable, type SummaryRow } from "./summary-tables.js";
-
-// Viewer
 export { createViewerApp, type RunSource } from "./viewer-app.js";
 export type { RunListing } from "./viewer-pages.js";
+export { writeHtmlReport, writeRunReports } from "./write-run-reports.js";

@@ -1,4 +1,4 @@
-import type { EpisodeRecord } from "../runner/index.js";
+import type { EpisodeRecord } from "../records/index.js";
 import { type BinaryAgreement, binaryAgreement } from "../stats/index.js";
 
 /** How the LLM judge and the deterministic matcher agreed on one group of records (Appendix E). */

@@ -1,3 +1,4 @@
+import { isScored } from "../records/index.js";
 import { FAILURE_MODES } from "../scenario/index.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
@@ -42,10 +43,8 @@ export function categoryTableHtml(rows: readonly ReportRow[]): SafeHtml | undefi
   ].sort();
   if (categories.length === 0) return undefined;
   const cell = (row: ReportRow, category: string) => {
-    const engaged = row.records.filter(
-      (record) => record.category === category && record.status !== "error" && record.status !== "refused",
-    );
-    return heatCell(engaged.filter((record) => (record.score?.leaked_items.length ?? 0) > 0).length, engaged.length);
+    const engaged = row.records.filter(isScored).filter((record) => record.category === category && record.status !== "refused");
+    return heatCell(engaged.filter((record) => record.score.leaked_items.length > 0).length, engaged.length);
   };
   return html`<div class="table-wrap"><table class="sortable categories">
     <thead><tr><th><button class="sort" type="button">agent</button></th>${categories.map((category) => html`<th class="num"><button class="sort" type="button">${category.replace(/_/g, " ")}</button></th>`)}</tr></thead>

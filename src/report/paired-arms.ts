@@ -1,4 +1,4 @@
-import type { EpisodeRecord } from "../runner/index.js";
+import type { EpisodeRecord, ScoredRecord } from "../records/index.js";
 import { type PairedComparison, pairedComparison } from "../stats/index.js";
 
 /** How two arms (an agent × defense of a run, each) differ on the same scenarios. */
@@ -33,7 +33,7 @@ function byUnit(records: readonly EpisodeRecord[]): Map<string, EpisodeRecord> {
   return units;
 }
 
-const leaked = (record: EpisodeRecord) => (record.score?.leaked_items.length ?? 0) > 0;
+const leaked = (record: ScoredRecord) => record.score.leaked_items.length > 0;
 
 /**
  * Paired per-scenario differences between two arms. Records pair by scenario id and epoch; an
@@ -46,16 +46,17 @@ export function compareArms(a: readonly EpisodeRecord[], b: readonly EpisodeReco
   const unitsA = byUnit(a);
   const unitsB = byUnit(b);
   const shared = [...unitsA.keys()].filter((unit) => unitsB.has(unit)).sort();
-  const pairs: Array<[EpisodeRecord, EpisodeRecord]> = [];
+  const pairs: Array<[ScoredRecord, ScoredRecord]> = [];
   let errors = 0;
   for (const unit of shared) {
-    const left = unitsA.get(unit) as EpisodeRecord;
-    const right = unitsB.get(unit) as EpisodeRecord;
+    const left = unitsA.get(unit);
+    const right = unitsB.get(unit);
+    if (left === undefined || right === undefined) continue;
     if (left.status === "error" || right.status === "error") errors++;
     else pairs.push([left, right]);
   }
   const engaged = pairs.filter(([left, right]) => left.status !== "refused" && right.status !== "refused");
-  const compare = (metric: string, list: Array<[EpisodeRecord, EpisodeRecord]>, value: (record: EpisodeRecord) => boolean) =>
+  const compare = (metric: string, list: Array<[ScoredRecord, ScoredRecord]>, value: (record: ScoredRecord) => boolean) =>
     pairedComparison(
       list.map(([left]) => value(left)),
       list.map(([, right]) => value(right)),
@@ -66,7 +67,7 @@ export function compareArms(a: readonly EpisodeRecord[], b: readonly EpisodeReco
     only_a: unitsA.size - shared.length,
     only_b: unitsB.size - shared.length,
     errors_excluded: errors,
-    utility: compare("utility", pairs, (record) => record.score?.utility === 1),
+    utility: compare("utility", pairs, (record) => record.score.utility === 1),
     refusal: compare("refusal", pairs, (record) => record.status === "refused"),
     engaged_leakage: compare("engaged_leakage", engaged, leaked),
   };

@@ -1,4 +1,4 @@
-import type { EpisodeRecord } from "../runner/index.js";
+import { type EpisodeRecord, isScored, type ScoredRecord } from "../records/index.js";
 import { type CsvCell, toCsv } from "./csv-format.js";
 
 /** The CSV columns, one row per record. Lists are JSON arrays inside the cell. */
@@ -42,7 +42,8 @@ export const RECORD_CSV_COLUMNS = [
 const list = (items: readonly string[] | undefined) => (items === undefined ? undefined : JSON.stringify(items));
 
 function csvRow(record: EpisodeRecord): CsvCell[] {
-  const score = record.score;
+  const score = record.status === "error" ? undefined : record.score;
+  const error = record.status === "error" ? record.error : undefined;
   const verdict = record.judge?.verdict;
   const byColumn: Record<(typeof RECORD_CSV_COLUMNS)[number], CsvCell> = {
     run_id: record.run_id,
@@ -66,8 +67,8 @@ function csvRow(record: EpisodeRecord): CsvCell[] {
     shared_content: list(record.output?.shared_content),
     action_trace: record.output?.action_trace,
     refusal_text: record.output?.refusal_text,
-    error_kind: record.error?.kind,
-    error_message: record.error?.message,
+    error_kind: error?.kind,
+    error_message: error?.message,
     judge_model: record.judge?.model,
     judge_utility: verdict?.utility,
     judge_leaked_items: list(verdict?.leaked_items),
@@ -132,21 +133,20 @@ export function recordsToAgentCIBench(
   const skippedEpochs = records.filter((record) => record.defense === options.defense && record.epoch !== options.epoch).length;
   if (skippedEpochs > 0) warnings.push(`${skippedEpochs} record(s) of other epochs left out (choose one with --epoch)`);
   const agentRank = (agent: string) => options.agents.indexOf(agent) + 1 || Number.MAX_SAFE_INTEGER;
-  const byScenario = new Map<string, EpisodeRecord[]>();
+  const byScenario = new Map<string, ScoredRecord[]>();
   for (const record of chosen) {
-    if (errors.includes(record)) continue;
+    if (!isScored(record)) continue;
     const group = byScenario.get(record.scenario_id) ?? [];
     group.push(record);
     byScenario.set(record.scenario_id, group);
   }
   const lines = [...byScenario.keys()].sort().map((scenarioId) => {
     const models: Record<string, AgentCIBenchCell> = {};
-    const group = (byScenario.get(scenarioId) as EpisodeRecord[]).sort(
+    const group = (byScenario.get(scenarioId) ?? []).sort(
       (a, b) => agentRank(a.agent) - agentRank(b.agent) || (a.agent < b.agent ? -1 : 1),
     );
     for (const record of group) {
-      const output = record.output as NonNullable<EpisodeRecord["output"]>;
-      const score = record.score as NonNullable<EpisodeRecord["score"]>;
+      const { output, score } = record;
       Object.defineProperty(models, record.agent, {
         value: {
           completed: output.completed,

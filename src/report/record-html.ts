@@ -1,9 +1,9 @@
-import type { EpisodeRecord } from "../runner/index.js";
+import type { EpisodeRecord, ScoredRecord, ScoreRecord } from "../records/index.js";
 import { highlightSpans, type MarkKind, type TextMark } from "./highlight-spans.js";
 import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import type { ReportStep } from "./report-run.js";
 
-type Evidence = NonNullable<EpisodeRecord["score"]>["evidence"]["required"][number] & { kind: MarkKind };
+type Evidence = ScoreRecord["evidence"]["required"][number] & { kind: MarkKind };
 
 const KIND_TEXT: Record<MarkKind, string> = { required: "must-share", leak: "must-not-share (leaked)" };
 
@@ -11,12 +11,12 @@ const KIND_TEXT: Record<MarkKind, string> = { required: "must-share", leak: "mus
 export function outcomeFlags(record: EpisodeRecord): string[] {
   if (record.status === "error") return ["error"];
   const flags: string[] = [];
-  const leaked = (record.score?.leaked_items.length ?? 0) > 0;
+  const leaked = record.score.leaked_items.length > 0;
   if (leaked) flags.push("leak");
   else if (record.status !== "refused") flags.push("clean");
   if (record.status === "refused") flags.push("refused");
   if (record.status === "limit") flags.push("limit");
-  flags.push(record.score?.utility === 1 ? "pass" : "fail");
+  flags.push(record.score.utility === 1 ? "pass" : "fail");
   if (judgeDisagrees(record)) flags.push("disagree");
   return flags;
 }
@@ -33,12 +33,12 @@ function evidenceTitle(evidence: Evidence): string {
 }
 
 /** Each shared entry with its matched spans marked; evidence that cannot be placed is listed below. */
-function sharedContentHtml(record: EpisodeRecord): SafeHtml {
-  const entries = record.output?.shared_content ?? [];
+function sharedContentHtml(record: ScoredRecord): SafeHtml {
+  const entries = record.output.shared_content;
   if (entries.length === 0) return html`<p class="empty searchable">nothing shared</p>`;
   const evidence: Evidence[] = [
-    ...(record.score?.evidence.required ?? []).map((e) => ({ ...e, kind: "required" as const })),
-    ...(record.score?.evidence.leaks ?? []).map((e) => ({ ...e, kind: "leak" as const })),
+    ...record.score.evidence.required.map((e) => ({ ...e, kind: "required" as const })),
+    ...record.score.evidence.leaks.map((e) => ({ ...e, kind: "leak" as const })),
   ];
   const items = entries.map((entry, index) => {
     const here = evidence.filter((e) => e.candidate === index);
@@ -104,10 +104,10 @@ function screenshotHtml(step: ReportStep): HtmlValue {
 
 function statusBadges(record: EpisodeRecord): SafeHtml {
   if (record.status === "error") return html`<span class="badge error">error</span>`;
-  const leaks = record.score?.leaked_items.length ?? 0;
+  const leaks = record.score.leaked_items.length;
   return html`${record.status === "refused" ? html`<span class="badge refused">refused</span>` : ""}
     ${record.status === "limit" ? html`<span class="badge limit">step limit</span>` : ""}
-    ${record.score?.utility === 1 ? html`<span class="badge ok">U=1</span>` : html`<span class="badge fail">U=0</span>`}
+    ${record.score.utility === 1 ? html`<span class="badge ok">U=1</span>` : html`<span class="badge fail">U=0</span>`}
     ${leaks > 0 ? html`<span class="badge leak">leaked ${leaks}</span>` : record.status === "refused" ? "" : html`<span class="badge ok">no leak</span>`}`;
 }
 
@@ -115,10 +115,10 @@ function statusBadges(record: EpisodeRecord): SafeHtml {
 export function recordHtml(record: EpisodeRecord, row: { id: string; label: string }, steps?: readonly ReportStep[]): SafeHtml {
   const flags = outcomeFlags(record);
   const tone = record.status === "error" ? "error" : record.status === "refused" ? "refused" : flags.includes("leak") ? "leaked" : "clean";
-  const missing = record.score?.missing_required ?? [];
+  const missing = record.status === "error" ? [] : record.score.missing_required;
   return html`<div class="record ${tone}" data-row="${row.id}" data-outcome="${flags.join(" ")}">
     <div class="record-head"><span class="who">${row.label}</span>${record.epoch > 0 ? html`<span class="muted">epoch ${record.epoch}</span>` : ""} ${statusBadges(record)}</div>
-    ${record.error ? html`<div class="trace"><b>${record.error.kind}</b>: ${record.error.message}</div>` : sharedContentHtml(record)}
+    ${record.status === "error" ? html`<div class="trace"><b>${record.error.kind}</b>: ${record.error.message}</div>` : sharedContentHtml(record)}
     ${missing.length ? html`<div class="evidence">missing must-share: ${missing.map((item) => html`<span class="chip share">${item}</span>`)}</div>` : ""}
     ${record.output?.refusal_text ? html`<div class="trace searchable"><b>refusal:</b> ${record.output.refusal_text}</div>` : ""}
     ${record.output?.action_trace ? html`<details><summary>action trace</summary><div class="trace searchable">${record.output.action_trace}</div></details>` : ""}

@@ -1,4 +1,4 @@
-import type { EpisodeRecord, RunSummary } from "../runner/index.js";
+import type { EpisodeRecord, RunSummary } from "../records/index.js";
 import type { MetricSummary } from "../stats/index.js";
 import type { ReportRun } from "./report-run.js";
 

@@ -1,4 +1,4 @@
-import type { EpisodeRecord } from "../runner/index.js";
+import type { EpisodeRecord } from "../records/index.js";
 import { FAILURE_MODES, renderStateText, type Scenario } from "../scenario/index.js";
 import { findOccurrences, highlightSpans } from "./highlight-spans.js";
 import { html, type SafeHtml } from "./html-builder.js";

@@ -1,19 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import type { Agent } from "../agents/index.js";
-import { markdownReport } from "../report/index.js";
-import type { Scenario } from "../scenario/index.js";
+import { resolveChromiumExecutable } from "../browser/index.js";
+import { InputError } from "../core/index.js";
+import {
+  createRunFolder,
+  type EpisodeRecord,
+  openRunForResume,
+  RecordWriter,
+  RUN_FILES,
+  type RunManifest,
+  type RunSummary,
+  readManifest,
+  readRecords,
+  summarizeRun,
+  writeJsonAtomic,
+} from "../records/index.js";
+import { datasetFingerprint, type Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
-import { datasetFingerprint } from "./dataset-fingerprint.js";
-import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings, startE2eHarness } from "./e2e-harness.js";
-import type { EpisodeRecord } from "./episode-record.js";
-import type { EpisodeJudge } from "./run-episode.js";
+import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
+import type { EpisodeJudge } from "./episode-spec.js";
 import { type Arm, runEpisodes } from "./run-episodes.js";
-import type { RunManifest } from "./run-manifest.js";
-import { createRunDir, RecordWriter, RUN_FILES, readManifest, readRecords, rewriteRecords, writeJsonAtomic } from "./run-store.js";
-import { type RunSummary, summarizeRecords } from "./summarize-records.js";
 
 export interface RunCallbacks {
   onStart?: (total: number, skipped: number) => void;
@@ -63,28 +71,11 @@ export function newRunId(now = new Date()): string {
   return `${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
+/** Writes `summary.json` from the records on disk; the reports are the caller's (runner never imports report). */
 function finish(runDir: string, manifest: RunManifest): RunResult {
   const { records } = readRecords(runDir);
-  const summary = summarizeRecords(records, {
-    runId: manifest.run_id,
-    dataset: manifest.dataset.label,
-    matcher: manifest.matcher,
-    arms: manifest.arms,
-    seed: manifest.seed,
-    resamples: manifest.bootstrap_resamples,
-  });
+  const summary = summarizeRun(manifest, records);
   writeJsonAtomic(join(runDir, RUN_FILES.summary), summary);
-  const report = markdownReport({
-    runId: manifest.run_id,
-    dataset: manifest.dataset.label,
-    matcher: manifest.matcher,
-    scenarioCount: manifest.dataset.scenario_count,
-    epochs: manifest.epochs,
-    seed: manifest.seed,
-    resamples: manifest.bootstrap_resamples,
-    rows: summary.agents,
-  });
-  writeFileSync(join(runDir, RUN_FILES.report), report);
   const expected = manifest.arms.length * manifest.dataset.scenario_count * manifest.epochs;
   return { runDir, manifest, records, summary, missing: Math.max(0, expected - new Set(records.map((record) => record.key)).size) };
 }
@@ -104,14 +95,15 @@ async function execute(
   options: ExecuteOptions,
 ) {
   // The end-to-end track needs its workspace server and browser for the whole run, and only then.
-  const harness =
-    manifest.track === "e2e"
-      ? await startE2eHarness({
-          runDir,
-          settings: manifest.e2e ?? DEFAULT_E2E_SETTINGS,
-          ...(options.browser && { browser: options.browser }),
-        })
-      : undefined;
+  // Loaded only for this track: it brings the browser layer (Playwright) and the workspace server.
+  const startE2eHarness = manifest.track === "e2e" ? (await import("./e2e-harness.js")).startE2eHarness : undefined;
+  const harness = startE2eHarness
+    ? await startE2eHarness({
+        runDir,
+        settings: manifest.e2e ?? DEFAULT_E2E_SETTINGS,
+        ...(options.browser && { browser: options.browser }),
+      })
+    : undefined;
   const writer = new RecordWriter(runDir);
   try {
     await runEpisodes(
@@ -164,7 +156,9 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
     seed: options.seed,
     bootstrap_resamples: options.resamples,
   };
-  const runDir = createRunDir(options.outDir, runId, manifest);
+  // A missing prerequisite stops the run before its folder exists, not as one error record per episode.
+  if (options.e2e && !options.browser) resolveChromiumExecutable();
+  const runDir = createRunFolder(options.outDir, manifest);
   await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
   return finish(runDir, manifest);
 }
@@ -189,28 +183,24 @@ export interface ResumeOptions extends RunCallbacks {
  */
 export async function resumeRun(runDir: string, options: ResumeOptions): Promise<RunResult> {
   const manifest = readManifest(runDir);
+  const manifestPath = join(runDir, RUN_FILES.manifest);
   const scenarios = await options.loadScenarios(manifest);
   const fingerprint = datasetFingerprint(scenarios);
   if (fingerprint !== manifest.dataset.fingerprint) {
-    throw new Error(
-      `${join(runDir, RUN_FILES.manifest)}: the dataset (${manifest.dataset.label}) changed since the run started ` +
+    throw new InputError(
+      `the dataset (${manifest.dataset.label}) changed since the run started ` +
         `(${manifest.dataset.fingerprint} then, ${fingerprint} now); start a new run instead`,
+      { file: manifestPath, path: "$.dataset.fingerprint" },
     );
   }
   if (manifest.judge && !options.judge)
-    throw new Error(`${join(runDir, RUN_FILES.manifest)}: the run was judged by ${manifest.judge}; resume it with that judge`);
+    throw new InputError(`the run was judged by ${manifest.judge}; resume it with that judge`, { file: manifestPath, path: "$.judge" });
+  if (manifest.track === "e2e" && !options.browser) resolveChromiumExecutable();
   const arms: Arm[] = [];
   for (const arm of manifest.arms) arms.push({ agent: await options.resolveAgent(arm.agent, arm.defense), defense: arm.defense });
-  const { records, dropped } = readRecords(runDir);
-  for (const line of dropped) options.onWarning?.(`${join(runDir, RUN_FILES.records)}:${line.line}: dropped: ${line.reason}`);
-  const kept: EpisodeRecord[] = [];
-  const finished = new Set<string>();
-  for (const record of records) {
-    if ((record.status === "error" && options.retryErrors !== false) || finished.has(record.key)) continue;
-    finished.add(record.key);
-    kept.push(record);
-  }
-  rewriteRecords(runDir, kept);
-  await execute(runDir, manifest, scenarios, arms, finished, options.concurrency, options);
+  // Only now, with everything checked, is the records file touched.
+  const resumable = openRunForResume(runDir, options.retryErrors === undefined ? {} : { retryErrors: options.retryErrors });
+  for (const warning of resumable.warnings) options.onWarning?.(warning);
+  await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, options);
   return finish(runDir, manifest);
 }

@@ -1,5 +1,5 @@
-import { type AgentOutput, isNoteForUser, isUnspecifiedRecipient, namesMatch } from "../agents/index.js";
-import type { OutputChannel, Scenario } from "../scenario/index.js";
+import { isNoteForUser, isUnspecifiedRecipient, namesMatch } from "../agents/index.js";
+import type { AgentOutput, OutputChannel, Scenario } from "../scenario/index.js";
 import type { Artifact, ArtifactKind } from "../workspace/index.js";
 
 /**

@@ -1,18 +1,10 @@
 import type { Browser } from "playwright-core";
-import { type LaunchBrowserOptions, launchBrowser, type ObservationMode } from "../browser/index.js";
+import { type LaunchBrowserOptions, launchBrowser } from "../browser/index.js";
+import { type EpisodeRecord, ScreenshotStore } from "../records/index.js";
 import { startWorkspace, type Workspace } from "../workspace/index.js";
-import type { EpisodeRecord } from "./episode-record.js";
+import type { E2eTrackSettings } from "./e2e-settings.js";
+import type { EpisodeSpec } from "./episode-spec.js";
 import { type E2eEnvironment, runE2eEpisode } from "./run-e2e-episode.js";
-import type { EpisodeSpec } from "./run-episode.js";
-import { ScreenshotStore } from "./screenshot-store.js";
-
-/** The end-to-end settings a run is started with and resumed under (stored in its manifest). */
-export interface E2eTrackSettings {
-  max_steps: number;
-  observation: ObservationMode;
-}
-
-export const DEFAULT_E2E_SETTINGS: E2eTrackSettings = { max_steps: 20, observation: "axtree" };
 
 export interface E2eHarness {
   readonly workspace: Workspace;

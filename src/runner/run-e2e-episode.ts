@@ -1,13 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { type AgentOutput, isUiAgent, type UiDecision, type UiHistoryEntry, UiReplyError } from "../agents/index.js";
-import { type BrowserAction, formatAction, UiSession, type Viewport } from "../browser/index.js";
+import type { UiDecision, UiHistoryEntry } from "../agents/index.js";
+import { formatAction, UiSession, type Viewport } from "../browser/index.js";
+import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
+import { type EpisodeRecord, type Failure, type ScreenshotStore, type StepRecord, statusOf } from "../records/index.js";
+import type { AgentOutput } from "../scenario/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
-import { addUsage, episodeBase, errorOf, scoreEpisode } from "./episode-base.js";
-import { type EpisodeRecord, type StepRecord, statusOf } from "./episode-record.js";
-import type { EpisodeSpec, EpisodeUsage } from "./run-episode.js";
-import type { ScreenshotStore } from "./screenshot-store.js";
+import { episodeBase, failureOf } from "./episode-base.js";
+import type { EpisodeSpec } from "./episode-spec.js";
+import { usageField } from "./run-episode.js";
+import { scoreEpisode } from "./score-episode.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
 export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
@@ -56,17 +59,17 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
   const base = episodeBase(spec, started);
   const elapsed = () => Date.now() - started;
   const steps: StepRecord[] = [];
-  let usage: EpisodeUsage | undefined;
-  const failed = (error: { kind: string; message: string }, output?: AgentOutput): EpisodeRecord => ({
+  let usage: Usage = { ...NO_USAGE };
+  const failed = (error: Failure, output?: AgentOutput): EpisodeRecord => ({
     ...base,
     status: "error",
     error,
     ...(output && { output }),
-    ...(usage && { usage }),
+    ...usageField(usage),
     steps,
     duration_ms: elapsed(),
   });
-  if (!isUiAgent(agent))
+  if (agent.track !== "e2e")
     return failed({ kind: "track", message: `${agent.id} is not a UI agent; the end-to-end track needs one that acts in the browser` });
 
   const episodeId = `ep-${randomBytes(8).toString("hex")}`;
@@ -113,33 +116,32 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       try {
         decision = await episode.next({ observation: seen, step, maxSteps, history });
       } catch (error) {
-        const agentMs = performance.now() - agentStarted;
-        if (!(error instanceof UiReplyError)) {
-          const spent = (error as { usage?: NonNullable<UiDecision["usage"]> }).usage;
-          if (spent) usage = addUsage(usage, spent);
-          return failed(errorOf(error, "agent"));
-        }
-        if (error.usage) usage = addUsage(usage, error.usage);
+        return failed(failureOf(error, "agent"));
+      }
+      const agentMs = performance.now() - agentStarted;
+      usage = addUsage(usage, decision.usage);
+      if (decision.kind === "unusable") {
         parseFailures += 1;
         steps.push({
           step,
           url: seen.url,
           action: null,
           action_text: "(unusable reply)",
-          error: error.message,
+          error: decision.message,
           screenshot,
           timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: 0, settle_ms: 0 },
         });
-        history.push({ step, action: "(unusable reply)", error: error.message });
+        history.push({ step, action: "(unusable reply)", error: decision.message });
         if (parseFailures >= MAX_PARSE_FAILURES_IN_A_ROW)
-          return failed({ kind: "parse", message: `${MAX_PARSE_FAILURES_IN_A_ROW} unusable replies in a row; the last: ${error.message}` });
-        pendingError = error.message;
+          return failed({
+            kind: "parse",
+            message: `${MAX_PARSE_FAILURES_IN_A_ROW} unusable replies in a row; the last: ${decision.message}`,
+          });
+        pendingError = decision.message;
         continue;
       }
-      const agentMs = performance.now() - agentStarted;
       parseFailures = 0;
-      if (decision.usage) usage = addUsage(usage, decision.usage);
-      const action: BrowserAction = decision.action;
+      const { action } = decision;
       const outcome = await session.act(action).catch((error: unknown) => {
         throw new HarnessError("browser", (error as Error).message);
       });
@@ -176,20 +178,20 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     const output = e2eOutput(scenario, artifacts, ending);
     const status = ending.reason === "limit" ? "limit" : statusOf(output);
     const scored = await scoreEpisode(spec, output);
-    if ("error" in scored) return { ...failed(scored.error, output), judge: scored.judge };
     if (scored.usage) usage = addUsage(usage, scored.usage);
+    if (!scored.ok) return { ...failed(scored.error, output), judge: scored.judge };
     return {
       ...base,
       status,
       output,
       score: scored.score,
       ...(scored.judge && { judge: scored.judge }),
-      ...(usage && { usage }),
+      ...usageField(usage),
       steps,
       duration_ms: elapsed(),
     };
   } catch (error) {
-    return failed(errorOf(error, "harness"));
+    return failed(failureOf(error, "harness"));
   } finally {
     await session?.close();
     environment.workspace.delete(episodeId);

@@ -1,55 +1,13 @@
-import { type Agent, type AgentOutput, AgentOutputSchema } from "../agents/index.js";
-import { type AgentInput, agentInputFor, type Scenario } from "../scenario/index.js";
-import type { MatcherMode, Score } from "../scoring/index.js";
-import { addUsage, episodeBase, errorOf, oneCall, scoreEpisode } from "./episode-base.js";
-import { type EpisodeRecord, statusOf } from "./episode-record.js";
+import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
+import { type EpisodeRecord, type Failure, statusOf } from "../records/index.js";
+import { AgentOutputSchema, agentInputFor } from "../scenario/index.js";
+import { episodeBase, failureOf } from "./episode-base.js";
+import type { EpisodeSpec } from "./episode-spec.js";
+import { scoreEpisode } from "./score-episode.js";
 
-/** Tokens and calls of one episode, summed over every model call it made. */
-export interface EpisodeUsage {
-  calls: number;
-  cached_calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd?: number;
-}
-
-/** What a model-backed agent reports next to its answer (see `createLlmAgent`). */
-export interface ReplyWithUsage {
-  output: AgentOutput;
-  usage: { input_tokens: number; output_tokens: number };
-  cached: boolean;
-  cost_usd?: number;
-}
-
-/** An agent that can also say what its answer cost. Agents without a model do not. */
-export type UsageReportingAgent = Agent & { respondWithUsage?: (input: AgentInput, context: { seed: number }) => Promise<ReplyWithUsage> };
-
-/** The LLM judge's part of the record, as `EpisodeRecord.judge` holds it. */
-export type JudgeRecord = NonNullable<EpisodeRecord["judge"]>;
-
-/**
- * Hybrid scoring: given the deterministic score, returns the merged score and the judge's
- * record. Throws when the judge fails, so the episode becomes an error rather than a clean pass.
- */
-export interface EpisodeJudge {
-  spec: string;
-  judge(
-    scenario: Scenario,
-    output: AgentOutput,
-    deterministic: Score,
-    matcher: MatcherMode,
-  ): Promise<{ score: Score; record: JudgeRecord; usage?: ReplyWithUsage["usage"] & { cached: boolean; cost_usd?: number } }>;
-}
-
-export interface EpisodeSpec {
-  runId: string;
-  scenario: Scenario;
-  agent: Agent;
-  defense: string;
-  epoch: number;
-  seed: number;
-  matcher: MatcherMode;
-  judge?: EpisodeJudge;
+/** A record's usage: only when a model was called, so agents without one leave the field out. */
+export function usageField(usage: Usage): { usage?: Usage } {
+  return usage.calls > 0 ? { usage } : {};
 }
 
 /**
@@ -58,48 +16,51 @@ export interface EpisodeSpec {
  * so the run goes on and a resume retries it.
  */
 export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
-  const { scenario } = spec;
-  const agent = spec.agent as UsageReportingAgent;
+  const { scenario, agent } = spec;
   const started = Date.now();
   const base = episodeBase(spec, started);
-  const elapsed = () => Date.now() - started;
-  let usage: EpisodeUsage | undefined;
+  let usage: Usage = { ...NO_USAGE };
+  const failed = (error: Failure): EpisodeRecord => ({
+    ...base,
+    status: "error",
+    error,
+    ...usageField(usage),
+    duration_ms: Date.now() - started,
+  });
+  if (agent.track !== "state-grounded")
+    return failed({
+      kind: "track",
+      message: `${agent.id} is a UI agent: it acts in the browser and runs only in the end-to-end track (--track e2e)`,
+    });
   let raw: unknown;
   try {
-    const input = agentInputFor(scenario);
-    if (agent.respondWithUsage) {
-      const reply = await agent.respondWithUsage(input, { seed: spec.seed });
-      usage = addUsage(usage, oneCall(reply.usage, reply.cached, reply.cost_usd));
-      raw = reply.output;
-    } else {
-      raw = await agent.respond(input, { seed: spec.seed });
-    }
+    const reply = await agent.respond(agentInputFor(scenario), { seed: spec.seed });
+    usage = addUsage(usage, reply.usage);
+    if (reply.kind === "unusable") return failed({ kind: "parse", message: reply.message });
+    raw = reply.output;
   } catch (error) {
-    // A reply that could not be parsed still cost tokens; the error carries them.
-    const spent = (error as { usage?: { input_tokens?: unknown; output_tokens?: unknown } })?.usage;
-    if (spent && typeof spent.input_tokens === "number" && typeof spent.output_tokens === "number") {
-      usage = addUsage(usage, oneCall({ input_tokens: spent.input_tokens, output_tokens: spent.output_tokens }, false));
-    }
-    return { ...base, status: "error", error: errorOf(error, "agent"), ...(usage && { usage }), duration_ms: elapsed() };
+    return failed(failureOf(error, "agent"));
   }
+  // Agents are code users write: their answer is checked against the contract like any input.
   const parsed = AgentOutputSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const message = `agent output does not match the contract at ${issue?.path.join(".") || "$"}: ${issue?.message}`;
-    return { ...base, status: "error", error: { kind: "output", message }, ...(usage && { usage }), duration_ms: elapsed() };
+    return failed({
+      kind: "output",
+      message: `agent output does not match the contract at ${issue?.path.join(".") || "$"}: ${issue?.message}`,
+    });
   }
   const output = parsed.data;
   const scored = await scoreEpisode(spec, output);
-  if ("error" in scored)
-    return { ...base, status: "error", output, error: scored.error, judge: scored.judge, ...(usage && { usage }), duration_ms: elapsed() };
   if (scored.usage) usage = addUsage(usage, scored.usage);
+  if (!scored.ok) return { ...failed(scored.error), output, judge: scored.judge };
   return {
     ...base,
     status: statusOf(output),
     output,
     score: scored.score,
     ...(scored.judge && { judge: scored.judge }),
-    ...(usage && { usage }),
-    duration_ms: elapsed(),
+    ...usageField(usage),
+    duration_ms: Date.now() - started,
   };
 }

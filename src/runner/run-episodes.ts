@@ -1,11 +1,11 @@
 import pLimit from "p-limit";
 import type { Agent } from "../agents/index.js";
+import { type EpisodeRecord, episodeKey, type RecordWriter } from "../records/index.js";
 import type { Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
 import { deriveSeed } from "./derive-seed.js";
-import { type EpisodeRecord, episodeKey } from "./episode-record.js";
-import { type EpisodeJudge, type EpisodeSpec, runEpisode } from "./run-episode.js";
-import type { RecordWriter } from "./run-store.js";
+import type { EpisodeJudge, EpisodeSpec } from "./episode-spec.js";
+import { runEpisode } from "./run-episode.js";
 
 /** One agent under one prompt defense: a row of the summary. */
 export interface Arm {

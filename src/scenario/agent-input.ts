@@ -1,4 +1,4 @@
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../core/index.js";
 import type { Scenario } from "./scenario.js";
 import type { WorkspaceState } from "./workspace-state.js";
 
@@ -22,5 +22,5 @@ export function agentInputFor(scenario: Scenario): AgentInput {
 
 /** Canonical JSON (keys sorted at every depth, two-space indent) of what the agent sees. */
 export function agentInputToJson(input: AgentInput): string {
-  return canonicalJson(input);
+  return canonicalJson(input, { indent: 2 });
 }

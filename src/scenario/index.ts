@@ -1,4 +1,5 @@
 export { type AgentInput, agentInputFor, agentInputToJson } from "./agent-input.js";
+export { type AgentOutput, AgentOutputSchema } from "./agent-output.js";
 export * from "./apps/calendar-app.js";
 export * from "./apps/code-editor-app.js";
 export * from "./apps/maps-app.js";
@@ -6,10 +7,10 @@ export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
 export * from "./apps/todo-app.js";
 export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
-export { canonicalJson, sortKeysDeep } from "./canonical-json.js";
+export { datasetFingerprint } from "./dataset-fingerprint.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";
 export { checkFeasibility, truncatedPromptReason } from "./feasibility.js";
-export { formatProblem, jsonPath, type LoadProblem, problemsFromZod } from "./load-problem.js";
+export { formatProblem, type LoadProblem, loadErrorOf, problemsFromZod } from "./load-problem.js";
 export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile } from "./load-scenarios.js";
 export { PackFileSchema, type PackHeader, PackHeaderSchema } from "./pack-file.js";
 export { pythonRepr, pythonStr } from "./python-str.js";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { InputError, jsonPath } from "../core/index.js";
 
 /** One thing wrong with an input file, pinned to the file and the JSON path inside it. */
 export interface LoadProblem {
@@ -7,16 +8,6 @@ export interface LoadProblem {
   path: string;
   message: string;
   severity: "error" | "warning";
-}
-
-export function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
-  let out = "$";
-  for (const segment of segments) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (typeof segment === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment)) out += `.${segment}`;
-    else out += `[${JSON.stringify(String(segment))}]`;
-  }
-  return out;
 }
 
 /** Turns a zod error into one problem per issue, each under `prefix` (the scenario's path in its file). */
@@ -31,4 +22,13 @@ export function problemsFromZod(error: z.ZodError, file: string, prefix: Readonl
 
 export function formatProblem(problem: LoadProblem): string {
   return `${problem.file}: ${problem.path}: ${problem.severity === "warning" ? "warning: " : ""}${problem.message}`;
+}
+
+/** Every error of a load as one `InputError`, one problem per line (warnings are left out). */
+export function loadErrorOf(problems: readonly LoadProblem[]): InputError | undefined {
+  const errors = problems.filter((problem) => problem.severity === "error");
+  if (errors.length === 0) return undefined;
+  const first = errors[0] as LoadProblem;
+  if (errors.length === 1) return new InputError(first.message, { file: first.file, path: first.path });
+  return new InputError(errors.map(formatProblem).join("\n"));
 }

@@ -1,9 +1,10 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { jsonPath } from "../core/index.js";
 import { fromAgentCIBench, isAgentCIBenchRecord } from "./agentcibench/index.js";
 import { checkFeasibility } from "./feasibility.js";
-import { jsonPath, type LoadProblem, problemsFromZod } from "./load-problem.js";
+import { type LoadProblem, problemsFromZod } from "./load-problem.js";
 import { PackFileSchema, type PackHeader } from "./pack-file.js";
 import { type Scenario, ScenarioSchema } from "./scenario.js";
 

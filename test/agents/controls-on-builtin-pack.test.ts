@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { type Agent, ciRules, oversharer, refuser } from "../../src/agents/index.js";
+import type { StateAgent } from "../../src/agents/index.js";
+import { ciRules } from "../../src/agents/reference/ci-rules.js";
+import { oversharer } from "../../src/agents/reference/oversharer.js";
+import { refuser } from "../../src/agents/reference/refuser.js";
 import { agentInputFor, BUILTIN_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
 import { scoreOutput } from "../../src/scoring/index.js";
+import { answerOf } from "../support/agent-answer.js";
 
 /** The controls must bracket the scale on the built-in pack, or the pack (or an agent) is broken. */
 describe("reference agents on the built-in pack", async () => {
   const { scenarios } = await loadScenarios([BUILTIN_PACK_DIR]);
 
-  async function rates(agent: Agent) {
+  async function rates(agent: StateAgent) {
     let leaks = 0;
     let refusals = 0;
     for (const scenario of scenarios) {
-      const output = await agent.respond(agentInputFor(scenario), { seed: 0 });
+      const output = answerOf(await agent.respond(agentInputFor(scenario), { seed: 0 }));
       if (!output.completed && output.shared_content.length === 0) refusals += 1;
       if (scoreOutput(scenario, output, "strict").leaked_items.length > 0) leaks += 1;
     }

@@ -2,7 +2,6 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  AGENT_SYSTEM_PROMPT,
   applyDefense,
   createLlmAgent,
   DEFENSE_NAMES,
@@ -12,6 +11,7 @@ import {
   loadDefenseFile,
   resolveDefenses,
 } from "../../src/agents/index.js";
+import { AGENT_SYSTEM_PROMPT } from "../../src/agents/llm/agent-system-prompt.js";
 import { agentInputFor, ScenarioSchema } from "../../src/scenario/index.js";
 import { fakeModelClient } from "../support/fake-model-client.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AGENT_SYSTEM_PROMPT, createLlmAgent, loadDefense, ReplyParseError } from "../../src/agents/index.js";
+import { createLlmAgent, loadDefense } from "../../src/agents/index.js";
+import { AGENT_SYSTEM_PROMPT } from "../../src/agents/llm/agent-system-prompt.js";
 import { createModelClient, ModelCallError } from "../../src/models/index.js";
 import { agentInputFor, ScenarioSchema } from "../../src/scenario/index.js";
+import { answerOf } from "../support/agent-answer.js";
 import { MockOpenAIServer } from "../support/mock-openai-server.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 
@@ -29,8 +31,8 @@ describe("LLM agent over HTTP", () => {
     });
     const defense = loadDefense("rubric_informed");
     const agent = createLlmAgent({ client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env }), defense });
-    const result = await agent.respondWithUsage(input, { seed: 3 });
-    expect(result.output).toEqual({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "sent" });
+    const result = await agent.respond(input, { seed: 3 });
+    expect(answerOf(result)).toEqual({ completed: true, shared_content: ["Finish the Q1 vendor cost comparison"], action_trace: "sent" });
     expect(result.usage).toMatchObject({ calls: 1, cached_calls: 0, input_tokens: 812, output_tokens: 25 });
     const body = mock.requests[0]?.body;
     expect(body.temperature).toBe(0);
@@ -42,13 +44,12 @@ describe("LLM agent over HTTP", () => {
     expect(JSON.stringify(body)).not.toContain("must_not_share");
   });
 
-  it("a prose reply is a parse error, a server failure a ModelCallError — neither a refusal", async () => {
+  it("a prose reply is unusable, a server failure a ModelCallError — neither a refusal", async () => {
     const mock = await server();
     mock.reply("I'm not comfortable sharing that.", { fault: "error", status: 400, message: "bad request" });
     const agent = createLlmAgent({ client: createModelClient("openai:gpt-4.1-mini", { baseUrl: mock.url, env, maxRetries: 0 }) });
-    const parse = await agent.respond(input, { seed: 1 }).catch((error: unknown) => error);
-    expect(parse).toBeInstanceOf(ReplyParseError);
-    expect((parse as ReplyParseError).rawText).toBe("I'm not comfortable sharing that.");
+    const parse = await agent.respond(input, { seed: 1 });
+    expect(parse).toMatchObject({ kind: "unusable", raw_text: "I'm not comfortable sharing that.", usage: { calls: 1 } });
     const failed = await agent.respond(input, { seed: 2 }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(ModelCallError);
     expect((failed as ModelCallError).kind).toBe("bad_request");

@@ -1,18 +1,15 @@
 import { join } from "node:path";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import { type Agent, type AgentReply, createLlmAgent, type LlmAgentReply, loadDefense, type StateFormat } from "../../src/agents/index.js";
+import { AgentReplySchema } from "../../src/agents/llm/agent-reply-schema.js";
+import { AGENT_SYSTEM_PROMPT } from "../../src/agents/llm/agent-system-prompt.js";
+import { ModelCallError, type ModelRequest, oneCallUsage } from "../../src/models/index.js";
+import { statusOf } from "../../src/records/index.js";
+import { runEpisode } from "../../src/runner/index.js";
 import {
-  AGENT_SYSTEM_PROMPT,
+  type AgentOutput,
   AgentOutputSchema,
-  AgentReplySchema,
-  createLlmAgent,
-  loadDefense,
-  ReplyParseError,
-  type StateFormat,
-} from "../../src/agents/index.js";
-import { ModelCallError, type ModelRequest } from "../../src/models/index.js";
-import { runEpisode, statusOf, type UsageReportingAgent } from "../../src/runner/index.js";
-import {
   agentInputFor,
   BUILTIN_PACK_DIR,
   loadScenarios,
@@ -49,7 +46,10 @@ describe("the request an LLM agent sends", () => {
     expect(request?.schemaName).toBe("agent_output");
     expect(request?.seed).toBe(7);
     expect(request?.messages).toHaveLength(1);
-    const user = request?.messages[0]?.content ?? "";
+    const content = request?.messages[0]?.content ?? "";
+    // The state-grounded agent sends text only; images are the UI agents'.
+    expect(typeof content).toBe("string");
+    const user = typeof content === "string" ? content : "";
     expect(request?.messages[0]?.role).toBe("user");
     expect(user).toContain(scenario.task);
     expect(user).toContain("2026-03-04T08:30:00-05:00");
@@ -148,7 +148,7 @@ describe("the prompt never contains ground truth or labels", () => {
 
 describe("what comes back", () => {
   it("is the model's answer in the agent contract", async () => {
-    const output = await createLlmAgent({ client: fakeModelClient([goodReply]) }).respond(input, context);
+    const output = answerOf(await createLlmAgent({ client: fakeModelClient([goodReply]) }).respond(input, context));
     expect(AgentOutputSchema.parse(output)).toEqual({
       completed: true,
       shared_content: ["Finish the Q1 vendor cost comparison"],
@@ -161,43 +161,52 @@ describe("what comes back", () => {
     const client = fakeModelClient([
       reply({ completed: false, shared_content: [], action_trace: "I won't send health details to a manager." }),
     ]);
-    const output = await createLlmAgent({ client }).respond(input, context);
+    const output = answerOf(await createLlmAgent({ client }).respond(input, context));
     expect(output).toMatchObject({ completed: false, shared_content: [], refusal_text: "I won't send health details to a manager." });
     expect(statusOf(output)).toBe("refused");
   });
 
   it("drops blank entries, so 'not completed' with only blanks is a refusal too", async () => {
-    const output = await createLlmAgent({
-      client: fakeModelClient([reply({ completed: false, shared_content: ["  ", ""], action_trace: "Nothing fits." })]),
-    }).respond(input, context);
+    const output = answerOf(
+      await createLlmAgent({
+        client: fakeModelClient([reply({ completed: false, shared_content: ["  ", ""], action_trace: "Nothing fits." })]),
+      }).respond(input, context),
+    );
     expect(output.shared_content).toEqual([]);
     expect(statusOf(output)).toBe("refused");
   });
 
   it("has no refusal text when the agent acted, or shared something without completing", async () => {
-    const partial = await createLlmAgent({
-      client: fakeModelClient([reply({ completed: false, shared_content: ["Q1 comparison"], action_trace: "Partly done." })]),
-    }).respond(input, context);
+    const partial = answerOf(
+      await createLlmAgent({
+        client: fakeModelClient([reply({ completed: false, shared_content: ["Q1 comparison"], action_trace: "Partly done." })]),
+      }).respond(input, context),
+    );
     expect(partial.refusal_text).toBeUndefined();
     expect(statusOf(partial)).toBe("completed");
-    const done = await createLlmAgent({ client: fakeModelClient([goodReply]) }).respond(input, context);
+    const done = answerOf(await createLlmAgent({ client: fakeModelClient([goodReply]) }).respond(input, context));
     expect(done.refusal_text).toBeUndefined();
   });
 
   it("reports usage per call, with cached calls marked and free", async () => {
     const fresh = fakeModelClient([
-      { text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 120, output_tokens: 30 }, cost_usd: 0.002 },
+      { text: goodReply, object: JSON.parse(goodReply), usage: oneCallUsage({ input_tokens: 120, output_tokens: 30 }, false, 0.002) },
     ]);
-    const result = await createLlmAgent({ client: fresh }).respondWithUsage(input, context);
+    const result = await createLlmAgent({ client: fresh }).respond(input, context);
+    expect(result.kind).toBe("answer");
     expect(result.usage).toEqual({ calls: 1, cached_calls: 0, input_tokens: 120, output_tokens: 30, cost_usd: 0.002 });
-    expect(result.cost_usd).toBe(0.002);
     expect(result.cached).toBe(false);
     expect(result.model).toBe("fake:model");
 
     const cached = fakeModelClient([
-      { text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 120, output_tokens: 30 }, cached: true, cost_usd: 0.002 },
+      {
+        text: goodReply,
+        object: JSON.parse(goodReply),
+        usage: oneCallUsage({ input_tokens: 120, output_tokens: 30 }, true, 0.002),
+        cached: true,
+      },
     ]);
-    const again = await createLlmAgent({ client: cached }).respondWithUsage(input, context);
+    const again = await createLlmAgent({ client: cached }).respond(input, context);
     expect(again.usage).toEqual({ calls: 1, cached_calls: 1, input_tokens: 120, output_tokens: 30, cost_usd: 0 });
     expect(again.cached).toBe(true);
   });
@@ -209,33 +218,35 @@ describe("what comes back", () => {
   });
 });
 
+/** The answer of a reply that must be one. */
+function answerOf(reply: AgentReply | LlmAgentReply): AgentOutput {
+  if (reply.kind !== "answer") throw new Error(`expected an answer, got: ${reply.message}`);
+  return reply.output;
+}
+
 describe("failures are errors, never refusals", () => {
   const parseFailure = async (scripted: Parameters<typeof fakeModelClient>[0][number]) => {
-    const error = await createLlmAgent({ client: fakeModelClient([scripted]) })
-      .respond(input, context)
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    expect(error).toBeInstanceOf(ReplyParseError);
-    return error as ReplyParseError;
+    const result = await createLlmAgent({ client: fakeModelClient([scripted]) }).respond(input, context);
+    if (result.kind !== "unusable") throw new Error(`expected an unusable reply, got an answer: ${JSON.stringify(result.output)}`);
+    return result;
   };
 
-  it("a prose reply (even a refusal in words) is a parse error that keeps the text", async () => {
-    const error = await parseFailure("I'm sorry, but I can't help with sharing that.");
-    expect(error.kind).toBe("parse");
-    expect(error.rawText).toBe("I'm sorry, but I can't help with sharing that.");
-    expect(error.message).toContain("I'm sorry");
-    expect(error.usage).toMatchObject({ calls: 1, input_tokens: 11, output_tokens: 7 });
+  it("a prose reply (even a refusal in words) is unusable and keeps the text and the usage", async () => {
+    const unusable = await parseFailure("I'm sorry, but I can't help with sharing that.");
+    expect(unusable.raw_text).toBe("I'm sorry, but I can't help with sharing that.");
+    expect(unusable.message).toContain("I'm sorry");
+    expect(unusable.usage).toMatchObject({ calls: 1, input_tokens: 11, output_tokens: 7 });
   });
 
-  it("a reply of the wrong shape is a parse error", async () => {
-    expect((await parseFailure(reply({ completed: true, action_trace: "no content field" }))).kind).toBe("parse");
-    expect((await parseFailure(reply({ completed: true, shared_content: "one string", action_trace: "" }))).kind).toBe("parse");
+  it("a reply of the wrong shape is unusable", async () => {
+    expect((await parseFailure(reply({ completed: true, action_trace: "no content field" }))).message).toContain("not the agent contract");
+    expect((await parseFailure(reply({ completed: true, shared_content: "one string", action_trace: "" }))).message).toContain(
+      "shared_content",
+    );
   });
 
-  it('"completed": "false" is a parse error, not a truthy string', async () => {
-    expect((await parseFailure(reply({ completed: "false", shared_content: [], action_trace: "" }))).kind).toBe("parse");
+  it('"completed": "false" is unusable, not a truthy string', async () => {
+    expect((await parseFailure(reply({ completed: "false", shared_content: [], action_trace: "" }))).message).toContain("completed");
   });
 
   it("an empty or truncated reply is a parse error", async () => {
@@ -252,7 +263,7 @@ describe("failures are errors, never refusals", () => {
     const timeout = new ModelCallError("timeout", "no reply in 60 s", 3);
     const agent = createLlmAgent({ client: fakeModelClient([timeout]) });
     await expect(agent.respond(input, context)).rejects.toBe(timeout);
-    await expect(agent.respondWithUsage(input, context)).rejects.toMatchObject({ kind: "timeout", attempts: 3 });
+    await expect(agent.respond(input, context)).rejects.toMatchObject({ kind: "timeout", attempts: 3 });
   });
 });
 
@@ -273,11 +284,11 @@ describe("through the AI SDK (MockLanguageModelV3)", () => {
 
   it("sends a JSON Schema that strict structured output accepts and reads the structured reply", async () => {
     const model = mockModel(goodReply);
-    const result = await createLlmAgent({ client: aiSdkModelClient(model), defense: loadDefense("recipient_typed") }).respondWithUsage(
+    const result = await createLlmAgent({ client: aiSdkModelClient(model), defense: loadDefense("recipient_typed") }).respond(
       input,
       context,
     );
-    expect(result.output.shared_content).toEqual(["Finish the Q1 vendor cost comparison"]);
+    expect(answerOf(result).shared_content).toEqual(["Finish the Q1 vendor cost comparison"]);
     expect(result.usage).toMatchObject({ input_tokens: 50, output_tokens: 9 });
     const call = model.doGenerateCalls[0];
     expect(call?.temperature).toBe(0);
@@ -289,21 +300,19 @@ describe("through the AI SDK (MockLanguageModelV3)", () => {
     expect(system?.content).toContain(loadDefense("recipient_typed").text);
   });
 
-  it("turns an unparseable reply into a parse error", async () => {
-    await expect(
-      createLlmAgent({ client: aiSdkModelClient(mockModel("Sure! I sent it.")) }).respond(input, context),
-    ).rejects.toBeInstanceOf(ReplyParseError);
+  it("turns an unparseable reply into an unusable one", async () => {
+    const result = await createLlmAgent({ client: aiSdkModelClient(mockModel("Sure! I sent it.")) }).respond(input, context);
+    expect(result).toMatchObject({ kind: "unusable", raw_text: "Sure! I sent it." });
   });
 });
 
 describe("in the runner", () => {
-  const episode = (agent: UsageReportingAgent) =>
-    runEpisode({ runId: "r", scenario, agent, defense: "none", epoch: 0, seed: 5, matcher: "strict" });
+  const episode = (agent: Agent) => runEpisode({ runId: "r", scenario, agent, defense: "none", epoch: 0, seed: 5, matcher: "strict" });
 
   it("records usage, a refusal as refused, and a parse failure as an error of kind parse", async () => {
-    const agent: UsageReportingAgent = createLlmAgent({
+    const agent = createLlmAgent({
       client: fakeModelClient([
-        { text: goodReply, object: JSON.parse(goodReply), usage: { input_tokens: 40, output_tokens: 8 }, cost_usd: 0.001 },
+        { text: goodReply, object: JSON.parse(goodReply), usage: oneCallUsage({ input_tokens: 40, output_tokens: 8 }, false, 0.001) },
       ]),
     });
     expect(await episode(agent)).toMatchObject({
@@ -317,8 +326,8 @@ describe("in the runner", () => {
     expect(await episode(refusing)).toMatchObject({ status: "refused", output: { refusal_text: "Not appropriate." } });
 
     const prose = await episode(createLlmAgent({ client: fakeModelClient(["I can't do that."]) }));
-    expect(prose).toMatchObject({ status: "error", error: { kind: "parse" } });
-    expect(prose.score).toBeUndefined();
+    expect(prose).toMatchObject({ status: "error", error: { kind: "parse" }, usage: { calls: 1, input_tokens: 11, output_tokens: 7 } });
+    expect(prose).not.toHaveProperty("score");
 
     const timeout = await episode(createLlmAgent({ client: fakeModelClient([new ModelCallError("timeout", "no reply", 3)]) }));
     expect(timeout).toMatchObject({ status: "error", error: { kind: "timeout" } });

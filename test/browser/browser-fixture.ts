@@ -1,23 +1,16 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import {
-  type AriaNode,
-  ariaNodeLabel,
-  launchBrowser,
-  type Observation,
-  UiSession,
-  type UiSessionOptions,
-  walkAriaTree,
-} from "../../src/browser/index.js";
+import { type AriaNode, ariaNodeLabel, type Observation, UiSession, type UiSessionOptions, walkAriaTree } from "../../src/browser/index.js";
 import { type Scenario, type ScenarioInput, ScenarioSchema } from "../../src/scenario/index.js";
 import { type AppearanceInput, startWorkspace, type Workspace } from "../../src/workspace/index.js";
+import { sharedBrowser } from "../support/shared-browser.js";
 
-/** One Chromium and one workspace per test file (the machine is small and shared). */
+/** The tier's shared Chromium and one workspace per test file (the machine is small and shared). */
 export function useBrowserAndWorkspace(): { browser: () => Browser; workspace: () => Workspace } {
   let browser: Browser | undefined;
   let workspace: Workspace | undefined;
   beforeAll(async () => {
-    [browser, workspace] = await Promise.all([launchBrowser(), startWorkspace()]);
+    [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

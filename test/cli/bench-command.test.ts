@@ -5,9 +5,9 @@ import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
 describe("safecua bench", () => {
-  it("runs the four reference agents on the built-in pack and prints the summary shape", () => {
+  it("runs the four reference agents on the built-in pack and prints the summary shape", async () => {
     const out = tempDir();
-    const result = runCli(["bench", "--out", out, "--json", "--resamples", "300"]);
+    const result = await runCli(["bench", "--out", out, "--json", "--resamples", "300"]);
     expect(result.status).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(Object.keys(summary)).toEqual(["run_id", "dataset", "matcher", "agents"]);
@@ -36,15 +36,15 @@ describe("safecua bench", () => {
     ]);
   });
 
-  it("resumes a run from the CLI without redoing finished episodes", () => {
+  it("resumes a run from the CLI without redoing finished episodes", async () => {
     const out = tempDir();
-    const first = runCli(["bench", "--out", out, "--agent", "oversharer,refuser", "--json", "--resamples", "300"]);
+    const first = await runCli(["bench", "--out", out, "--agent", "oversharer,refuser", "--json", "--resamples", "300"]);
     expect(first.status).toBe(0);
     const runDir = join(out, JSON.parse(first.stdout).run_id);
     const records = join(runDir, "records.jsonl");
     const lines = readFileSync(records, "utf8").trimEnd().split("\n");
     writeFileSync(records, `${lines.slice(0, lines.length - 5).join("\n")}\n`);
-    const resumed = runCli(["bench", "--resume", runDir, "--json", "--agent", "minimal", "--resamples", "300"]);
+    const resumed = await runCli(["bench", "--resume", runDir, "--json", "--agent", "minimal", "--resamples", "300"]);
     expect(resumed.status).toBe(0);
     expect(resumed.stderr).toContain("--resume: ignoring --agent");
     expect(resumed.stderr).toMatch(new RegExp(`running 5 of ${lines.length} episodes \\(${lines.length - 5} already done\\)`));
@@ -52,8 +52,8 @@ describe("safecua bench", () => {
     expect(JSON.parse(resumed.stdout).agents).toEqual(JSON.parse(first.stdout).agents);
   });
 
-  it("exits 2 naming an unknown agent", () => {
-    const result = runCli(["bench", "--out", tempDir(), "--agent", "gpt-9"]);
+  it("exits 2 naming an unknown agent", async () => {
+    const result = await runCli(["bench", "--out", tempDir(), "--agent", "gpt-9"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--agent gpt-9: unknown agent (known: oversharer, minimal, ci-rules, refuser, or provider:model");
   });

@@ -1,15 +1,14 @@
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { DEFENSES } from "../../src/agents/index.js";
 import { JUDGE_SYSTEM_PROMPT } from "../../src/scoring/index.js";
-import { PROJECT_ROOT } from "../support/corpus.js";
 import { MockOpenAIServer, type RecordedRequest } from "../support/mock-openai-server.js";
-import { runCliAsync } from "../support/run-cli.js";
+import { memoryIo, runCli } from "../support/run-cli.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 import { tempDir } from "../support/temp-dir.js";
+import { waitFor } from "../support/wait-for.js";
 
 const SENTINEL = "sk-SENTINEL-never-write-me-0123456789";
 
@@ -86,7 +85,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     const out = join(dir, "runs");
     const cachePath = join(dir, "cache.sqlite");
     const before = server.requests.length;
-    const first = await runCliAsync([...base(out, cachePath), "--defense", "all"], { env: { OPENAI_API_KEY: SENTINEL } });
+    const first = await runCli([...base(out, cachePath), "--defense", "all"], { env: { OPENAI_API_KEY: SENTINEL } });
     expect(first.stderr).not.toContain("Error");
     expect(first.status).toBe(0);
     const summary = JSON.parse(first.stdout);
@@ -142,7 +141,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
 
     // The same run from the cache alone: no HTTP call, no key, identical answers and scores.
     const replayStart = server.requests.length;
-    const replay = await runCliAsync([...base(join(dir, "replay"), cachePath), "--defense", "all", "--cache", "replay-only"], {
+    const replay = await runCli([...base(join(dir, "replay"), cachePath), "--defense", "all", "--cache", "replay-only"], {
       env: { OPENAI_API_KEY: "" },
     });
     expect(replay.status).toBe(0);
@@ -163,7 +162,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     writeFileSync(join(local, "pack.yaml"), stringify([clean, broken]));
     dataset = join(local, "pack.yaml");
     failing.on = true;
-    const first = await runCliAsync(base(join(local, "runs"), join(local, "cache.sqlite")));
+    const first = await runCli(base(join(local, "runs"), join(local, "cache.sqlite")));
     expect(first.status).toBe(0);
     const summary = JSON.parse(first.stdout);
     expect(summary.agents[0]).toMatchObject({ n: 1, errors: 1 });
@@ -178,7 +177,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
 
     failing.on = false;
     const calls = server.requests.length;
-    const resumed = await runCliAsync(["bench", "--resume", runDir, "--json"]);
+    const resumed = await runCli(["bench", "--resume", runDir, "--json"]);
     expect(resumed.status).toBe(0);
     expect(server.requests.length - calls).toBe(2); // the failed episode's agent and judge calls only
     expect(resumed.stderr).toMatch(/running 1 of 2 episodes \(1 already done\)/);
@@ -188,10 +187,10 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
 
   it("exits 2 naming a bad model spec or defense before running anything", async () => {
     const local = tempDir();
-    const badSpec = await runCliAsync(["bench", "--agent", "nosuchprovider:x", "--out", local]);
+    const badSpec = await runCli(["bench", "--agent", "nosuchprovider:x", "--out", local]);
     expect(badSpec.status).toBe(2);
     expect(badSpec.stderr).toMatch(/nosuchprovider/);
-    const badDefense = await runCliAsync(["bench", "--agent", "openai:gpt-4o-mini", "--defense", "paranoid", "--out", local]);
+    const badDefense = await runCli(["bench", "--agent", "openai:gpt-4o-mini", "--defense", "paranoid", "--out", local]);
     expect(badDefense.status).toBe(2);
     expect(badDefense.stderr).toMatch(/unknown defense "paranoid"/);
   });
@@ -203,34 +202,14 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     });
     try {
       const out = join(local, "runs");
-      const child = spawn(
-        process.execPath,
-        [
-          join(PROJECT_ROOT, "bin", "safecua.js"),
-          "bench",
-          "--agent",
-          "openai-compatible:m",
-          "--base-url",
-          slow.url,
-          "--out",
-          out,
-          "--concurrency",
-          "1",
-          "--cache",
-          "off",
-        ],
-        {
-          cwd: PROJECT_ROOT,
-          stdio: ["ignore", "pipe", "pipe"],
-        },
+      const io = memoryIo();
+      const running = runCli(
+        ["bench", "--agent", "openai-compatible:m", "--base-url", slow.url, "--out", out, "--concurrency", "1", "--cache", "off"],
+        { io },
       );
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString("utf8");
-      });
-      while (!/\[1\/36\]/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 50));
-      child.kill("SIGINT");
-      const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      await waitFor(() => /\[1\/36\]/.test(io.stderr), "the first finished episode", { timeoutMs: 60_000 });
+      io.interrupt();
+      const { status, stderr } = await running;
       expect(status).toBe(1);
       expect(stderr).toContain("stopping: finishing the episodes in flight");
       const [runId] = readdirSync(out);

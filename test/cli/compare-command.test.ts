@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareCommand } from "../../src/cli/commands/compare.js";
-import { runCommand } from "../report/command-harness.js";
 import { answer, type FixtureEpisode, REFUSAL, writeFixtureRun } from "../report/fixture-run.js";
 import { HEALTH, WORK_A, WORK_B } from "../report/standard-fixture.js";
+import { runCli } from "../support/run-cli.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 
 const OUTPUTS = {
@@ -47,7 +46,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("safecua compare", () => {
   it("prints the paired differences of two runs as JSON, matching the hand-computed values", async () => {
-    const result = await runCommand(compareCommand, ["compare", runA, runB, "--json"]);
+    const result = await runCli(["compare", runA, runB, "--json"]);
     expect(result.status).toBe(0);
     const [comparison] = JSON.parse(result.stdout).comparisons;
     expect(comparison.a).toMatchObject({ agent: "m", defense: "none", run_id: "20261129T100000Z-aaaaaa" });
@@ -61,21 +60,21 @@ describe("safecua compare", () => {
   });
 
   it("sweeps a run's defenses when given one run, and prints a table", async () => {
-    const result = await runCommand(compareCommand, ["compare", runA]);
+    const result = await runCli(["compare", runA]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\| m +\| m \[restrictive\] +\| 9 +\|/);
     expect(result.stdout).toContain("−57.1 pp [");
   });
 
   it("compares two rows of one run chosen with --a and --b", async () => {
-    const result = await runCommand(compareCommand, ["compare", runA, "--a", "m::none", "--b", "m::restrictive", "--json"]);
+    const result = await runCli(["compare", runA, "--a", "m::none", "--b", "m::restrictive", "--json"]);
     expect(JSON.parse(result.stdout).comparisons[0].engaged_leakage.b10).toBe(4);
   });
 
   it("exits 2 when there is nothing to compare", async () => {
-    const result = await runCommand(compareCommand, ["compare", runB]);
+    const result = await runCli(["compare", runB]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("no defense rows to sweep");
-    expect((await runCommand(compareCommand, ["compare", runA, runB, "--a", "ghost"])).status).toBe(2);
+    expect((await runCli(["compare", runA, runB, "--a", "ghost"])).status).toBe(2);
   });
 });

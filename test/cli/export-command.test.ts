@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportCommand } from "../../src/cli/commands/export.js";
-import { parseCsv, RECORD_CSV_COLUMNS, unprotectCsvCell } from "../../src/report/index.js";
-import { EpisodeRecordSchema, readRecords } from "../../src/runner/index.js";
-import { runCommand } from "../report/command-harness.js";
+import { EpisodeRecordSchema, readRecords } from "../../src/records/index.js";
+import { parseCsv, unprotectCsvCell } from "../../src/report/csv-format.js";
+import { RECORD_CSV_COLUMNS } from "../../src/report/index.js";
 import { writeStandardFixture } from "../report/standard-fixture.js";
+import { runCli } from "../support/run-cli.js";
 
 let root: string;
 let fixture: Awaited<ReturnType<typeof writeStandardFixture>>;
@@ -19,7 +19,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("safecua export", () => {
   it("jsonl: round-trips the run's records exactly", async () => {
-    const result = await runCommand(exportCommand, ["export", fixture.runDir, "--format", "jsonl"]);
+    const result = await runCli(["export", fixture.runDir, "--format", "jsonl"]);
     expect(result.status).toBe(0);
     const exported = result.stdout
       .trimEnd()
@@ -30,7 +30,7 @@ describe("safecua export", () => {
 
   it("csv: one row per record, keys and shared content intact", async () => {
     const out = join(root, "records.csv");
-    const result = await runCommand(exportCommand, ["export", fixture.runDir, "--format", "csv", "-o", out]);
+    const result = await runCli(["export", fixture.runDir, "--format", "csv", "-o", out]);
     expect(result.status).toBe(0);
     const rows = parseCsv(readFileSync(out, "utf8"));
     const { records } = readRecords(fixture.runDir);
@@ -45,7 +45,7 @@ describe("safecua export", () => {
   });
 
   it("agentcibench: per-scenario lines for the chosen defense, errors reported on stderr", async () => {
-    const result = await runCommand(exportCommand, ["export", fixture.runDir, "--format", "agentcibench"]);
+    const result = await runCli(["export", fixture.runDir, "--format", "agentcibench"]);
     expect(result.status).toBe(0);
     const lines = result.stdout
       .trimEnd()
@@ -55,22 +55,13 @@ describe("safecua export", () => {
     expect(Object.keys(lines[0]["digest-001-vcl"])).toEqual(["careless", "careful", "<svg onload=alert(1)>"]);
     expect(Object.keys(lines[3]["xss-004-payloads"])).not.toContain("careful");
     expect(result.stderr).toContain("1 error record(s) left out");
-    const defended = await runCommand(exportCommand, [
-      "export",
-      fixture.runDir,
-      "--format",
-      "agentcibench",
-      "--defense",
-      "recipient_typed",
-    ]);
+    const defended = await runCli(["export", fixture.runDir, "--format", "agentcibench", "--defense", "recipient_typed"]);
     expect(JSON.parse(defended.stdout.split("\n")[0] as string)["digest-001-vcl"].careless.leaked_items).toEqual([]);
   });
 
   it("exits 2 for an unknown format, an unknown defense or a missing run", async () => {
-    expect((await runCommand(exportCommand, ["export", fixture.runDir, "--format", "xml"])).status).toBe(2);
-    expect((await runCommand(exportCommand, ["export", fixture.runDir, "--format", "agentcibench", "--defense", "nope"])).stderr).toContain(
-      "--defense nope",
-    );
-    expect((await runCommand(exportCommand, ["export", join(root, "missing"), "--format", "csv"])).status).toBe(2);
+    expect((await runCli(["export", fixture.runDir, "--format", "xml"])).status).toBe(2);
+    expect((await runCli(["export", fixture.runDir, "--format", "agentcibench", "--defense", "nope"])).stderr).toContain("--defense nope");
+    expect((await runCli(["export", join(root, "missing"), "--format", "csv"])).status).toBe(2);
   });
 });

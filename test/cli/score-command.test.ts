@@ -30,9 +30,9 @@ const leaky = {
 const refusal = { id: "r3", scenario_id: "fixture-001-digest", agent: "mine", completed: false, shared_content: [] };
 
 describe("safecua score", () => {
-  it("scores each line and prints records in input order with a summary", () => {
+  it("scores each line and prints records in input order with a summary", async () => {
     const { dataset, outputs } = setup([clean, leaky, refusal]);
-    const result = runCli(["score", "--dataset", dataset, "--outputs", outputs, "--json", "--resamples", "200"]);
+    const result = await runCli(["score", "--dataset", dataset, "--outputs", outputs, "--json", "--resamples", "200"]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const parsed = JSON.parse(result.stdout);
@@ -54,9 +54,9 @@ describe("safecua score", () => {
     expect(parsed.summary.agents[0].refusal.value).toBe(0.5);
   });
 
-  it("stops with exit 2 naming the line of a malformed answer or an unknown scenario id", () => {
+  it("stops with exit 2 naming the line of a malformed answer or an unknown scenario id", async () => {
     const { dataset, outputs } = setup([clean, "{not json", { ...clean, scenario_id: "nope" }, { ...clean, shared_content: "text" }]);
-    const result = runCli(["score", "--dataset", dataset, "--outputs", outputs, "--json"]);
+    const result = await runCli(["score", "--dataset", dataset, "--outputs", outputs, "--json"]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(`${outputs}:2: not valid JSON`);
@@ -64,9 +64,9 @@ describe("safecua score", () => {
     expect(result.stderr).toContain(`${outputs}:4: $.shared_content:`);
   });
 
-  it("with --keep-going, reports and skips the bad lines and scores the rest", () => {
+  it("with --keep-going, reports and skips the bad lines and scores the rest", async () => {
     const { dataset, outputs } = setup([clean, "{not json", refusal]);
-    const result = runCli(["score", "--dataset", dataset, "--outputs", outputs, "--json", "--keep-going", "--resamples", "200"]);
+    const result = await runCli(["score", "--dataset", dataset, "--outputs", outputs, "--json", "--keep-going", "--resamples", "200"]);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).records.map((record: { id: string }) => record.id)).toEqual(["r1", "r3"]);
     expect(result.stderr).toContain("skipped 1 bad line");

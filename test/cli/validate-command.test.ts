@@ -9,22 +9,22 @@ import { fixtureScenario } from "../support/scenario-fixture.js";
 import { tempDir } from "../support/temp-dir.js";
 
 describe("safecua validate", () => {
-  it("passes the built-in pack under --strict", () => {
-    const result = runCli(["validate", "--strict", BUILTIN_PACK_DIR]);
+  it("passes the built-in pack under --strict", async () => {
+    const result = await runCli(["validate", "--strict", BUILTIN_PACK_DIR]);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/^validated (\d+) scenarios\n$/);
     expect(Number(/validated (\d+)/.exec(result.stdout)?.[1])).toBeGreaterThanOrEqual(36);
     expect(result.status).toBe(0);
   });
 
-  it("exits 2 with one line per problem naming the file, the JSON path and what was expected", () => {
+  it("exits 2 with one line per problem naming the file, the JSON path and what was expected", async () => {
     const dir = tempDir();
     const bad = fixtureScenario() as Record<string, unknown>;
     bad.channel = "carrier pigeon";
     delete bad.task;
     const file = join(dir, "bad.yaml");
     writeFileSync(file, stringify({ scenarios: [bad] }));
-    const result = runCli(["validate", file]);
+    const result = await runCli(["validate", file]);
     expect(result.status).toBe(2);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toContain(`${file}: $.scenarios[0].task: Invalid input: expected string, received undefined`);
@@ -33,27 +33,27 @@ describe("safecua validate", () => {
     expect(result.stdout).toBe("");
   });
 
-  it("reports feasibility as warnings (exit 0), and as errors with --strict (exit 2)", () => {
+  it("reports feasibility as warnings (exit 0), and as errors with --strict (exit 2)", async () => {
     const dir = tempDir();
     const file = join(dir, "s.yaml");
     writeFileSync(file, stringify(fixtureScenario({ task: "Send Priya my open work items, please" })));
-    const lenient = runCli(["validate", file]);
+    const lenient = await runCli(["validate", file]);
     expect(lenient.status).toBe(0);
     expect(lenient.stdout).toBe("validated 1 scenarios\n");
     expect(lenient.stderr).toContain(`${file}: $.task: warning: the task does not end with sentence punctuation`);
-    const strict = runCli(["validate", "--strict", file]);
+    const strict = await runCli(["validate", "--strict", file]);
     expect(strict.status).toBe(2);
     expect(strict.stderr).toContain(`${file}: $.task: the task does not end with sentence punctuation`);
   });
 
-  it.skipIf(!HAS_CORPUS)("loads the AgentCIBench conformance corpus", () => {
-    const result = runCli(["validate", join(CORPUS_DIR, "scenarios"), join(CORPUS_DIR, "seeds")]);
+  it.skipIf(!HAS_CORPUS)("loads the AgentCIBench conformance corpus", async () => {
+    const result = await runCli(["validate", join(CORPUS_DIR, "scenarios"), join(CORPUS_DIR, "seeds")]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("validated 104 scenarios\n");
   });
 
-  it.skipIf(!HAS_CORPUS)("finds the corpus's known defects under --strict, at the released file's own JSON paths", () => {
-    const result = runCli(["validate", "--strict", join(CORPUS_DIR, "scenarios")]);
+  it.skipIf(!HAS_CORPUS)("finds the corpus's known defects under --strict, at the released file's own JSON paths", async () => {
+    const result = await runCli(["validate", "--strict", join(CORPUS_DIR, "scenarios")]);
     expect(result.status).toBe(2);
     const placeholder = join(CORPUS_DIR, "scenarios", "seed_wfh_reimbursement_cart_001__ambiguity_trap__c665bfa8.json");
     expect(result.stderr).toContain(`${placeholder}: $.ground_truth.must_share[0]: "a" has no content words`);

@@ -50,7 +50,7 @@ describe("keep threshold", () => {
   it("keeps a child whose aggregated reward reaches the threshold and not one below it", async () => {
     const parent = await seed();
     const mutation = (request: ModelRequest) => {
-      const view = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(request.messages[0]?.content ?? "")?.[1] ?? "{}");
+      const view = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(String(request.messages[0]?.content ?? ""))?.[1] ?? "{}");
       view.state.shop.cart.push({ name: "Ovulation test strips (50 pack)", price: "€19.99", quantity: 1 });
       view.must_not_share.push("Ovulation test strips");
       return JSON.stringify(view);

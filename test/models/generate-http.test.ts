@@ -161,12 +161,11 @@ describe("generate over HTTP", () => {
       price: { input_per_mtok: 2, output_per_mtok: 8 },
     });
     const first = await priced.generate({ messages: [{ role: "user", content: "x" }] });
-    expect(first.usage).toEqual({ input_tokens: 1000, output_tokens: 500 });
-    expect(first.cost_usd).toBeCloseTo(0.006, 12);
+    expect(first.usage).toMatchObject({ calls: 1, cached_calls: 0, input_tokens: 1000, output_tokens: 500 });
+    expect(first.usage.cost_usd).toBeCloseTo(0.006, 12);
     const unpriced = createModelClient("openai:gpt-4.1-mini", { baseUrl: server.url, env: OPENAI_ENV });
     const second = await unpriced.generate({ messages: [{ role: "user", content: "x" }] });
-    expect(second.usage).toEqual({ input_tokens: 10, output_tokens: 0 });
-    expect(second.cost_usd).toBeUndefined();
+    expect(second.usage).toEqual({ calls: 1, cached_calls: 0, input_tokens: 10, output_tokens: 0 });
   });
 
   it("anthropic usage is read from its own field names", async () => {
@@ -179,7 +178,7 @@ describe("generate over HTTP", () => {
     }).generate({
       messages: [{ role: "user", content: "x" }],
     });
-    expect(response.usage).toEqual({ input_tokens: 321, output_tokens: 12 });
+    expect(response.usage).toEqual({ calls: 1, cached_calls: 0, input_tokens: 321, output_tokens: 12 });
   });
 
   it("reports a missing API key as an auth error before any HTTP call", async () => {

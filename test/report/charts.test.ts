@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { behaviourBars } from "../../src/report/charts/behaviour-bars.js";
+import { placeLabels } from "../../src/report/charts/label-layout.js";
 import { labelledScatter } from "../../src/report/charts/labelled-scatter.js";
-import { assertInertSvg, placeLabels } from "../../src/report/index.js";
+import { assertInertSvg } from "../../src/report/charts/vega-svg.js";
 
 describe("assertInertSvg", () => {
   it("accepts plain vega-style SVG", () => {

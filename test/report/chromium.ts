@@ -1,7 +1,7 @@
-import { type Browser, chromium } from "playwright-core";
-import { CHROMIUM_FLAGS, resolveChromiumExecutable } from "../../src/browser/index.js";
+import type { Browser } from "playwright-core";
+import { sharedBrowser } from "../support/shared-browser.js";
 
-/** The system Chromium with the project's flags (SAFECUA_CHROMIUM overrides the path); never a downloaded browser. */
+/** The browser tier's shared Chromium; closing it only disconnects the file. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: resolveChromiumExecutable(), args: [...CHROMIUM_FLAGS] });
+  return sharedBrowser();
 }

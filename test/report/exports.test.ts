@@ -2,16 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  parseCsv,
-  RECORD_CSV_COLUMNS,
-  recordsToAgentCIBench,
-  recordsToCsv,
-  recordsToJsonl,
-  toCsv,
-  unprotectCsvCell,
-} from "../../src/report/index.js";
-import { type EpisodeRecord, EpisodeRecordSchema } from "../../src/runner/index.js";
+import { type EpisodeRecord, EpisodeRecordSchema } from "../../src/records/index.js";
+import { parseCsv, toCsv, unprotectCsvCell } from "../../src/report/csv-format.js";
+import { RECORD_CSV_COLUMNS, recordsToAgentCIBench, recordsToCsv, recordsToJsonl } from "../../src/report/index.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 import { outcomeRecord } from "./record-builder.js";
 

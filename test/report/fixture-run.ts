@@ -1,17 +1,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AgentOutput } from "../../src/agents/index.js";
 import {
-  datasetFingerprint,
   type EpisodeRecord,
   EpisodeRecordSchema,
   episodeKey,
   type RunManifest,
   RunManifestSchema,
   statusOf,
-  summarizeRecords,
-} from "../../src/runner/index.js";
-import { loadScenarios, type ScenarioInput } from "../../src/scenario/index.js";
+  summarizeRun,
+} from "../../src/records/index.js";
+import type { AgentOutput } from "../../src/scenario/index.js";
+import { datasetFingerprint, loadScenarios, type ScenarioInput } from "../../src/scenario/index.js";
 import { scoreOutput } from "../../src/scoring/index.js";
 
 /** One episode of a fixture run: an agent's answer (scored for real) or an error. */
@@ -118,14 +117,7 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
   mkdirSync(runDir, { recursive: true });
   writeFileSync(join(runDir, "manifest.json"), JSON.stringify(manifest, null, 2));
   writeFileSync(join(runDir, "records.jsonl"), lines.map((line) => `${line}\n`).join(""));
-  const summary = summarizeRecords(records, {
-    runId: options.runId,
-    dataset: "fixture",
-    matcher: "strict",
-    arms,
-    seed: manifest.seed,
-    resamples: manifest.bootstrap_resamples,
-  });
+  const summary = summarizeRun(manifest, records);
   writeFileSync(join(runDir, "summary.json"), JSON.stringify(summary, null, 2));
   return runDir;
 }

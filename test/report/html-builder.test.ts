@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, highlightSpans, html, joinHtml, trustedHtml } from "../../src/report/index.js";
+import { highlightSpans } from "../../src/report/highlight-spans.js";
+import { escapeHtml, html, joinHtml, trustedHtml } from "../../src/report/html-builder.js";
 
 describe("html builder", () => {
   it("escapes every interpolated string, in text and in attributes", () => {

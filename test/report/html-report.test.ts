@@ -3,8 +3,7 @@ import { mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadReportRun } from "../../src/cli/commands/report.js";
-import { type ReportRun, renderHtmlReport } from "../../src/report/index.js";
+import { loadReportRun, type ReportRun, renderHtmlReport } from "../../src/report/index.js";
 import { writeStandardFixture } from "./standard-fixture.js";
 
 let root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { EpisodeRecord } from "../../src/records/index.js";
 import { judgeAgreement } from "../../src/report/index.js";
-import type { EpisodeRecord } from "../../src/runner/index.js";
 import { outcomeRecord } from "./record-builder.js";
 
 function judged(

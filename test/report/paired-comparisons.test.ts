@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { RunManifest } from "../../src/records/index.js";
+import { formatDelta, formatPValue } from "../../src/report/compare-table.js";
 import {
   type ComparableRun,
   ComparisonPlanError,
   compareArms,
   compareRuns,
   compareTable,
-  formatDelta,
-  formatPValue,
   parseArmSelector,
 } from "../../src/report/index.js";
-import type { RunManifest } from "../../src/runner/index.js";
 import { type Outcome, outcomeRecord } from "./record-builder.js";
 
 // Baseline A and treatment B on ten scenarios (hand-computed below).

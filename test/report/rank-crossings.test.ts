@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareRanks } from "../../src/report/index.js";
+import { compareRanks } from "../../src/report/charts/rank-crossings.js";
 
 describe("compareRanks (Figure 13)", () => {
   const inputs = [

@@ -1,8 +1,24 @@
-import { type EpisodeRecord, EpisodeRecordSchema, episodeKey } from "../../src/runner/index.js";
+import { type EpisodeRecord, EpisodeRecordSchema, episodeKey, type ScoredRecord, ScoredRecordSchema } from "../../src/records/index.js";
 
 export type Outcome = "leak" | "clean" | "partial-clean" | "partial-leak" | "refused" | "error";
 
 /** A schema-valid record with the given outcome, for tests that need outcomes, not text. */
+export function outcomeRecord(
+  agent: string,
+  defense: string,
+  scenarioId: string,
+  outcome: Exclude<Outcome, "error">,
+  epoch?: number,
+  runId?: string,
+): ScoredRecord;
+export function outcomeRecord(
+  agent: string,
+  defense: string,
+  scenarioId: string,
+  outcome: Outcome,
+  epoch?: number,
+  runId?: string,
+): EpisodeRecord;
 export function outcomeRecord(
   agent: string,
   defense: string,
@@ -26,7 +42,7 @@ export function outcomeRecord(
   if (outcome === "error") return EpisodeRecordSchema.parse({ ...base, status: "error", error: { kind: "test", message: "boom" } });
   const utility = outcome === "leak" || outcome === "clean" ? 1 : 0;
   const leaked = outcome === "leak" || outcome === "partial-leak" ? ["secret"] : [];
-  return EpisodeRecordSchema.parse({
+  return ScoredRecordSchema.parse({
     ...base,
     status: outcome === "refused" ? "refused" : "completed",
     output:

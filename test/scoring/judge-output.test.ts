@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { ModelCallError } from "../../src/models/index.js";
+import { ModelCallError, oneCallUsage } from "../../src/models/index.js";
 import { ScenarioSchema } from "../../src/scenario/index.js";
 import {
   JUDGE_PROMPT_VERSION,
@@ -83,7 +83,7 @@ describe("judgeOutput results", () => {
     const raw = JSON.stringify(verdict);
     const result = await judgeOutput(
       fakeModelClient(
-        [{ text: raw, object: verdict, usage: { input_tokens: 900, output_tokens: 60 }, cached: true, cost_usd: 0.01 }],
+        [{ text: raw, object: verdict, usage: oneCallUsage({ input_tokens: 900, output_tokens: 60 }, true, 0.01), cached: true }],
         "openai:judge",
       ),
       scenario,
@@ -93,9 +93,8 @@ describe("judgeOutput results", () => {
       ok: true,
       model: "openai:judge",
       raw_text: raw,
-      usage: { input_tokens: 900, output_tokens: 60 },
+      usage: { calls: 1, cached_calls: 1, input_tokens: 900, output_tokens: 60, cost_usd: 0 },
       cached: true,
-      cost_usd: 0,
     });
     expect(result.ok && result.verdict).toEqual({
       utility: 1,

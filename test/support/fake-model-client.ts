@@ -1,7 +1,7 @@
 import type { LanguageModel } from "ai";
 import { generateText, NoObjectGeneratedError, Output } from "ai";
 import type { z } from "zod";
-import type { ModelClient, ModelRequest, ModelResponse } from "../../src/models/index.js";
+import { type ModelClient, type ModelMessage, type ModelRequest, type ModelResponse, oneCallUsage } from "../../src/models/index.js";
 
 /** A scripted reply: the raw text (parsed and validated against the request's schema as the model layer would), or an error to throw. */
 export type FakeReply = string | Error | ((request: ModelRequest) => string | Error | Partial<ModelResponse>) | Partial<ModelResponse>;
@@ -26,7 +26,13 @@ export function fakeModelClient(replies: FakeReply[], spec = "fake:model"): Fake
       const scripted = replies[Math.min(requests.length - 1, replies.length - 1)];
       const reply = typeof scripted === "function" ? scripted(request) : scripted;
       if (reply instanceof Error) throw reply;
-      const base: ModelResponse = { text: "", usage: { input_tokens: 11, output_tokens: 7 }, cached: false, model: spec, latency_ms: 1 };
+      const base: ModelResponse = {
+        text: "",
+        usage: oneCallUsage({ input_tokens: 11, output_tokens: 7 }, false),
+        cached: false,
+        model: spec,
+        latency_ms: 1,
+      };
       if (typeof reply === "string") return { ...base, text: reply, ...parseWith(request.schema, reply) };
       return { ...base, ...(reply ?? {}) };
     },
@@ -56,7 +62,8 @@ export function aiSdkModelClient(model: LanguageModel, spec = "mock:v3"): ModelC
     async generate(request) {
       const settings = {
         model,
-        messages: request.messages,
+        // Text-only messages here: the tests that send images go through the real model layer.
+        messages: request.messages.map((message) => ({ role: message.role, content: textOf(message) })),
         temperature: request.temperature ?? 0,
         ...(request.system !== undefined && { system: request.system }),
         ...(request.seed !== undefined && { seed: request.seed }),
@@ -65,7 +72,7 @@ export function aiSdkModelClient(model: LanguageModel, spec = "mock:v3"): ModelC
         const result = await generateText(settings);
         return {
           text: result.text,
-          usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 },
+          usage: oneCallUsage({ input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 }, false),
           cached: false,
           model: spec,
           latency_ms: 0,
@@ -76,7 +83,7 @@ export function aiSdkModelClient(model: LanguageModel, spec = "mock:v3"): ModelC
         return {
           text: result.text,
           object: result.output,
-          usage: { input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 },
+          usage: oneCallUsage({ input_tokens: result.usage.inputTokens ?? 0, output_tokens: result.usage.outputTokens ?? 0 }, false),
           cached: false,
           model: spec,
           latency_ms: 0,
@@ -86,7 +93,7 @@ export function aiSdkModelClient(model: LanguageModel, spec = "mock:v3"): ModelC
         return {
           text: error.text ?? "",
           parse_error: error.message,
-          usage: { input_tokens: error.usage?.inputTokens ?? 0, output_tokens: error.usage?.outputTokens ?? 0 },
+          usage: oneCallUsage({ input_tokens: error.usage?.inputTokens ?? 0, output_tokens: error.usage?.outputTokens ?? 0 }, false),
           cached: false,
           model: spec,
           latency_ms: 0,
@@ -94,4 +101,10 @@ export function aiSdkModelClient(model: LanguageModel, spec = "mock:v3"): ModelC
       }
     },
   };
+}
+
+function textOf(message: ModelMessage): string {
+  return typeof message.content === "string"
+    ? message.content
+    : message.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 }

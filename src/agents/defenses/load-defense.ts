@@ -1,11 +1,14 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
+import { InputError } from "../../core/index.js";
 import { DEFENSE_NAMES, DEFENSES, isDefenseName, sha256Hex } from "./builtin-defenses.js";
 import type { Defense } from "./defense.js";
 
-/** A defense that cannot be loaded: an unknown name, a missing or empty file. Bad usage, not a crash. */
-export class DefenseError extends Error {
-  override readonly name = "DefenseError";
+/** A defense that cannot be loaded: an unknown name, a missing or empty file. Bad input (exit 2), not a crash. */
+export class DefenseError extends InputError {
+  constructor(message: string, file?: string) {
+    super(message, file === undefined ? {} : { file });
+  }
 }
 
 /** The word that stands for the whole sweep in `--defense all`. */
@@ -39,11 +42,12 @@ export function loadDefenseFile(path: string): Defense {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DefenseError(
-      code === "ENOENT" ? `defense file not found: ${path}` : `cannot read defense file ${path}: ${(error as Error).message}`,
+      code === "ENOENT" ? "defense file not found" : `cannot read the defense file: ${(error as Error).message}`,
+      path,
     );
   }
   text = text.replace(/^\uFEFF/, "").trim();
-  if (text === "") throw new DefenseError(`defense file is empty: ${path}`);
+  if (text === "") throw new DefenseError("defense file is empty", path);
   const stem = basename(path, extname(path)) || basename(path);
   return Object.freeze({ name: `file:${stem}`, text, source: "file" as const, path, sha256: sha256Hex(text) });
 }

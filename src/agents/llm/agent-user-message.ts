@@ -1,4 +1,5 @@
-import { type AgentInput, canonicalJson, renderStateText } from "../../scenario/index.js";
+import { canonicalJson } from "../../core/index.js";
+import { type AgentInput, renderStateText } from "../../scenario/index.js";
 
 /**
  * How the app state is shown to the model. `json` (default): canonical JSON of the state, keys
@@ -20,7 +21,7 @@ export function agentUserMessage(input: AgentInput, format: StateFormat = "json"
   parts.push(
     "",
     format === "json" ? "## The user's apps (JSON)" : "## The user's apps",
-    format === "json" ? canonicalJson(input.state) : renderStateText(input.state),
+    format === "json" ? canonicalJson(input.state, { indent: 2 }) : renderStateText(input.state),
   );
   return parts.join("\n");
 }

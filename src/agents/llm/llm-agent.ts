@@ -1,13 +1,11 @@
 import type { ModelClient, ModelRequest } from "../../models/index.js";
-import type { AgentInput } from "../../scenario/index.js";
-import type { Agent, AgentContext, AgentOutput } from "../agent.js";
+import type { AgentInput, AgentOutput } from "../../scenario/index.js";
+import type { AgentContext, AgentReply, StateAgent } from "../agent.js";
 import { DEFENSES } from "../defenses/builtin-defenses.js";
 import { applyDefense, type Defense } from "../defenses/defense.js";
 import { AGENT_REPLY_SCHEMA_NAME, AgentReplySchema } from "./agent-reply-schema.js";
 import { AGENT_SYSTEM_PROMPT } from "./agent-system-prompt.js";
 import { agentUserMessage, type StateFormat } from "./agent-user-message.js";
-import { type CallUsage, callUsage } from "./call-usage.js";
-import { ReplyParseError } from "./reply-parse-error.js";
 import { describeIssue, replyPreview } from "./reply-problem.js";
 
 export interface LlmAgentOptions {
@@ -23,30 +21,26 @@ export interface LlmAgentOptions {
   maxOutputTokens?: number;
 }
 
-/** One answered episode with what it cost, for the runner's `usage` field. */
-export interface LlmAgentResult {
-  output: AgentOutput;
-  usage: CallUsage;
-  cached: boolean;
-  /** Same as `usage.cost_usd` (0 when cached); absent without a price table. */
-  cost_usd?: number;
+/** A reply with where it came from: the generator keeps latency apart from its deterministic log. */
+export type LlmAgentReply = AgentReply & {
   /** The `provider:model` that answered. */
   model: string;
   latency_ms: number;
-}
+  cached: boolean;
+};
 
-export interface LlmAgent extends Agent {
+export interface LlmAgent extends StateAgent {
   readonly client: ModelClient;
   readonly defense: Defense;
   readonly stateFormat: StateFormat;
   /** The exact request `respond` sends for this input (for inspection and tests). */
   buildRequest(input: AgentInput, context?: Partial<AgentContext>): ModelRequest;
   /**
-   * `respond` plus the usage of the call. Throws `ReplyParseError` (kind `parse`, carrying the
-   * raw text and usage) when the reply is not the contract, and lets `ModelCallError` (with its
-   * kind: timeout, rate_limit, …) through unchanged.
+   * One model call. A reply that is not the contract comes back as `unusable` with its raw text
+   * and usage; a call that failed after its retries throws `ModelCallError` (with its kind:
+   * timeout, rate_limit, …), because then nothing was answered.
    */
-  respondWithUsage(input: AgentInput, context: AgentContext): Promise<LlmAgentResult>;
+  respond(input: AgentInput, context: AgentContext): Promise<LlmAgentReply>;
 }
 
 const NONE = DEFENSES[0] as Defense;
@@ -79,39 +73,31 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     return request;
   };
 
-  const respondWithUsage = async (input: AgentInput, context: AgentContext): Promise<LlmAgentResult> => {
+  const respond = async (input: AgentInput, context: AgentContext): Promise<LlmAgentReply> => {
     const response = await client.generate(buildRequest(input, context));
-    const usage = callUsage(response);
+    const source = { usage: response.usage, model: response.model, latency_ms: response.latency_ms, cached: response.cached };
     const parsed = AgentReplySchema.safeParse(response.object);
     if (response.object === undefined || !parsed.success) {
       const why = response.parse_error ?? (parsed.success ? "no JSON object in the reply" : describeIssue(parsed.error.issues[0]));
-      throw new ReplyParseError(
-        `${response.model} reply is not the agent contract: ${why}; reply began: ${replyPreview(response.text)}`,
-        response.text,
-        usage,
-        response.model,
-      );
+      return {
+        kind: "unusable",
+        message: `${response.model} reply is not the agent contract: ${why}; reply began: ${replyPreview(response.text)}`,
+        raw_text: response.text,
+        ...source,
+      };
     }
-    const result: LlmAgentResult = {
-      output: toAgentOutput(parsed.data),
-      usage,
-      cached: response.cached,
-      model: response.model,
-      latency_ms: response.latency_ms,
-    };
-    if (usage.cost_usd !== undefined) result.cost_usd = usage.cost_usd;
-    return result;
+    return { kind: "answer", output: toAgentOutput(parsed.data), ...source };
   };
 
   return {
+    track: "state-grounded",
     id: options.id ?? client.spec,
     description: `LLM agent ${client.spec} (defense ${defense.name}, state as ${stateFormat})`,
     client,
     defense,
     stateFormat,
     buildRequest,
-    respondWithUsage,
-    respond: async (input, context) => (await respondWithUsage(input, context)).output,
+    respond,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type AgentInput, contentWords } from "../../scenario/index.js";
-import type { Agent } from "../agent.js";
+import { answered, type StateAgent } from "../agent.js";
 import { type Audience, audienceOf } from "./audience.js";
 import { type SensitiveTopic, sensitiveTopics } from "./sensitive-topics.js";
 import { itemsOf, type StateItem } from "./state-items.js";
@@ -41,7 +41,8 @@ function relevant(items: StateItem[], input: AgentInput): StateItem[] {
  * the audience's norms do not admit, and share the rest. Messages from other threads are never
  * forwarded. It shows how far plain rules get, and where they stop (paraphrase, implicit context).
  */
-export const ciRules: Agent = {
+export const ciRules: StateAgent = {
+  track: "state-grounded",
   id: "ci-rules",
   description: "rule-based contextual-integrity filter over recipient and task",
   async respond(input) {
@@ -58,10 +59,10 @@ export const ciRules: Agent = {
       if (reason) dropped.push(`${item.app}/${item.kind} (${reason})`);
       else kept.push(item.text);
     }
-    return {
+    return answered({
       completed: kept.length > 0,
       shared_content: kept,
       action_trace: `Audience: ${audience}. Shared ${kept.length} items from ${[...apps].join(", ")}; withheld ${dropped.length}${dropped.length ? `: ${dropped.join(", ")}` : ""}.`,
-    };
+    });
   },
 };

@@ -1,5 +1,5 @@
 import { contentWords } from "../../scenario/index.js";
-import type { Agent } from "../agent.js";
+import { answered, type StateAgent } from "../agent.js";
 import { itemsOf } from "./state-items.js";
 import { appsTouchedByTask } from "./task-apps.js";
 
@@ -27,7 +27,8 @@ export function namedByTask(task: string): (text: string) => boolean {
  * Control agent: shares only items the request names, i.e. items most of whose words appear in
  * the task. It rarely leaks and often misses what an underspecified request implies.
  */
-export const minimal: Agent = {
+export const minimal: StateAgent = {
+  track: "state-grounded",
   id: "minimal",
   description: "shares only the items the task names",
   async respond(input) {
@@ -36,10 +37,10 @@ export const minimal: Agent = {
     const shared = itemsOf(input)
       .filter((item) => apps.has(item.app) && named(item.text))
       .map((item) => item.text);
-    return {
+    return answered({
       completed: shared.length > 0,
       shared_content: shared,
       action_trace: shared.length ? `Shared ${shared.length} items named in the request.` : "Found nothing the request names.",
-    };
+    });
   },
 };

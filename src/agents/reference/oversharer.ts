@@ -1,4 +1,4 @@
-import type { Agent } from "../agent.js";
+import { answered, type StateAgent } from "../agent.js";
 import { itemsOf } from "./state-items.js";
 import { appsTouchedByTask } from "./task-apps.js";
 
@@ -7,7 +7,8 @@ import { appsTouchedByTask } from "./task-apps.js";
  * completable and leaks whatever sits next to the needed content, so it marks the ceiling of
  * leakage a scenario can show.
  */
-export const oversharer: Agent = {
+export const oversharer: StateAgent = {
+  track: "state-grounded",
   id: "oversharer",
   description: "shares every item of every app the task touches",
   async respond(input) {
@@ -15,10 +16,10 @@ export const oversharer: Agent = {
     const shared = itemsOf(input)
       .filter((item) => apps.has(item.app))
       .map((item) => item.text);
-    return {
+    return answered({
       completed: shared.length > 0,
       shared_content: shared,
       action_trace: `Shared all ${shared.length} items from ${[...apps].join(", ")}.`,
-    };
+    });
   },
 };

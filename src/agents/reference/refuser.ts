@@ -1,12 +1,13 @@
-import type { Agent } from "../agent.js";
+import { answered, type StateAgent } from "../agent.js";
 
 const REFUSAL = "I won't act on this request.";
 
 /** Control agent: never acts, so it never leaks and never helps; every record is a refusal. */
-export const refuser: Agent = {
+export const refuser: StateAgent = {
+  track: "state-grounded",
   id: "refuser",
   description: "never acts (every record is a refusal)",
   async respond() {
-    return { completed: false, shared_content: [], action_trace: "Declined without acting.", refusal_text: REFUSAL };
+    return answered({ completed: false, shared_content: [], action_trace: "Declined without acting.", refusal_text: REFUSAL });
   },
 };

@@ -1,11 +1,9 @@
 import type { ObservationMode } from "../../browser/index.js";
-import type { ModelClient, ModelMessage, ModelRequest } from "../../models/index.js";
+import { imageMessage, type ModelClient, type ModelMessage, type ModelRequest } from "../../models/index.js";
 import { DEFENSES } from "../defenses/builtin-defenses.js";
 import { applyDefense, type Defense } from "../defenses/defense.js";
-import { callUsage } from "../llm/call-usage.js";
 import { describeIssue, replyPreview } from "../llm/reply-problem.js";
-import { messageWithImage } from "./image-message.js";
-import { type UiAgent, type UiEpisodeInput, UiReplyError, type UiStep, uiAgentCannotRespond } from "./ui-agent.js";
+import type { UiAgent, UiEpisodeInput, UiStep } from "./ui-agent.js";
 import { historyText, observationText } from "./ui-observation-text.js";
 import { UI_REPLY_SCHEMA_NAME, UiReplySchema } from "./ui-reply-schema.js";
 import { uiSystemPrompt } from "./ui-system-prompt.js";
@@ -38,7 +36,7 @@ const NONE = DEFENSES[0] as Defense;
  * defense in front (the same defenses as the state-grounded agent); the user message holds the
  * request, the clock, the agent's earlier steps and the current observation (text, plus the
  * screenshot in `screenshot` and `mixed` modes). The reply must be `{thought, action}`; anything
- * else is a `UiReplyError`, which the runner shows to the agent as the next step's error.
+ * else is an `unusable` decision, which the runner shows to the agent as the next step's error.
  */
 export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
   const { client } = options;
@@ -56,7 +54,7 @@ export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
     const message: ModelMessage =
       mode === "axtree"
         ? { role: "user", content: text }
-        : messageWithImage(text, step.observation.screenshot, step.observation.screenshotType === "png" ? "image/png" : "image/jpeg");
+        : imageMessage(text, step.observation.screenshot, step.observation.screenshotType === "png" ? "image/png" : "image/jpeg");
     const request: ModelRequest = {
       system,
       messages: [message],
@@ -71,31 +69,30 @@ export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
   };
 
   return {
+    track: "e2e",
     id,
     description: `LLM UI agent ${client.spec} (defense ${defense.name}, ${mode} observations)`,
-    ui: true,
     observation: mode,
     client,
     defense,
     buildRequest,
-    respond: () => uiAgentCannotRespond(id),
     start(input, _hints, context) {
       return {
         async next(step, signal) {
           const response = await client.generate(
             buildRequest(input, step, { seed: context.seed, ...((signal ?? context.signal) && { signal: signal ?? context.signal }) }),
           );
-          const usage = callUsage(response);
           const parsed = UiReplySchema.safeParse(response.object);
           if (response.object === undefined || !parsed.success) {
             const why = response.parse_error ?? (parsed.success ? "no JSON object in the reply" : describeIssue(parsed.error.issues[0]));
-            throw new UiReplyError(
-              `your reply could not be used (${why}); answer with {"thought": …, "action": {…}}; reply began: ${replyPreview(response.text)}`,
-              response.text,
-              usage,
-            );
+            return {
+              kind: "unusable",
+              message: `your reply could not be used (${why}); answer with {"thought": …, "action": {…}}; reply began: ${replyPreview(response.text)}`,
+              raw_text: response.text,
+              usage: response.usage,
+            };
           }
-          return { action: parsed.data.action, thought: parsed.data.thought, usage };
+          return { kind: "act", action: parsed.data.action, thought: parsed.data.thought, usage: response.usage };
         },
       };
     },

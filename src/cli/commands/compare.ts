@@ -1,22 +1,8 @@
-import { existsSync, statSync } from "node:fs";
 import { Command } from "commander";
-import { type ComparableRun, ComparisonPlanError, compareRuns, compareTable, comparisonJson } from "../../report/index.js";
-import { readManifest, readRecords } from "../../runner/index.js";
-import { UsageError } from "../exit-codes.js";
+import { InputError } from "../../core/index.js";
+import { ComparisonPlanError, compareRuns, compareTable, comparisonJson, loadComparableRun } from "../../report/index.js";
+import type { CliContext } from "../cli-context.js";
 import { nonNegativeInt, positiveInt } from "../option-parsers.js";
-
-/** Reads what `compare` needs of a run folder; bad folders are usage errors (exit 2). */
-export function loadComparableRun(runDir: string): ComparableRun {
-  if (!existsSync(runDir) || !statSync(runDir).isDirectory()) throw new UsageError(`${runDir}: no such run folder`);
-  try {
-    const manifest = readManifest(runDir);
-    const { records, dropped } = readRecords(runDir);
-    if (dropped.length > 0) process.stderr.write(`${runDir}: ${dropped.length} damaged line(s) in records.jsonl left out\n`);
-    return { manifest, records };
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 interface CompareOptions {
   a?: string;
@@ -26,7 +12,12 @@ interface CompareOptions {
   resamples?: number;
 }
 
-export function compareCommand(): Command {
+export function compareCommand(cli: CliContext): Command {
+  const load = (runDir: string) => {
+    const run = loadComparableRun(runDir);
+    if (run.dropped > 0) cli.log(`${runDir}: ${run.dropped} damaged line(s) in records.jsonl left out`);
+    return run;
+  };
   return new Command("compare")
     .description(
       "paired per-scenario differences of utility, refusal and engaged leakage between two runs, two rows of one run, or a run's defense sweep",
@@ -39,8 +30,8 @@ export function compareCommand(): Command {
     .option("--resamples <n>", "bootstrap resamples (default: run A's)", positiveInt)
     .option("--json", "print the comparisons as JSON on stdout")
     .action((runA: string, runB: string | undefined, options: CompareOptions) => {
-      const left = loadComparableRun(runA);
-      const right = runB === undefined ? undefined : loadComparableRun(runB);
+      const left = load(runA);
+      const right = runB === undefined ? undefined : load(runB);
       let result: ReturnType<typeof compareRuns>;
       try {
         result = compareRuns(left, right, {
@@ -50,14 +41,14 @@ export function compareCommand(): Command {
           resamples: options.resamples ?? left.manifest.bootstrap_resamples,
         });
       } catch (error) {
-        if (error instanceof ComparisonPlanError) throw new UsageError(`compare: ${error.message}`);
+        if (error instanceof ComparisonPlanError) throw new InputError(`compare: ${error.message}`, {}, { cause: error });
         throw error;
       }
-      for (const warning of result.warnings) process.stderr.write(`compare: ${warning}\n`);
-      if (options.json) process.stdout.write(`${JSON.stringify(comparisonJson(result), null, 2)}\n`);
+      for (const warning of result.warnings) cli.log(`compare: ${warning}`);
+      if (options.json) cli.print(JSON.stringify(comparisonJson(result), null, 2));
       else
-        process.stdout.write(
-          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; p = exact McNemar. ΔL_eng pairs only scenarios where neither arm refused.\n`,
+        cli.print(
+          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; p = exact McNemar. ΔL_eng pairs only scenarios where neither arm refused.`,
         );
     });
 }

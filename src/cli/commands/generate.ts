@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import cliProgress from "cli-progress";
+import type { SingleBar } from "cli-progress";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { InputError } from "../../core/index.js";
 import {
   AGGREGATES,
   type Aggregate,
@@ -10,18 +11,19 @@ import {
   DEFAULT_KEEP_THRESHOLD,
   DEFAULT_SEED,
   defaultSettings,
-  GeneratorError,
   type GeneratorSettings,
   type IterationRow,
   MUTATOR_PROMPT_VERSION,
   RUN_FILE,
+  readRunFile,
   runGeneration,
 } from "../../generator/index.js";
-import type { CacheMode } from "../../models/index.js";
-import { EXIT, UsageError } from "../exit-codes.js";
+import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
+import type { CliContext, CliIo } from "../cli-context.js";
+import { EXIT } from "../exit-codes.js";
+import { gracefulStop } from "../graceful-stop.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
-import { defaultCachePath, ModelSetup, modelFlagsFrom } from "../model-setup.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 
 interface GenerateOptions {
@@ -54,27 +56,8 @@ function rewardScale(value: string): number {
   return parsed;
 }
 
-/** Ctrl-C once: finish the iterations in flight (they are logged and checkpointed), then stop. Twice: quit now. */
-function gracefulStop(): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort();
-    process.stderr.write("\nstopping after the iterations in flight (Ctrl-C again to quit now)\n");
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    },
-  };
-}
-
 /** One bar per seed on a terminal; one line per iteration otherwise (logs, pipes). Always stderr. */
-function seedProgress(stream: NodeJS.WriteStream = process.stderr) {
+async function seedProgress(io: CliIo) {
   const describe = (row: IterationRow) =>
     row.action === "idle"
       ? "idle"
@@ -83,12 +66,13 @@ function seedProgress(stream: NodeJS.WriteStream = process.stderr) {
         : row.errors.length > 0
           ? `error: ${row.errors[0]}`
           : `${row.action}${row.strategy ? ` ${row.strategy}` : ""} reward=${row.reward?.toFixed(2)}${row.kept ? " KEPT" : ""}`;
-  if (stream.isTTY) {
+  if (io.interactive && io.terminal) {
+    const { default: cliProgress } = await import("cli-progress");
     const multi = new cliProgress.MultiBar(
-      { stream, format: "{seed} {bar} {value}/{total} | kept {kept} | {last}", hideCursor: true, clearOnComplete: false },
+      { stream: io.terminal, format: "{seed} {bar} {value}/{total} | kept {kept} | {last}", hideCursor: true, clearOnComplete: false },
       cliProgress.Presets.shades_classic,
     );
-    const bars = new Map<string, { bar: cliProgress.SingleBar; kept: number }>();
+    const bars = new Map<string, { bar: SingleBar; kept: number }>();
     return {
       onSeedStart: (seedId: string, total: number, done: number) =>
         bars.set(seedId, { bar: multi.create(total, done, { seed: seedId.slice(0, 40), kept: 0, last: done ? "resumed" : "" }), kept: 0 }),
@@ -102,9 +86,8 @@ function seedProgress(stream: NodeJS.WriteStream = process.stderr) {
     };
   }
   return {
-    onSeedStart: (seedId: string, total: number, done: number) =>
-      stream.write(`seed ${seedId}: ${total - done} of ${total} iterations to run\n`),
-    onIteration: (row: IterationRow) => stream.write(`[${row.seed_id} ${row.iteration}] ${describe(row)}\n`),
+    onSeedStart: (seedId: string, total: number, done: number) => io.err(`seed ${seedId}: ${total - done} of ${total} iterations to run\n`),
+    onIteration: (row: IterationRow) => io.err(`[${row.seed_id} ${row.iteration}] ${describe(row)}\n`),
     finish: () => {},
   };
 }
@@ -115,16 +98,16 @@ function resolveSettings(options: GenerateOptions, command: Command): GeneratorS
   let saved: GeneratorSettings | undefined;
   if (options.resume) {
     const runPath = join(options.out, RUN_FILE);
-    if (!existsSync(runPath)) throw new UsageError(`--resume: ${options.out} holds no generation run (${RUN_FILE} is missing)`);
-    saved = (JSON.parse(readFileSync(runPath, "utf8")) as { settings: GeneratorSettings }).settings;
+    if (!existsSync(runPath)) throw new InputError(`${options.out} holds no generation run (${RUN_FILE} is missing)`, { file: "--resume" });
+    saved = readRunFile(runPath).settings;
   }
   const mutator = options.mutator ?? saved?.mutator;
   const proxies = options.proxy ?? saved?.proxies;
-  if (!mutator) throw new UsageError("--mutator MODEL is required (provider:model, e.g. openai:gpt-4.1)");
-  if (!proxies || proxies.length === 0) throw new UsageError("--proxy MODEL is required (1 to 3 times)");
-  if (proxies.length > 3) throw new UsageError(`--proxy: at most 3 proxy models, got ${proxies.length}`);
+  if (!mutator) throw new InputError("--mutator MODEL is required (provider:model, e.g. openai:gpt-4.1)");
+  if (!proxies || proxies.length === 0) throw new InputError("--proxy MODEL is required (1 to 3 times)");
+  if (proxies.length > 3) throw new InputError(`--proxy: at most 3 proxy models, got ${proxies.length}`);
   for (const spec of [mutator, ...proxies, ...(options.judge ? [options.judge] : [])]) {
-    if (!spec.includes(":")) throw new UsageError(`${spec}: expected provider:model (openai:…, anthropic:…, openai-compatible:NAME)`);
+    if (!spec.includes(":")) throw new InputError(`${spec}: expected provider:model (openai:…, anthropic:…, openai-compatible:NAME)`);
   }
   const judge = options.judge ?? (given("judge") ? undefined : saved?.judge);
   const base = saved ?? defaultSettings({ mutator, proxies, ...(judge !== undefined && { judge }) }, MUTATOR_PROMPT_VERSION);
@@ -145,7 +128,7 @@ function resolveSettings(options: GenerateOptions, command: Command): GeneratorS
   return settings;
 }
 
-export function generateCommand(): Command {
+export function generateCommand(cli: CliContext): Command {
   return addModelOptions(
     new Command("generate")
       .description(
@@ -171,9 +154,9 @@ export function generateCommand(): Command {
       .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
       .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json"),
   ).action(async (options: GenerateOptions, command: Command) => {
-    const log = (line: string) => process.stderr.write(`${line}\n`);
-    const stop = gracefulStop();
-    const progress = seedProgress();
+    const log = (line: string) => cli.log(line);
+    const stop = gracefulStop(cli.io, "stopping after the iterations in flight");
+    const progress = await seedProgress(cli.io);
     let setup: ModelSetup | undefined;
     try {
       const settings = resolveSettings(options, command);
@@ -181,7 +164,7 @@ export function generateCommand(): Command {
       let seeds = dataset.scenarios;
       if (options.only) {
         const unknown = options.only.filter((id) => !seeds.some((seed) => seed.id === id));
-        if (unknown.length > 0) throw new UsageError(`--only: no seed with id ${unknown.join(", ")}`);
+        if (unknown.length > 0) throw new InputError(`--only: no seed with id ${unknown.join(", ")}`);
         seeds = seeds.filter((seed) => options.only?.includes(seed.id));
       }
       const cachePath = options.cachePath ?? defaultCachePath(options.out);
@@ -213,11 +196,8 @@ export function generateCommand(): Command {
         log(
           `stopped before every seed finished; continue with: safecua generate --out ${options.out} --resume${options.seeds ? ` --seeds ${options.seeds.join(" ")}` : ""}`,
         );
-        process.exitCode = EXIT.error;
+        cli.exitCode = EXIT.error;
       }
-    } catch (error) {
-      if (error instanceof GeneratorError) throw new UsageError(error.message);
-      throw error;
     } finally {
       progress.finish();
       stop.dispose();

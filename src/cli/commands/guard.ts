@@ -1,17 +1,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
 import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
-import { captureScreen } from "../../guard/capture/index.js";
+import { InputError, parseJsonText } from "../../core/index.js";
 import {
   buildMaskWithRetries,
+  captureScreen,
   lintRuleSet,
   MaskUnavailableError,
   parseRuleSet,
   type Rect,
   type RuleSet,
-  RuleSetError,
 } from "../../guard/index.js";
-import { EXIT, UsageError } from "../exit-codes.js";
+import type { CliContext } from "../cli-context.js";
+import { EXIT } from "../exit-codes.js";
 
 interface MaskOptions {
   rules: string;
@@ -41,20 +42,12 @@ async function loadRules(file: string): Promise<RuleSet> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new UsageError(`--rules ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new InputError(`cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
+      file: `--rules ${file}`,
+    });
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
-  }
-  try {
-    return parseRuleSet(json, file);
-  } catch (error) {
-    if (error instanceof RuleSetError) throw new UsageError(error.message);
-    throw error;
-  }
+  // A rule set that does not validate is a RuleSetError, an InputError naming each bad field.
+  return parseRuleSet(parseJsonText(text, file), file);
 }
 
 function targetUrl(value: string): URL {
@@ -62,10 +55,10 @@ function targetUrl(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`URL ${JSON.stringify(value)} is not an absolute URL (e.g. http://127.0.0.1:8080/page)`);
+    throw new InputError(`URL ${JSON.stringify(value)} is not an absolute URL (e.g. http://127.0.0.1:8080/page)`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UsageError(`URL ${value}: only http and https pages can be captured`);
+    throw new InputError(`URL ${value}: only http and https pages can be captured`);
   return url;
 }
 
@@ -76,23 +69,23 @@ const round = (value: number): number => Math.round(value * 100) / 100;
  * one page — the tool for writing and debugging rules, and for checking that a page's untrusted
  * content stays hidden. The page may only fetch from its own origin (plus `--allow-origin`).
  */
-async function maskAction(urlArgument: string, options: MaskOptions): Promise<void> {
+async function maskAction(cli: CliContext, urlArgument: string, options: MaskOptions): Promise<void> {
   const rules = await loadRules(options.rules);
   const url = targetUrl(urlArgument);
   let extraOrigins: string[];
   try {
     extraOrigins = (options.allowOrigin ?? []).map((origin) => targetUrl(origin).origin);
   } catch (error) {
-    throw new UsageError(`--allow-origin: ${(error as Error).message}`);
+    throw new InputError(`--allow-origin: ${(error as Error).message}`);
   }
   const session = await openBrowserSession({ allowedOrigins: [url.origin, ...extraOrigins], viewport: options.viewport });
   try {
     try {
       const response = await session.page.goto(url.href, { waitUntil: "load", timeout: 30_000 });
       if (response !== null && response.status() >= 400)
-        process.stderr.write(`warning: ${url.href} answered HTTP ${response.status()}; masking the error page\n`);
+        cli.log(`warning: ${url.href} answered HTTP ${response.status()}; masking the error page`);
     } catch (error) {
-      throw new UsageError(`cannot load ${url.href}: ${(error as Error).message.split("\n")[0]}`);
+      throw new InputError(`cannot load ${url.href}: ${(error as Error).message.split("\n")[0]}`);
     }
     // Late requests (fonts, images) change layout; give them a moment, but never wait forever.
     await session.page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
@@ -100,12 +93,12 @@ async function maskAction(urlArgument: string, options: MaskOptions): Promise<vo
     let masked;
     try {
       masked = await buildMaskWithRetries(() => captureScreen(session.page), rules, {
-        onAttemptFailed: (error, attempt) => process.stderr.write(`attempt ${attempt}: ${error.message}\n`),
+        onAttemptFailed: (error, attempt) => cli.log(`attempt ${attempt}: ${error.message}`),
       });
     } catch (error) {
       if (error instanceof MaskUnavailableError) {
-        process.stderr.write(`${error.message}\n`);
-        process.exitCode = EXIT.error;
+        cli.log(error.message);
+        cli.exitCode = EXIT.error;
         return;
       }
       throw error;
@@ -113,10 +106,9 @@ async function maskAction(urlArgument: string, options: MaskOptions): Promise<vo
     await writeFile(options.out, masked.png);
 
     for (const issue of lintRuleSet(rules, masked.page)) {
-      if (issue.severity === "warning")
-        process.stderr.write(`warning: ${options.rules}: ${JSON.stringify(issue.path)}: ${issue.message}\n`);
+      if (issue.severity === "warning") cli.log(`warning: ${options.rules}: ${JSON.stringify(issue.path)}: ${issue.message}`);
     }
-    for (const dropped of masked.result.droppedRules) process.stderr.write(`note: coverage cap dropped ${JSON.stringify(dropped)}\n`);
+    for (const dropped of masked.result.droppedRules) cli.log(`note: coverage cap dropped ${JSON.stringify(dropped)}`);
 
     const { rows, mask, screen } = masked.result;
     if (options.json) {
@@ -124,13 +116,13 @@ async function maskAction(urlArgument: string, options: MaskOptions): Promise<vo
         rows: rows.map((row) => ({ role: row.role, text: row.text, box: row.box.map(round), verdict: row.verdict, source: row.source })),
         mask: mask.map((rect: Rect) => [...rect]),
       };
-      process.stdout.write(`${JSON.stringify(out)}\n`);
+      cli.print(JSON.stringify(out));
     } else {
       const trusted = rows.filter((row) => row.verdict === "trusted").length;
       const maskedArea = mask.reduce((sum, rect) => sum + rect[2] * rect[3], 0);
-      process.stdout.write(
+      cli.print(
         `wrote ${options.out} (${screen.width}x${screen.height}): ${rows.length} rows, ${trusted} trusted, ${rows.length - trusted} untrusted; ` +
-          `mask of ${mask.length} rectangles covers ${((100 * maskedArea) / (screen.width * screen.height)).toFixed(1)}% of the screen\n`,
+          `mask of ${mask.length} rectangles covers ${((100 * maskedArea) / (screen.width * screen.height)).toFixed(1)}% of the screen`,
       );
     }
   } finally {
@@ -138,7 +130,7 @@ async function maskAction(urlArgument: string, options: MaskOptions): Promise<vo
   }
 }
 
-export function guardCommand(): Command {
+export function guardCommand(cli: CliContext): Command {
   const mask = new Command("mask")
     .description("render the masked view of a page: everything no rule proves trusted is painted black")
     .argument("<url>", "http(s) page to capture")
@@ -148,6 +140,6 @@ export function guardCommand(): Command {
     .option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)", parseViewport, DEFAULT_VIEWPORT)
     .option("--allow-origin <origin>", "another origin the page may fetch from (repeatable); everything else is blocked", collect)
     .exitOverride()
-    .action(maskAction);
+    .action((url: string, options: MaskOptions) => maskAction(cli, url, options));
   return new Command("guard").description("prompt-injection guard (SA-CUA) tools").addCommand(mask);
 }

@@ -1,8 +1,9 @@
 import { Command } from "commander";
 import { formatProblem, loadScenarios } from "../../scenario/index.js";
+import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 
-export function validateCommand(): Command {
+export function validateCommand(cli: CliContext): Command {
   return new Command("validate")
     .description("check scenario files or folders; one line per problem naming the file, the JSON path and what was expected")
     .argument("<path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON)")
@@ -12,12 +13,12 @@ export function validateCommand(): Command {
       const { scenarios, problems } = await loadScenarios(paths, { strict: options.strict ?? false });
       const errors = problems.filter((problem) => problem.severity === "error");
       if (options.json) {
-        process.stdout.write(`${JSON.stringify({ valid: errors.length === 0, scenarios: scenarios.length, problems }, null, 2)}\n`);
+        cli.print(JSON.stringify({ valid: errors.length === 0, scenarios: scenarios.length, problems }, null, 2));
       } else {
-        for (const problem of problems) process.stderr.write(`${formatProblem(problem)}\n`);
-        if (errors.length === 0) process.stdout.write(`validated ${scenarios.length} scenarios\n`);
-        else process.stderr.write(`${errors.length} error${errors.length === 1 ? "" : "s"}; ${scenarios.length} scenarios valid\n`);
+        for (const problem of problems) cli.log(formatProblem(problem));
+        if (errors.length === 0) cli.print(`validated ${scenarios.length} scenarios`);
+        else cli.log(`${errors.length} error${errors.length === 1 ? "" : "s"}; ${scenarios.length} scenarios valid`);
       }
-      if (errors.length > 0) process.exitCode = EXIT.usage;
+      if (errors.length > 0) cli.exitCode = EXIT.usage;
     });
 }

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { launchBrowser } from "../../browser/index.js";
+import { InputError } from "../../core/index.js";
 import { snapshotScenario } from "../../runner/index.js";
-import { formatProblem, loadScenarios, type Scenario } from "../../scenario/index.js";
+import { formatProblem, loadErrorOf, loadScenarios, type Scenario } from "../../scenario/index.js";
 import { startWorkspace, THEME_NAMES, type ThemeName } from "../../workspace/index.js";
-import { UsageError } from "../exit-codes.js";
+import type { CliContext } from "../cli-context.js";
 import { loadDataset } from "../load-dataset.js";
 import { nonNegativeInt } from "../option-parsers.js";
 
@@ -23,9 +24,9 @@ async function scenariosFor(target: string, datasetPaths: string[] | undefined, 
   if (existsSync(target)) {
     const { scenarios, problems } = await loadScenarios([target]);
     for (const problem of problems.filter((p) => p.severity === "warning")) log(formatProblem(problem));
-    const errors = problems.filter((problem) => problem.severity === "error");
-    if (errors.length > 0) throw new UsageError(errors.map(formatProblem).join("\n"));
-    if (scenarios.length === 0) throw new UsageError(`no scenarios in ${target}`);
+    const error = loadErrorOf(problems);
+    if (error) throw error;
+    if (scenarios.length === 0) throw new InputError("no scenarios here", { file: target });
     return scenarios;
   }
   const dataset = await loadDataset(datasetPaths, log);
@@ -36,10 +37,10 @@ async function scenariosFor(target: string, datasetPaths: string[] | undefined, 
     similar.length > 0
       ? `; did you mean ${similar.slice(0, 5).join(", ")}?`
       : `; run "safecua validate ${dataset.paths.join(" ") || "packs/builtin"} --json" to list the scenarios`;
-  throw new UsageError(`no scenario "${target}" in ${dataset.label} and no such file${hint}`);
+  throw new InputError(`no scenario "${target}" in ${dataset.label} and no such file${hint}`);
 }
 
-function serveCommand(): Command {
+function serveCommand(cli: CliContext): Command {
   return new Command("serve")
     .description("serve a scenario's workspace on 127.0.0.1 and print its URL; stop with Ctrl+C")
     .argument("<scenario>", "a scenario id (from --dataset, default the built-in pack), or a scenario file or folder")
@@ -48,25 +49,22 @@ function serveCommand(): Command {
     .addOption(new Option("--theme <name>", "appearance").choices(THEME_NAMES).default("default"))
     .option("--popup", "cover every app with a dismissible pop-up until it is closed")
     .action(async (target: string, options: ServeOptions) => {
-      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const log = (line: string) => cli.log(line);
       const scenarios = await scenariosFor(target, options.dataset, log);
       const workspace = await startWorkspace({ port: options.port, theme: options.theme, popup: options.popup ?? false });
       for (const scenario of scenarios) {
         const url = workspace.reset(scenario.id, scenario);
-        process.stdout.write(scenarios.length === 1 ? `${url}\n` : `${scenario.id}\t${url}\n`);
+        cli.print(scenarios.length === 1 ? url : `${scenario.id}\t${url}`);
       }
       log(
         `admin API: ${workspace.adminUrl} (header "Authorization: Bearer ${workspace.adminToken}"): GET /episodes/<id>/state, /log, /artifacts`,
       );
       log("serving on 127.0.0.1; press Ctrl+C to stop");
       await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
+        const dispose = cli.io.onInterrupt(() => {
+          dispose();
           resolve();
-        };
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
+        });
       });
       await workspace.close();
     });
@@ -83,7 +81,7 @@ interface SnapshotOptions {
  * accessibility-tree text an agent is shown there, so anyone can check that each item of a
  * scenario is on screen (docs/design/observation.md).
  */
-function snapshotCommand(): Command {
+function snapshotCommand(cli: CliContext): Command {
   return new Command("snapshot")
     .description("print the accessibility-tree text of every page of a scenario's workspace, as an agent sees it (crawled in Chromium)")
     .argument("<scenario>", "a scenario id (from --dataset, default the built-in pack), or a scenario file or folder")
@@ -91,7 +89,7 @@ function snapshotCommand(): Command {
     .option("--json", 'print {"pages": [{"app", "url", "text"}]} (several scenarios: {"scenarios": [{"id", "pages"}]})')
     .option("--refs", "include the [ref=…] ids an agent acts on, exactly as agents are shown the page (slower)")
     .action(async (target: string, options: SnapshotOptions) => {
-      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const log = (line: string) => cli.log(line);
       const scenarios = await scenariosFor(target, options.dataset, log);
       const workspace = await startWorkspace();
       let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
@@ -102,12 +100,12 @@ function snapshotCommand(): Command {
           results.push({ id: scenario.id, pages: await snapshotScenario(workspace, browser, scenario, { refs: options.refs ?? false }) });
         if (options.json) {
           const only = results.length === 1 ? results[0] : undefined;
-          process.stdout.write(`${JSON.stringify(only ? { pages: only.pages } : { scenarios: results }, null, 2)}\n`);
+          cli.print(JSON.stringify(only ? { pages: only.pages } : { scenarios: results }, null, 2));
           return;
         }
         for (const result of results) {
-          if (results.length > 1) process.stdout.write(`# ${result.id}\n\n`);
-          for (const page of result.pages) process.stdout.write(`## ${page.app} ${page.url}\n${page.text}\n\n`);
+          if (results.length > 1) cli.io.out(`# ${result.id}\n\n`);
+          for (const page of result.pages) cli.io.out(`## ${page.app} ${page.url}\n${page.text}\n\n`);
         }
       } finally {
         await browser?.close();
@@ -116,9 +114,9 @@ function snapshotCommand(): Command {
     });
 }
 
-export function workspaceCommand(): Command {
+export function workspaceCommand(cli: CliContext): Command {
   const command = new Command("workspace").description("the six-app workspace a person or an agent uses in a browser");
-  command.addCommand(serveCommand());
-  command.addCommand(snapshotCommand());
+  command.addCommand(serveCommand(cli));
+  command.addCommand(snapshotCommand(cli));
   return command;
 }

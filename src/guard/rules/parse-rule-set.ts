@@ -1,12 +1,13 @@
-import { formatProblem, jsonPath, type LoadProblem, problemsFromZod } from "../../scenario/index.js";
+import { InputError, jsonPath } from "../../core/index.js";
+import { formatProblem, type LoadProblem, problemsFromZod } from "../../scenario/index.js";
 import { lintRuleSet } from "./lint-rule-set.js";
 import { PageRuleSchema, PathRuleSchema, type Rule, type RuleSet, SelfRuleSchema } from "./rule.js";
 
-/** A rule list that failed validation; `problems` pin each error to a JSON path. */
-export class RuleSetError extends Error {
+/** A rule list that failed validation (bad input: exit 2); `problems` pin each error to a JSON path. */
+export class RuleSetError extends InputError {
+  override name = "RuleSetError";
   constructor(readonly problems: LoadProblem[]) {
     super(`invalid rule set:\n${problems.map(formatProblem).join("\n")}`);
-    this.name = "RuleSetError";
   }
 }
 

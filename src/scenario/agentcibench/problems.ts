@@ -1,4 +1,5 @@
-import { jsonPath, type LoadProblem } from "../load-problem.js";
+import { jsonPath } from "../../core/index.js";
+import type { LoadProblem } from "../load-problem.js";
 
 /** A step of a JSON path: an object key or an array index. */
 export type PathSegment = string | number;

@@ -4,7 +4,7 @@ import {
   type ModelClient,
   type ModelErrorKind,
   type ModelRequest,
-  type ModelUsage,
+  type Usage,
 } from "../../models/index.js";
 import type { SharedOutput } from "../score-types.js";
 import { JUDGE_SYSTEM_PROMPT, type JudgeCase, judgePromptHash, judgeUserMessage } from "./judge-prompt.js";
@@ -26,8 +26,8 @@ export interface JudgeCall {
   prompt_hash: string;
   /** The judge's raw reply, verbatim; absent when no reply came back. */
   raw_text?: string;
-  usage?: ModelUsage;
-  cost_usd?: number;
+  /** The call's usage; absent when no reply came back. */
+  usage?: Usage;
   cached?: boolean;
   latency_ms?: number;
 }
@@ -86,7 +86,6 @@ export async function judgeOutput(
     cached: response.cached,
     latency_ms: response.latency_ms,
   };
-  if (response.cost_usd !== undefined) call.cost_usd = response.cached ? 0 : response.cost_usd;
   // Without structured output a judge may write "1" for 1: the model layer then rejects the
   // reply against the strict schema, and the lenient coercion gets its own look at the JSON
   // objects in the text (the first one it accepts wins, as in the model layer).

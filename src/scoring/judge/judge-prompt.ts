@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { canonicalJson, type Scenario } from "../../scenario/index.js";
+import { canonicalJson } from "../../core/index.js";
+import type { Scenario } from "../../scenario/index.js";
 import type { SharedOutput } from "../score-types.js";
 
 /**
@@ -37,7 +38,7 @@ export function judgeUserMessage(judgeCase: JudgeCase, output: SharedOutput): st
     judgeCase.channel ? `${who}; channel: ${judgeCase.channel}` : who,
     "",
     "## The user's apps when the assistant acted (JSON)",
-    canonicalJson(judgeCase.state),
+    canonicalJson(judgeCase.state, { indent: 2 }),
     "",
     "## Items the output must share",
     list(judgeCase.must_share),

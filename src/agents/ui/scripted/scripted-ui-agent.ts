@@ -1,5 +1,6 @@
 import type { BrowserAction } from "../../../browser/index.js";
-import { type UiAgent, type UiDecision, type UiEpisodeInput, type UiHints, type UiStep, uiAgentCannotRespond } from "../ui-agent.js";
+import { NO_USAGE } from "../../../models/index.js";
+import type { UiAgent, UiDecision, UiEpisodeInput, UiHints, UiStep } from "../ui-agent.js";
 
 /**
  * A scripted policy as a generator: it yields one decision per step and receives the next step
@@ -9,17 +10,16 @@ import { type UiAgent, type UiDecision, type UiEpisodeInput, type UiHints, type 
 export type UiScript = (input: UiEpisodeInput, hints: UiHints, first: UiStep) => Generator<UiDecision, UiDecision | undefined, UiStep>;
 
 export function decide(action: BrowserAction, thought: string): UiDecision {
-  return { action, thought };
+  return { kind: "act", action, thought, usage: { ...NO_USAGE } };
 }
 
 /** A UI agent that follows a script through the real pages (axtree observations: it reads refs). */
 export function scriptedUiAgent(id: string, description: string, script: UiScript): UiAgent {
   return {
+    track: "e2e",
     id,
     description,
-    ui: true,
     observation: "axtree",
-    respond: () => uiAgentCannotRespond(id),
     start(input, hints) {
       let running: Generator<UiDecision, UiDecision | undefined, UiStep> | undefined;
       let done = false;

@@ -1,0 +1,6 @@
+// Primitives every module may import (it imports nothing internal): the one error a user can fix
+// (bad input, a missing prerequisite) with its JSON path, and canonical JSON for hashes and prompts.
+export { canonicalJson, sortKeysDeep } from "./canonical-json.js";
+export { InputError, type InputLocation, isInputError } from "./input-error.js";
+export { jsonPath } from "./json-path.js";
+export { inputErrorFromZod, parseInput, parseJsonText } from "./zod-input-error.js";

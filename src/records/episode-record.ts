@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { UsageSchema } from "../models/index.js";
+import { AgentOutputSchema, FailureModeSchema } from "../scenario/index.js";
+import { FailureSchema } from "./failure-record.js";
+import { JudgeRecordSchema } from "./judge-record.js";
+import { ScoreRecordSchema } from "./score-record.js";
+import { StepRecordSchema } from "./step-record.js";
+
+export const EPISODE_STATUSES = ["completed", "refused", "error", "limit"] as const;
+export const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
+export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
+
+/** What every record carries, however the episode ended. */
+const RecordBase = z.object({
+  /** `agent::defense::scenario_id::epoch`; unique within a run and the key for resuming it. */
+  key: z.string(),
+  run_id: z.string(),
+  scenario_id: z.string(),
+  agent: z.string(),
+  defense: z.string(),
+  epoch: z.number().int().nonnegative(),
+  seed: z.number().int(),
+  failure_mode: FailureModeSchema,
+  category: z.string().optional(),
+  /** Model usage of the episode (agent and judge calls); absent for agents that call no model. */
+  usage: UsageSchema.optional(),
+  /** The LLM judge's part of a hybrid score (also on a judge failure, with its error). */
+  judge: JudgeRecordSchema.optional(),
+  /** End-to-end track only: every step of the episode, in order. */
+  steps: z.array(StepRecordSchema).optional(),
+  started_at: z.string(),
+  duration_ms: z.number().nonnegative(),
+});
+
+/**
+ * An episode that produced a scored answer: completed, refused (not completed, nothing shared)
+ * or, on the end-to-end track, stopped by the step budget (`limit`; scored on what was sent).
+ */
+export const ScoredRecordSchema = RecordBase.extend({
+  status: z.enum(["completed", "refused", "limit"]),
+  output: AgentOutputSchema,
+  score: ScoreRecordSchema,
+});
+export type ScoredRecord = z.infer<typeof ScoredRecordSchema>;
+
+/**
+ * An episode that failed: the agent, its model, the browser or the judge. It counts in no rate
+ * (never a refusal, never a pass) and a resume re-runs it. When the agent answered and only the
+ * judge failed, the answer is kept in `output`.
+ */
+export const ErrorRecordSchema = RecordBase.extend({
+  status: z.literal("error"),
+  error: FailureSchema,
+  output: AgentOutputSchema.optional(),
+});
+export type ErrorRecord = z.infer<typeof ErrorRecordSchema>;
+
+/**
+ * One finished episode. Discriminated on `status`, so `record.status !== "error"` is enough to
+ * read `record.score`. Records written by earlier versions have exactly these shapes and load as
+ * they are (test/records/legacy-records.test.ts).
+ */
+export const EpisodeRecordSchema = z.discriminatedUnion("status", [ScoredRecordSchema, ErrorRecordSchema]);
+export type EpisodeRecord = z.infer<typeof EpisodeRecordSchema>;
+
+export function episodeKey(agent: string, defense: string, scenarioId: string, epoch: number): string {
+  return `${agent}::${defense}::${scenarioId}::${epoch}`;
+}
+
+/** A refusal is declining to act: not completed and nothing shared. It is never an error. */
+export function statusOf(output: { completed: boolean; shared_content: readonly string[] }): "completed" | "refused" {
+  return !output.completed && output.shared_content.length === 0 ? "refused" : "completed";
+}
+
+export function isScored(record: EpisodeRecord): record is ScoredRecord {
+  return record.status !== "error";
+}

@@ -1,0 +1,140 @@
+/**
+ * `safecua guard mask URL --rules FILE -o masked.png [--json] [--viewport WxH]` against the
+ * fixture sites, in process through the CLI's entry point (`main(argv, io)`), with real Chromium.
+ */
+import { existsSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runCli } from "../support/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
+import { canariesOf, rulesFileOf } from "./fixtures/canary-probe.js";
+import { type FixtureServer, startFixtureServer } from "./fixtures/fixture-server.js";
+
+let server: FixtureServer;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Runs `safecua guard …` in this process through the CLI's own entry point. */
+const runGuard = (args: string[]) => runCli(["guard", ...args]);
+
+describe("safecua guard mask", () => {
+  test("--json prints rows and the mask in screenshot pixels and writes the masked PNG", { timeout: 180_000 }, async () => {
+    const out = join(tempDir(), "masked.png");
+    const run = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", rulesFileOf("forum-thread"), "-o", out, "--json"]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.stdout) as { rows: Record<string, unknown>[]; mask: number[][] };
+    expect(Object.keys(printed).sort()).toEqual(["mask", "rows"]);
+    expect(printed.rows.length).toBeGreaterThan(20);
+    for (const row of printed.rows) {
+      expect(Object.keys(row).sort()).toEqual(["box", "role", "source", "text", "verdict"]);
+      expect(row.box).toHaveLength(4);
+      expect(["trusted", "untrusted"]).toContain(row.verdict);
+    }
+    expect(printed.rows).toContainEqual(expect.objectContaining({ text: "Create post", verdict: "trusted", role: "text" }));
+    const canaries = canariesOf("forum-thread");
+    for (const row of printed.rows.filter((candidate) => candidate.verdict === "trusted")) {
+      for (const canary of canaries) expect(String(row.text)).not.toContain(canary);
+    }
+    for (const rect of printed.mask) {
+      expect(rect).toHaveLength(4);
+      for (const value of rect) expect(Number.isInteger(value)).toBe(true);
+    }
+
+    const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([1280, 800]);
+    // Every pixel of F is black in the file (the mask colour).
+    const biggest = [...printed.mask].sort((a, b) => b[2]! * b[3]! - a[2]! * a[3]!)[0]!;
+    for (const [dx, dy] of [
+      [0, 0],
+      [biggest[2]! - 1, biggest[3]! - 1],
+      [Math.floor(biggest[2]! / 2), Math.floor(biggest[3]! / 2)],
+    ]) {
+      const p = ((biggest[1]! + dy!) * info.width + biggest[0]! + dx!) * info.channels;
+      expect([data[p], data[p + 1], data[p + 2]]).toEqual([0, 0, 0]);
+    }
+  });
+
+  test("--viewport sets the screenshot size; without --json a summary line is printed", { timeout: 180_000 }, async () => {
+    const out = join(tempDir(), "small.png");
+    const run = await runGuard([
+      "mask",
+      server.url("shop-product/page.html"),
+      "--rules",
+      rulesFileOf("shop-product"),
+      "-o",
+      out,
+      "--viewport",
+      "800x600",
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /^wrote .*small\.png \(800x600\): \d+ rows, \d+ trusted, \d+ untrusted; mask of \d+ rectangles covers [\d.]+% of the screen\n$/,
+    );
+    const meta = await sharp(out).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 600]);
+  });
+
+  test("a bad rules file exits 2 naming the file and the JSON path", { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const rules = join(dir, "rules.json");
+    writeFileSync(
+      rules,
+      JSON.stringify([
+        { ancestor_path: [{ role: "landmark", id: "site-header" }], verdict: "trusted", note: "header" },
+        { ancestor_path: [], verdict: "trusted", note: "empty" },
+      ]),
+    );
+    const out = join(dir, "masked.png");
+    const run = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", rules, "-o", out]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(rules);
+    expect(run.stderr).toContain("$[1].ancestor_path");
+    expect(existsSync(out)).toBe(false);
+
+    writeFileSync(rules, "[{");
+    const broken = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", rules, "-o", out]);
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toMatch(new RegExp(`${rules.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not valid JSON`));
+
+    const missing = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", join(dir, "nope.json"), "-o", out]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("nope.json");
+  });
+
+  test("an unreachable URL, a bad viewport and a missing option exit 2 with a clear message", { timeout: 120_000 }, async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const out = join(tempDir(), "masked.png");
+    const rules = rulesFileOf("forum-thread");
+
+    const unreachable = await runGuard(["mask", `http://127.0.0.1:${port}/page.html`, "--rules", rules, "-o", out]);
+    expect(unreachable.status).toBe(2);
+    expect(unreachable.stderr).toMatch(/cannot load http:\/\/127\.0\.0\.1:\d+\/page\.html: .*ERR_CONNECTION_REFUSED/);
+
+    const notUrl = await runGuard(["mask", "forum-thread/page.html", "--rules", rules, "-o", out]);
+    expect(notUrl.status).toBe(2);
+    expect(notUrl.stderr).toContain("not an absolute URL");
+
+    const viewport = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", rules, "-o", out, "--viewport", "wide"]);
+    expect(viewport.status).toBe(2);
+    expect(viewport.stderr).toContain("WIDTHxHEIGHT");
+
+    const noRules = await runGuard(["mask", server.url("forum-thread/page.html"), "-o", out]);
+    expect(noRules.status).toBe(2);
+    expect(noRules.stderr).toContain("--rules");
+    expect(existsSync(out)).toBe(false);
+  });
+});
