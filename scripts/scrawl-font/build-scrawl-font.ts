@@ -10,7 +10,7 @@ import { assembleFont, boundsOf, encodeCmap, encodeGlyph, encodeNames, type Outp
  * like the "challenging font" variant of the reference apps, which asked for a font headless
  * Linux did not have. Deterministic: the same source gives the same bytes.
  *
- * Run: npx tsx src/workspace/themes/scrawl-font/build-scrawl-font.ts SOURCE.ttf assets/fonts/safecua-scrawl.ttf
+ * Run: npx tsx scripts/scrawl-font/build-scrawl-font.ts SOURCE.ttf assets/fonts/safecua-scrawl.ttf
  */
 
 /** Latin letters with accents (names like Björn, Castañeda, Wiśniewski) and common punctuation. */
