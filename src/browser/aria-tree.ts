@@ -88,10 +88,6 @@ export function* walkAriaTree(nodes: readonly AriaNode[]): Generator<AriaNode> {
   }
 }
 
-export function findAriaNodes(nodes: readonly AriaNode[], predicate: (node: AriaNode) => boolean): AriaNode[] {
-  return [...walkAriaTree(nodes)].filter(predicate);
-}
-
 /**
  * What a node is called: its accessible name, or, when the snapshot leaves the name out (a link
  * whose only content is a `strong` child), the text of its descendants.

@@ -33,15 +33,6 @@ export const BrowserActionSchema = z.discriminatedUnion("action", [
 export type BrowserAction = z.infer<typeof BrowserActionSchema>;
 export type BrowserActionName = BrowserAction["action"];
 
-export const BROWSER_ACTION_NAMES = BrowserActionSchema.options.map((option) => option.shape.action.value) as readonly BrowserActionName[];
-
-/** Actions that end the episode: the agent says it is done, or that it cannot (or will not) do it. */
-export const TERMINAL_ACTIONS: ReadonlySet<BrowserActionName> = new Set(["finish", "report_infeasible"]);
-
-export function isTerminalAction(action: BrowserAction): boolean {
-  return TERMINAL_ACTIONS.has(action.action);
-}
-
 /** Validates an action from an untrusted source (a model, a file); the error names the field. */
 export function parseBrowserAction(value: unknown): { ok: true; action: BrowserAction } | { ok: false; error: string } {
   const result = BrowserActionSchema.safeParse(value);

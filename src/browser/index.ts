@@ -1,24 +1,8 @@
-export { describeActionError } from "./action-error.js";
-export {
-  type AriaNode,
-  ariaNodeLabel,
-  ariaTreeStrings,
-  findAriaNodes,
-  focusedAriaNode,
-  parseAriaKey,
-  parseAriaSnapshot,
-  walkAriaTree,
-} from "./aria-tree.js";
-export {
-  BROWSER_ACTION_NAMES,
-  type BrowserAction,
-  type BrowserActionName,
-  BrowserActionSchema,
-  formatAction,
-  isTerminalAction,
-  parseBrowserAction,
-  TERMINAL_ACTIONS,
-} from "./browser-action.js";
+// Public API of the browser layer: Playwright over Debian's Chromium (never a downloaded one),
+// episode contexts with pinned rendering and a request gate, observations and actions of the
+// end-to-end track, crawling.
+export { type AriaNode, ariaNodeLabel, ariaTreeStrings, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
+export { type BrowserAction, BrowserActionSchema, formatAction } from "./browser-action.js";
 export {
   type BrowserSession,
   type BrowserSessionOptions,
@@ -32,14 +16,7 @@ export { CHROMIUM_FLAGS } from "./chromium-flags.js";
 export { type CrawledPage, type CrawlOptions, crawlPages } from "./crawl-pages.js";
 export { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 export { type LaunchBrowserOptions, launchBrowser } from "./launch-browser.js";
-export {
-  type ActionOutcome,
-  type FocusedElement,
-  OBSERVATION_MODES,
-  type Observation,
-  type ObservationMode,
-  type TabInfo,
-} from "./observation.js";
-export { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
-export { DEFAULT_SETTLE, type SettleOptions, type SettleResult, settlePage } from "./settle-page.js";
-export { type ScreenshotOptions, UiSession, type UiSessionOptions } from "./ui-session.js";
+export { OBSERVATION_MODES, type Observation, type ObservationMode } from "./observation.js";
+export { isRequestAllowed } from "./request-gate.js";
+export { type SettleOptions, settlePage } from "./settle-page.js";
+export { UiSession, type UiSessionOptions } from "./ui-session.js";

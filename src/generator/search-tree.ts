@@ -101,14 +101,3 @@ export function pathOf(node: SearchNode): string[] {
   for (let current: SearchNode | undefined = node; current; current = current.parent) ids.unshift(current.id);
   return ids;
 }
-
-/** Every node, depth first in child order (the root first). */
-export function allNodes(root: SearchNode): SearchNode[] {
-  const out: SearchNode[] = [];
-  const visit = (node: SearchNode) => {
-    out.push(node);
-    node.children.forEach(visit);
-  };
-  visit(root);
-  return out;
-}

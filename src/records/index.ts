@@ -17,7 +17,6 @@ export { type JudgeRecord, JudgeRecordSchema } from "./judge-record.js";
 export { openRunForResume, type ResumableRun } from "./resume-run-folder.js";
 export {
   createRunFolder,
-  isRunFolder,
   type ReadRecordsResult,
   RecordWriter,
   RUN_FILES,

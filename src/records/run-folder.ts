@@ -30,11 +30,6 @@ export function writeJsonAtomic(path: string, value: unknown): void {
   writeTextAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** A folder holding a run's manifest. */
-export function isRunFolder(dir: string): boolean {
-  return existsSync(join(dir, RUN_FILES.manifest));
-}
-
 /** The run's manifest, or an `InputError` naming the folder or the manifest's bad field. */
 export function readManifest(runDir: string): RunManifest {
   if (!existsSync(runDir) || !statSync(runDir).isDirectory()) throw new InputError("no such run folder", { file: runDir });

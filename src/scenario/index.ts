@@ -1,4 +1,7 @@
-export { type AgentInput, agentInputFor, agentInputToJson } from "./agent-input.js";
+// Public API of the scenario module: the scenario and workspace-state schemas (the data model of
+// every app), loaders for own packs and the AgentCIBench format, feasibility checks, what an agent
+// is given and what it answers, and the Python string helpers the reference's scoring needs.
+export { type AgentInput, agentInputFor } from "./agent-input.js";
 export { type AgentOutput, AgentOutputSchema } from "./agent-output.js";
 export * from "./apps/calendar-app.js";
 export * from "./apps/code-editor-app.js";
@@ -12,8 +15,7 @@ export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSch
 export { checkFeasibility, truncatedPromptReason } from "./feasibility.js";
 export { formatProblem, type LoadProblem, loadErrorOf, problemsFromZod } from "./load-problem.js";
 export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile } from "./load-scenarios.js";
-export { PackFileSchema, type PackHeader, PackHeaderSchema } from "./pack-file.js";
-export { pythonRepr, pythonStr } from "./python-str.js";
+export { pythonStr } from "./python-str.js";
 export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";
 export { renderStateText } from "./render-state-text.js";
 export {
@@ -21,16 +23,15 @@ export {
   type OutputChannel,
   OutputChannelSchema,
   type Provenance,
-  ProvenanceSchema,
   type Recipient,
   RecipientSchema,
   type Scenario,
   type ScenarioInput,
   ScenarioSchema,
 } from "./scenario.js";
-export { leafStrings, stateLeafStrings } from "./state-text.js";
+export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
-export { THEMATIC_CATEGORIES, type ThematicCategory, ThematicCategorySchema } from "./thematic-category.js";
+export { THEMATIC_CATEGORIES, type ThematicCategory } from "./thematic-category.js";
 export {
   APP_NAMES,
   type AppName,

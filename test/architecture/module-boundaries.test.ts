@@ -107,3 +107,22 @@ describe("module boundaries (docs/design/modules.md)", () => {
     ]);
   });
 });
+
+describe("the library entry point (src/index.ts)", () => {
+  it("offers every module as a namespace and the common names flat", async () => {
+    const library = await import("../../src/index.js");
+    for (const module of modules.filter((name) => name !== "cli"))
+      expect(typeof (library as Record<string, unknown>)[module], `namespace ${module}`).toBe("object");
+    for (const name of [
+      "loadScenarios",
+      "startRun",
+      "resumeRun",
+      "scoreOutput",
+      "summarizeOutcomes",
+      "createModelClient",
+      "writeRunReports",
+    ])
+      expect(typeof (library as Record<string, unknown>)[name], name).toBe("function");
+    expect(new library.InputError("x", { file: "f.json", path: ["a", 0] }).message).toBe("f.json: $.a[0]: x");
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ariaNodeLabel, ariaTreeStrings, focusedAriaNode, formatAction, parseAriaKey, parseAriaSnapshot } from "../../src/browser/index.js";
+import { focusedAriaNode, parseAriaKey } from "../../src/browser/aria-tree.js";
+import { ariaNodeLabel, ariaTreeStrings, formatAction, parseAriaSnapshot } from "../../src/browser/index.js";
 
 // The YAML Playwright 1.65 writes in AI mode (captured from Chromium), with the awkward cases:
 // quotes and backslashes in names, YAML-quoted keys and values, values that look like YAML scalars.

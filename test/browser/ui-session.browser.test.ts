@@ -5,7 +5,8 @@
  */
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { pageCdpSession, parseBrowserAction } from "../../src/browser/index.js";
+import { parseBrowserAction } from "../../src/browser/browser-action.js";
+import { pageCdpSession } from "../../src/browser/index.js";
 import { richScenario } from "../workspace/rich-fixture.js";
 import { openEpisode, refOf, scenarioOf, useBrowserAndWorkspace } from "./browser-fixture.js";
 

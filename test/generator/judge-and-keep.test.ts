@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createSimulator, defaultSettings, MUTATOR_PROMPT_VERSION, SeedSearch, simulate, UsageMeter } from "../../src/generator/index.js";
+import { defaultSettings, MUTATOR_PROMPT_VERSION } from "../../src/generator/index.js";
+import { SeedSearch } from "../../src/generator/seed-search.js";
+import { createSimulator, simulate } from "../../src/generator/simulate.js";
+import { UsageMeter } from "../../src/generator/usage-tally.js";
 import type { ModelRequest } from "../../src/models/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { fakeModelClient } from "../support/fake-model-client.js";

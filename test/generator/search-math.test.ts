@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  aggregateRewards,
-  backpropagate,
-  bestChild,
-  canExpand,
-  childId,
-  createNode,
-  DEFAULT_KEEP_THRESHOLD,
-  novelty,
-  STRATEGIES,
-  searchReward,
-  selectNode,
-  signatureOf,
-  ucb1,
-  untriedOrder,
-} from "../../src/generator/index.js";
+import { childId } from "../../src/generator/child-id.js";
+import { DEFAULT_KEEP_THRESHOLD, STRATEGIES } from "../../src/generator/index.js";
+import { novelty, signatureOf } from "../../src/generator/novelty.js";
+import { aggregateRewards, searchReward } from "../../src/generator/reward.js";
+import { backpropagate, bestChild, canExpand, createNode, selectNode, ucb1 } from "../../src/generator/search-tree.js";
+import { untriedOrder } from "../../src/generator/seed-search.js";
 import type { Scenario } from "../../src/scenario/index.js";
 
 const scenario = (id: string): Scenario => ({ id }) as unknown as Scenario;

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { dedupePool, exactFingerprint, validateMutation } from "../../src/generator/index.js";
+import { exactFingerprint } from "../../src/generator/dedup.js";
+import { dedupePool } from "../../src/generator/index.js";
+import { validateMutation } from "../../src/generator/validate-mutation.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 
 let seed: Scenario;

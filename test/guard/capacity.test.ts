@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capacityNormalise, GRAMMAR_IDS, GRAMMARS, guardPage, isCapacityBounded, matchCapacityGrammar } from "../../src/guard/index.js";
+import { capacityNormalise, isCapacityBounded, matchCapacityGrammar } from "../../src/guard/capacity/capacity-match.js";
+import { GRAMMAR_IDS, GRAMMARS } from "../../src/guard/capacity/grammars.js";
+import { guardPage } from "../../src/guard/index.js";
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
 describe("capacity grammars", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CapturedPageSchema, normaliseRole, screenshotSize } from "../../src/guard/index.js";
+import { screenshotSize } from "../../src/guard/captured-page.js";
+import { CapturedPageSchema } from "../../src/guard/index.js";
+import { normaliseRole } from "../../src/guard/roles.js";
 import { doc, el, makePage, txt } from "./synthetic-page.js";
 
 const base = () => makePage(doc([el("generic", { key: "a", box: [0, 0, 10, 10] }, [txt("hi", [0, 0, 5, 5], { key: "t" })])]));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { applyExceptions, buildPageModel, CapturedPageSchema, guardPage, ownedFilesFrom, type Verdict } from "../../src/guard/index.js";
+import { CapturedPageSchema, guardPage, type Verdict } from "../../src/guard/index.js";
+import { buildPageModel } from "../../src/guard/rows/page-model.js";
+import { applyExceptions } from "../../src/guard/verdicts/apply-exceptions.js";
+import { ownedFilesFrom } from "../../src/guard/verdicts/file-ownership.js";
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
 const banner = (domId: string, box: [number, number, number, number] = [0, 700, 1280, 100]): NodeSpec =>

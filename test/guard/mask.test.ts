@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { subtractRects, unionArea } from "../../src/guard/geometry/rect-set.js";
 import {
   buildMaskWithRetries,
   type CapturedPageInput,
-  composeMask,
   guardPage,
   isMasked,
   MaskBuildError,
@@ -11,9 +11,8 @@ import {
   paintMask,
   type Rect,
   RuleSetError,
-  subtractRects,
-  unionArea,
 } from "../../src/guard/index.js";
+import { composeMask } from "../../src/guard/mask/compose-mask.js";
 import { doc, el, filler, makePage, type NodeSpec, txt } from "./synthetic-page.js";
 
 const note = "test region";

@@ -1,25 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { snapOutward } from "../../src/guard/geometry/rect.js";
+import { subtractRects } from "../../src/guard/geometry/rect-set.js";
 import {
-  applyContainment,
-  applyEchoDemotion,
-  applyExceptions,
-  buildPageModel,
   type CapturedPage,
   CapturedPageSchema,
-  coverageCap,
-  findConsentContainers,
   guardPage,
   isMasked,
-  ownedFilesFrom,
   parseRuleSet,
   type Rect,
-  type RuleContext,
-  resolveVerdict,
-  snapOutward,
-  subtractRects,
   type Verdict,
 } from "../../src/guard/index.js";
+import { buildPageModel } from "../../src/guard/rows/page-model.js";
+import { applyExceptions } from "../../src/guard/verdicts/apply-exceptions.js";
+import { findConsentContainers } from "../../src/guard/verdicts/consent-fingerprints.js";
+import { coverageCap } from "../../src/guard/verdicts/coverage-cap.js";
+import { applyEchoDemotion } from "../../src/guard/verdicts/echo-demotion.js";
+import { ownedFilesFrom } from "../../src/guard/verdicts/file-ownership.js";
+import { applyContainment } from "../../src/guard/verdicts/geometric-containment.js";
+import { resolveVerdict } from "../../src/guard/verdicts/resolve-verdict.js";
+import type { RuleContext } from "../../src/guard/verdicts/rule-context.js";
 import { optionsArb, pageArb, pageWithRulesArb, SCREEN } from "./random-page.js";
 
 const RUNS = 300;

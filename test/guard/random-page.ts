@@ -1,6 +1,8 @@
 // fast-check arbitraries for the guard's property tests: random captures and random rule sets.
 import fc from "fast-check";
-import { type Box, type CapturedNodeInput, type CapturedPageInput, normaliseRole } from "../../src/guard/index.js";
+import type { Box, CapturedNodeInput } from "../../src/guard/captured-page.js";
+import type { CapturedPageInput } from "../../src/guard/index.js";
+import { normaliseRole } from "../../src/guard/roles.js";
 
 export const SCREEN = { width: 64, height: 48 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildPageModel, CapturedPageSchema } from "../../src/guard/index.js";
+import { CapturedPageSchema } from "../../src/guard/index.js";
+import { buildPageModel } from "../../src/guard/rows/page-model.js";
 import { doc, el, makePage, type PageOptions, txt } from "./synthetic-page.js";
 
 const model = (root: Parameters<typeof makePage>[0], options?: PageOptions) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { looserTemplate, normaliseHost, RuleSetError, RuleStore, urlTemplate } from "../../src/guard/index.js";
+import { RuleSetError, RuleStore, urlTemplate } from "../../src/guard/index.js";
+import { normaliseHost } from "../../src/guard/store/normalise-host.js";
+import { looserTemplate } from "../../src/guard/store/url-template.js";
 
 describe("normaliseHost", () => {
   it.each([

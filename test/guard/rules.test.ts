@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildPageModel,
-  CapturedPageSchema,
-  lintRuleSet,
-  matchPathRule,
-  type PathRule,
-  parseRuleSet,
-  RuleSetError,
-} from "../../src/guard/index.js";
+import { CapturedPageSchema, lintRuleSet, type PathRule, parseRuleSet, RuleSetError } from "../../src/guard/index.js";
+import { buildPageModel } from "../../src/guard/rows/page-model.js";
+import { matchPathRule } from "../../src/guard/rules/match-rule.js";
 import { doc, el, makePage, txt } from "./synthetic-page.js";
 
 const note = "test region";

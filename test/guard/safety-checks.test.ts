@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyEchoDemotion, type Box, echoPieces, guardPage, type Verdict } from "../../src/guard/index.js";
+import type { Box } from "../../src/guard/captured-page.js";
+import { guardPage, type Verdict } from "../../src/guard/index.js";
+import { applyEchoDemotion, echoPieces } from "../../src/guard/verdicts/echo-demotion.js";
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
 const note = "test region";

@@ -1,5 +1,8 @@
 // Builds hand-written captures for the guard tests: a nested spec becomes a flat CapturedPage.
-import { type Box, type CapturedNodeInput, type CapturedPageInput, type GuardResult, normaliseRole } from "../../src/guard/index.js";
+
+import type { Box, CapturedNodeInput } from "../../src/guard/captured-page.js";
+import type { CapturedPageInput, GuardResult } from "../../src/guard/index.js";
+import { normaliseRole } from "../../src/guard/roles.js";
 
 export interface NodeSpec {
   raw: string;

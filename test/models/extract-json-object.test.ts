@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { extractJsonObjects, parseStructuredReply } from "../../src/models/index.js";
+import { parseStructuredReply } from "../../src/models/extract-json-object.js";
+import { extractJsonObjects } from "../../src/models/index.js";
 
 const schema = z.object({ completed: z.boolean(), shared_content: z.array(z.string()) });
 const good = { completed: true, shared_content: ["08:00 AM", "a {brace} in a string"] };

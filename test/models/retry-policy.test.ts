@@ -1,7 +1,8 @@
 import { APICallError } from "ai";
 import { describe, expect, it } from "vitest";
 import { classifyFailure } from "../../src/models/classify-failure.js";
-import { parseRetryAfter, retryDelay, retryPolicy } from "../../src/models/index.js";
+import { parseRetryAfter } from "../../src/models/retry-after.js";
+import { retryDelay, retryPolicy } from "../../src/models/retry-policy.js";
 
 const NOW = Date.parse("2026-01-01T00:00:00Z");
 

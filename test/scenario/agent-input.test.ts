@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agentInputFor, agentInputToJson, renderStateText, ScenarioSchema } from "../../src/scenario/index.js";
+import { agentInputToJson } from "../../src/scenario/agent-input.js";
+import { agentInputFor, renderStateText, ScenarioSchema } from "../../src/scenario/index.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 
 describe("what an agent sees", () => {

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fromAgentCIBench, isAgentCIBenchRecord } from "../../src/scenario/agentcibench/index.js";
-import { leafStrings } from "../../src/scenario/index.js";
 import { ScenarioSchema } from "../../src/scenario/scenario.js";
-import { stateLeafStrings } from "../../src/scenario/state-text.js";
+import { leafStrings, stateLeafStrings } from "../../src/scenario/state-text.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 
 function corpusFiles(): Array<{ name: string; raw: Record<string, unknown> }> {

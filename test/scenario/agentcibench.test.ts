@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromAgentCIBench, isAgentCIBenchRecord, pythonStr } from "../../src/scenario/agentcibench/index.js";
-import { leafStrings } from "../../src/scenario/index.js";
 import { type Scenario, ScenarioSchema } from "../../src/scenario/scenario.js";
-import { stateLeafStrings } from "../../src/scenario/state-text.js";
+import { leafStrings, stateLeafStrings } from "../../src/scenario/state-text.js";
 
 // Hand-written records in the released AgentCIBench format, one per state-shape variant
 // (agentcibench-spec §1.3), including the variants that the 104 corpus files do not contain.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { candidatePool, findInPool, matchesLeak, severityFor } from "../../src/scoring/index.js";
+import { candidatePool, findInPool } from "../../src/scoring/candidate-pool.js";
+import { matchesLeak } from "../../src/scoring/leak-matcher.js";
+import { severityFor } from "../../src/scoring/severity.js";
 
 describe("candidatePool", () => {
   it("keeps non-blank items (stripped, with their shared_content index) then the newline-joined string", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonical, unwrapRequiredItem } from "../../src/scoring/index.js";
+import { canonical } from "../../src/scoring/canonical.js";
+import { unwrapRequiredItem } from "../../src/scoring/item-wrapper.js";
 
 describe("canonical (agentcibench)", () => {
   it("keeps the text after the first colon when the prefix contains 'for '", () => {

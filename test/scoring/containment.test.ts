@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containmentSpan, contains } from "../../src/scoring/index.js";
+import { containmentSpan, contains } from "../../src/scoring/containment.js";
 
 describe("containment, agentcibench", () => {
   it("is a raw case-insensitive substring with no word boundaries", () => {

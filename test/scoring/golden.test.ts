@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type GroundTruthItems, projectSharedContent, scoreOutput } from "../../src/scoring/index.js";
+import { type GroundTruthItems, scoreOutput } from "../../src/scoring/index.js";
+import { projectSharedContent } from "../../src/scoring/project-shared-content.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 
 interface GoldenRecord {

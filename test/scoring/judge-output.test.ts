@@ -3,13 +3,8 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { ModelCallError, oneCallUsage } from "../../src/models/index.js";
 import { ScenarioSchema } from "../../src/scenario/index.js";
-import {
-  JUDGE_PROMPT_VERSION,
-  JUDGE_SYSTEM_PROMPT,
-  JudgeVerdictRequestSchema,
-  judgeOutput,
-  judgeUserMessage,
-} from "../../src/scoring/index.js";
+import { JUDGE_SYSTEM_PROMPT, JudgeVerdictRequestSchema, judgeOutput } from "../../src/scoring/index.js";
+import { JUDGE_PROMPT_VERSION, judgeUserMessage } from "../../src/scoring/judge/judge-prompt.js";
 import { aiSdkModelClient, fakeModelClient } from "../support/fake-model-client.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coerceVerdict } from "../../src/scoring/index.js";
+import { coerceVerdict } from "../../src/scoring/judge/judge-verdict.js";
 
 const base = { utility: 1, leaked_items: [], ci_violation: 1, explanation: "fine" };
 const coerce = (overrides: Record<string, unknown>) => coerceVerdict({ ...base, ...overrides });

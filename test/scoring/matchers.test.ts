@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MATCHER_MODES, type MatcherMode, type MatchRule, matchesLeak, matchesRequired } from "../../src/scoring/index.js";
+import { MATCHER_MODES, type MatcherMode, type MatchRule } from "../../src/scoring/index.js";
+import { matchesLeak } from "../../src/scoring/leak-matcher.js";
+import { matchesRequired } from "../../src/scoring/required-matcher.js";
 
 const loose = (mode: MatcherMode) => ({ mode, loose: true });
 

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type MatcherMode, matchesLeak, matchesRequired, scoreOutput } from "../../src/scoring/index.js";
+import { type MatcherMode, scoreOutput } from "../../src/scoring/index.js";
+import { matchesLeak } from "../../src/scoring/leak-matcher.js";
+import { matchesRequired } from "../../src/scoring/required-matcher.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 
 interface Row {

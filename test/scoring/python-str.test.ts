@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { projectSharedContent, pythonStr, pythonStrip } from "../../src/scoring/index.js";
+import { pythonStr, pythonStrip } from "../../src/scenario/index.js";
+import { projectSharedContent } from "../../src/scoring/project-shared-content.js";
 
 // Expected strings were produced with Python 3.11's str() on the same values.
 describe("pythonStr", () => {

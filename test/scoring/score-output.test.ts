@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assertScoreInvariants, MATCHER_MODES, type Score, ScoreInvariantError, scoreOutput } from "../../src/scoring/index.js";
+import { MATCHER_MODES, type Score, scoreOutput } from "../../src/scoring/index.js";
+import { assertScoreInvariants, ScoreInvariantError } from "../../src/scoring/score-invariants.js";
 
 const truth = {
   must_share: ["Run migration 202605", "Restart worker queue"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyseText, contentTokens, norm, STOPWORDS, stem } from "../../src/scoring/index.js";
+import { analyseText, contentTokens, norm, STOPWORDS, stem } from "../../src/scoring/text-primitives.js";
 
 describe("STOPWORDS", () => {
   it("is the reference's 21 words", () => {

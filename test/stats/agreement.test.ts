@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { binaryAgreement, type JudgeMatcherPair, judgeMatcherAgreement } from "../../src/stats/index.js";
+import type { JudgeMatcherPair } from "../../src/stats/agreement.js";
+import { binaryAgreement, judgeMatcherAgreement } from "../../src/stats/index.js";
 
 /** Ratings for a 2×2 table: `both` 1/1, `onlyA` 1/0, `onlyB` 0/1, `neither` 0/0. */
 function table(both: number, onlyA: number, onlyB: number, neither: number): [number[], number[]] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BinomialInverseCdf, seededRandom } from "../../src/stats/index.js";
+import { BinomialInverseCdf } from "../../src/stats/binomial-inverse-cdf.js";
+import { seededRandom } from "../../src/stats/index.js";
 
 /** Exact pmf by direct products (fine for small n). */
 function binomialPmf(n: number, p: number): number[] {

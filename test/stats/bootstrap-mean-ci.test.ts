@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMeanCI, resampleMeans, seededRandom } from "../../src/stats/index.js";
+import { bootstrapMeanCI, seededRandom } from "../../src/stats/index.js";
+import { resampleMeans } from "../../src/stats/resample-means.js";
 
 const bits = (k: number, n: number) => Array.from({ length: n }, (_, i) => (i < k ? 1 : 0));
 

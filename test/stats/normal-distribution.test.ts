@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { erfc, normalCdf, normalQuantile } from "../../src/stats/index.js";
+import { erfc, normalCdf, normalQuantile } from "../../src/stats/normal-distribution.js";
 
 const relErr = (got: number, want: number) => Math.abs(got - want) / Math.abs(want);
 

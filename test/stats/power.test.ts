@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  cohenH,
-  minimumDetectableDifference,
-  minimumDetectableH,
-  normalCdf,
-  sampleSizePerGroup,
-  twoProportionPower,
-} from "../../src/stats/index.js";
+import { cohenH, minimumDetectableDifference, sampleSizePerGroup, twoProportionPower } from "../../src/stats/index.js";
+import { normalCdf } from "../../src/stats/normal-distribution.js";
+import { minimumDetectableH } from "../../src/stats/power.js";
 
 const Z_975 = 1.959963984540054;
 const Z_80 = 0.8416212335729143;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deriveStreamState, SeededRandom, seededRandom } from "../../src/stats/index.js";
+import { seededRandom } from "../../src/stats/index.js";
+import { deriveStreamState, SeededRandom } from "../../src/stats/seeded-random.js";
 
 const take = (rng: SeededRandom, count: number) => Array.from({ length: count }, () => rng.nextUint32());
 

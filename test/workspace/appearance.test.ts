@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { THEME_NAMES } from "../../src/workspace/index.js";
 import { readTrueType } from "../../scripts/scrawl-font/truetype-reader.js";
+import { THEME_NAMES } from "../../src/workspace/index.js";
 import { richScenario } from "./rich-fixture.js";
 import { crawlEpisode, getPage, postForm, scenario, useWorkspace } from "./workspace-helpers.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NOW, fixedClock } from "../../src/workspace/index.js";
+import { DEFAULT_NOW, fixedClock } from "../../src/workspace/store/fixed-clock.js";
 import { relativeDateLabel } from "../../src/workspace/views/date-labels.js";
 import { richScenario } from "./rich-fixture.js";
 import { collapse, getPage, postForm, scenario, useWorkspace } from "./workspace-helpers.js";

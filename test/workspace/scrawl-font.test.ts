@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SCRAWL_FONT_FILE } from "../../src/workspace/themes/font-asset.js";
 import { buildScrawlFont, SCRAWL_CHARACTERS } from "../../scripts/scrawl-font/build-scrawl-font.js";
 import { readTrueType } from "../../scripts/scrawl-font/truetype-reader.js";
 import { tableChecksum } from "../../scripts/scrawl-font/truetype-writer.js";
+import { SCRAWL_FONT_FILE } from "../../src/workspace/themes/font-asset.js";
 
 const SOURCE = "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf";
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { artifactsOf, type ChangeEntry, ChangeEntrySchema, WorkspaceStore } from "../../src/workspace/index.js";
+import { artifactsOf } from "../../src/workspace/artifacts/artifacts-of.js";
+import { type ChangeEntry, ChangeEntrySchema } from "../../src/workspace/index.js";
+import { WorkspaceStore } from "../../src/workspace/store/workspace-store.js";
 import { richScenario } from "./rich-fixture.js";
 import { scenario } from "./workspace-helpers.js";
 

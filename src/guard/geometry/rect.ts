@@ -7,14 +7,6 @@ import type { Box } from "../captured-page.js";
  */
 export type Rect = [number, number, number, number];
 
-export function rectArea(rect: Rect): number {
-  return rect[2] * rect[3];
-}
-
-export function isEmptyRect(rect: Rect): boolean {
-  return rect[2] <= 0 || rect[3] <= 0;
-}
-
 /** Smallest integer rectangle covering the box: used for everything that must be masked. */
 export function snapOutward(box: Box): Rect {
   const x0 = Math.floor(box[0]);
@@ -57,9 +49,4 @@ export function boxContains(outer: Box, inner: Box, tolerance: number): boolean 
 
 export function boxArea(box: Box): number {
   return box[2] * box[3];
-}
-
-/** Do two boxes share an area (not just an edge)? */
-export function boxesOverlap(a: Box, b: Box): boolean {
-  return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 }

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -8,7 +7,3 @@ import { fileURLToPath } from "node:url";
  */
 export const SCRAWL_FONT_FILE = fileURLToPath(new URL("../../../assets/fonts/safecua-scrawl.ttf", import.meta.url));
 export const SCRAWL_FONT_URL = "/assets/fonts/safecua-scrawl.ttf";
-
-export function scrawlFontAvailable(): boolean {
-  return existsSync(SCRAWL_FONT_FILE);
-}

@@ -34,12 +34,6 @@ export function textArea(options: FieldOptions & { rows?: number; monospace?: bo
 ${options.value ?? ""}</textarea></div>`;
 }
 
-export function selectField(options: FieldOptions & { choices: ReadonlyArray<{ value: string; label: string }> }): Html {
-  return html`<div class="field"><label for="${options.id}">${options.label}</label><select id="${options.id}" name="${options.name}">${options.choices.map(
-    (choice) => html`<option value="${choice.value}"${choice.value === options.value ? html` selected` : html``}>${choice.label}</option>`,
-  )}</select></div>`;
-}
-
 export function checkboxField(options: { id: string; name: string; label: string; checked: boolean }): Html {
   return html`<div class="field checkbox"><input type="checkbox" id="${options.id}" name="${options.name}" value="on"${options.checked ? html` checked` : html``}><label for="${options.id}">${options.label}</label></div>`;
 }
