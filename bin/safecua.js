@@ -26,7 +26,7 @@ function useBuild() {
 
 let main;
 if (useBuild()) {
-  ({ main } = await import("../dist/cli/main.js"));
+  ({ main } = await import("../dist/bin/main.js"));
 } else {
   const { register } = await import("tsx/esm/api");
   register();

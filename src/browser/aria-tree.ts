@@ -1,4 +1,4 @@
-import { parse as parseYaml } from "yaml";
+import { yaml } from "../core/index.js";
 
 /**
  * One node of Playwright's aria snapshot, parsed back from its YAML. `text` is the inline text a
@@ -69,7 +69,7 @@ function nodeOf(entry: unknown): AriaNode | { prop: string; value: string } | un
  * when the text is not the YAML Playwright writes.
  */
 export function parseAriaSnapshot(snapshot: string): AriaNode[] {
-  const document = parseYaml(snapshot) as unknown;
+  const document = yaml().parse(snapshot) as unknown;
   if (document === null || document === undefined) return [];
   if (!Array.isArray(document)) throw new Error("an aria snapshot is a YAML list");
   const nodes: AriaNode[] = [];

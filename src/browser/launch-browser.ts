@@ -1,4 +1,4 @@
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { resolveChromiumExecutable } from "./chromium-executable.js";
 import { CHROMIUM_FLAGS } from "./chromium-flags.js";
 
@@ -13,5 +13,8 @@ export interface LaunchBrowserOptions {
  * is far cheaper than a launch, though not free: ≈ 0.8 s here, bench/e2e-episode.ts section 7).
  */
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
+  // Loaded here, not at start-up: Playwright takes most of a second to import, which every command
+  // that never opens a browser (score, validate, report) would otherwise pay.
+  const { chromium } = await import("playwright-core");
   return chromium.launch({ executablePath: options.executablePath ?? resolveChromiumExecutable(), args: [...CHROMIUM_FLAGS] });
 }

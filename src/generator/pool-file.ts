@@ -1,4 +1,4 @@
-import { stringify } from "yaml";
+import { yaml } from "../core/index.js";
 import type { Scenario } from "../scenario/index.js";
 
 /** Field order of a written scenario, as in the built-in pack, so files read naturally. */
@@ -31,5 +31,5 @@ function ordered(scenario: Scenario): Record<string, unknown> {
  */
 export function poolYaml(scenarios: readonly Scenario[], description: string): string {
   const pack = { name: "safecua-generated", description };
-  return stringify({ pack, scenarios: scenarios.map(ordered) }, { lineWidth: 0, aliasDuplicateObjects: false });
+  return yaml().stringify({ pack, scenarios: scenarios.map(ordered) }, { lineWidth: 0, aliasDuplicateObjects: false });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseDocument } from "yaml";
 import { z } from "zod";
+import { yaml } from "../core/index.js";
 import { interpolateEnv } from "./interpolate-env.js";
 import { formatKeyPath, ModelConfigError } from "./model-config-error.js";
 import { PROVIDERS } from "./model-spec.js";
@@ -90,7 +90,7 @@ export function loadModelConfig(path: string, env: NodeJS.ProcessEnv = process.e
 
 /** Like `loadModelConfig` for text already in memory; `source` is used in error messages. */
 export function parseModelConfig(text: string, source: string, env: NodeJS.ProcessEnv = process.env): ModelConfig {
-  const document = parseDocument(text, { prettyErrors: true });
+  const document = yaml().parseDocument(text, { prettyErrors: true });
   const yamlError = document.errors[0];
   if (yamlError !== undefined) {
     const position = yamlError.linePos?.[0];

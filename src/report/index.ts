@@ -28,6 +28,6 @@ export type { ReportRun, ReportStep } from "./report-run.js";
 export { runFolderSource } from "./run-folder-source.js";
 export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
 export { behaviourTable, leaderboardTable, type SummaryRow } from "./summary-tables.js";
-export { createViewerApp, type RunSource } from "./viewer-app.js";
+export type { RunSource } from "./viewer-app.js";
 export type { RunListing } from "./viewer-pages.js";
 export { writeHtmlReport, writeRunReports } from "./write-run-reports.js";

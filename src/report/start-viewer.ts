@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { runFolderSource } from "./run-folder-source.js";
-import { createViewerApp } from "./viewer-app.js";
 
 /** The viewer binds here and nowhere else: results and agent outputs are private by default. */
 export const VIEWER_HOST = "127.0.0.1";
@@ -14,6 +13,7 @@ export interface RunningViewer {
 
 /** Starts the viewer of a runs folder on 127.0.0.1 (port 0 picks a free one) and resolves once it listens. */
 export async function startViewer(options: { runsDir: string; port: number }): Promise<RunningViewer> {
+  const { createViewerApp } = await import("./viewer-app.js");
   const app = createViewerApp(runFolderSource(options.runsDir));
   const { serve } = await import("@hono/node-server");
   return new Promise((resolvePromise, reject) => {

@@ -1,7 +1,7 @@
-import { fileURLToPath } from "node:url";
+import { packagePath } from "../core/index.js";
 
 /** The folder of the built-in scenario pack, shipped with the package. */
-export const BUILTIN_PACK_DIR = fileURLToPath(new URL("../../packs/builtin", import.meta.url));
+export const BUILTIN_PACK_DIR = packagePath("packs", "builtin");
 
 /** The dataset label that stands for the built-in pack in manifests and summaries. */
 export const BUILTIN_DATASET_LABEL = "builtin";

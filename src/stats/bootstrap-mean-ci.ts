@@ -1,5 +1,5 @@
 import { linearQuantile } from "./linear-quantile.js";
-import { resampleMeans } from "./resample-means.js";
+import { sortedResampleMeans } from "./resample-means.js";
 import { seededRandom } from "./seeded-random.js";
 
 export interface BootstrapMeanOptions {
@@ -53,7 +53,7 @@ export function bootstrapMeanCI(values: readonly number[], opts: BootstrapMeanOp
   const n = values.length;
   if (n < 2) return { value: n === 0 ? Number.NaN : sum / n, ci: null };
 
-  const means = resampleMeans(values, resamples, seededRandom(seed, opts.key ?? "")).sort();
+  const means = sortedResampleMeans(values, resamples, seededRandom(seed, opts.key ?? ""));
   const tail = (1 - level) / 2;
   return {
     value: sum / n,

@@ -36,7 +36,54 @@ export function resampleMeans(
   method: ResampleMethod = "auto",
 ): Float64Array {
   const n = values.length;
-  if (n === 0) throw new RangeError("resampleMeans: no values");
+  const tally = tallyOf(values, resamples);
+  const useCounts = method === "counts" || (method === "auto" && tally.size <= MAX_DISTINCT_FOR_COUNTS);
+  return useCounts ? meansFromCounts(tally, n, resamples, rng) : meansFromIndices(values, resamples, rng);
+}
+
+/**
+ * The same means as {@link resampleMeans}, from the same draws of the same stream, sorted
+ * ascending. For 0/1 data (two categories) every resample's mean is fixed by one count, so the
+ * sorted array is written from a histogram of the counts instead of sorted: the percentile CI of
+ * every rate costs its draws and nothing more.
+ */
+export function sortedResampleMeans(
+  values: readonly number[],
+  resamples: number,
+  rng: SeededRandom,
+  method: ResampleMethod = "auto",
+): Float64Array {
+  const tally = tallyOf(values, resamples);
+  const useCounts = method === "counts" || (method === "auto" && tally.size <= MAX_DISTINCT_FOR_COUNTS);
+  if (useCounts && tally.size === 2) return sortedMeansOfTwo(tally, values.length, resamples, rng);
+  return (useCounts ? meansFromCounts(tally, values.length, resamples, rng) : meansFromIndices(values, resamples, rng)).sort();
+}
+
+function sortedMeansOfTwo(tally: Map<number, number>, n: number, resamples: number, rng: SeededRandom): Float64Array {
+  const [[low, size], [high]] = [...tally.entries()].sort((x, y) => x[0] - y[0]) as [[number, number], [number, number]];
+  // The draws of meansFromCounts for two categories: one Binomial(n, size/n) count of the lower value each.
+  const table = new BinomialInverseCdf(n, size / n);
+  const histogram = new Uint32Array(n + 1);
+  for (let r = 0; r < resamples; r++) histogram[table.sample(rng.nextFloat())]! += 1;
+  // More of the lower value means a lower mean: ascending means are descending counts. The mean is
+  // computed exactly as meansFromCounts computes it, so both paths give the same numbers.
+  const sorted = new Float64Array(resamples);
+  let at = 0;
+  for (let count = n; count >= 0; count--) {
+    const times = histogram[count] as number;
+    if (times === 0) continue;
+    let sum = 0;
+    sum += low * count;
+    sum += high * (n - count);
+    sorted.fill(sum / n, at, at + times);
+    at += times;
+  }
+  return sorted;
+}
+
+/** How many times each distinct value occurs (−0 counted as 0); checks the inputs first. */
+function tallyOf(values: readonly number[], resamples: number): Map<number, number> {
+  if (values.length === 0) throw new RangeError("resampleMeans: no values");
   if (!Number.isSafeInteger(resamples) || resamples < 1) {
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   }
@@ -47,8 +94,7 @@ export function resampleMeans(
     const key = v === 0 ? 0 : v;
     tally.set(key, (tally.get(key) ?? 0) + 1);
   }
-  const useCounts = method === "counts" || (method === "auto" && tally.size <= MAX_DISTINCT_FOR_COUNTS);
-  return useCounts ? meansFromCounts(tally, n, resamples, rng) : meansFromIndices(values, resamples, rng);
+  return tally;
 }
 
 function meansFromIndices(values: readonly number[], resamples: number, rng: SeededRandom): Float64Array {

@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Scenario, WorkspaceState } from "../scenario/index.js";
-import { createAdminApp } from "./admin/admin-app.js";
 import type { Artifact } from "./artifacts/artifact.js";
 import { artifactsOf } from "./artifacts/artifacts-of.js";
-import { createAgentApp } from "./http/agent-app.js";
 import type { ChangeEntry } from "./store/change-entry.js";
 import { WorkspaceStore } from "./store/workspace-store.js";
 import { type AppearanceInput, type Popup, type ThemeName, withDefaults } from "./themes/appearance.js";
@@ -43,6 +40,7 @@ export interface Workspace {
 }
 
 async function listen(app: Hono, port: number): Promise<{ server: Server; origin: string }> {
+  const { createAdaptorServer } = await import("@hono/node-server");
   // The workspace shares its process with model clients; leave the global Request/Response alone.
   const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -71,6 +69,8 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   const store = new WorkspaceStore();
   const adminToken = randomBytes(24).toString("base64url");
   const defaults: AppearanceInput = { theme: options.theme ?? "default", popup: options.popup ?? false };
+  // The web apps (and Hono) load with the first workspace, not with every module that names one.
+  const [{ createAgentApp }, { createAdminApp }] = await Promise.all([import("./http/agent-app.js"), import("./admin/admin-app.js")]);
   const agent = await listen(createAgentApp(store), options.port ?? 0);
   let admin: Awaited<ReturnType<typeof listen>>;
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapMeanCI, seededRandom } from "../../src/stats/index.js";
-import { resampleMeans } from "../../src/stats/resample-means.js";
+import { resampleMeans, sortedResampleMeans } from "../../src/stats/resample-means.js";
 
 const bits = (k: number, n: number) => Array.from({ length: n }, (_, i) => (i < k ? 1 : 0));
 
@@ -174,5 +174,21 @@ describe("resampleMeans: counts and indices are the same bootstrap", () => {
     expect(resampleMeans(values, 50, seededRandom(2), "auto")).toEqual(resampleMeans(values, 50, seededRandom(2), "counts"));
     const many = [0.1, 0.2, 0.3, 0.4, 0.5];
     expect(resampleMeans(many, 50, seededRandom(2), "auto")).toEqual(resampleMeans(many, 50, seededRandom(2), "indices"));
+  });
+});
+
+describe("sortedResampleMeans: the same draws, sorted without a sort", () => {
+  it("equals resampleMeans sorted, for 0/1 data, two other values, several values and one value", () => {
+    const cases: number[][] = [
+      bits(7, 311),
+      bits(8, 40).map((bit) => (bit ? 5 : 1)),
+      [0, 1, 4, 5, 4, 1, 0, 0, 5, 4, 1],
+      [3, 3, 3],
+      [0.25, 0.5, 0.75, 1, 2, 3, 4, 5, 6],
+    ];
+    for (const [index, values] of cases.entries()) {
+      const expected = resampleMeans(values, 2000, seededRandom(42, `case-${index}`)).sort();
+      expect(sortedResampleMeans(values, 2000, seededRandom(42, `case-${index}`)), `case ${index}`).toEqual(expected);
+    }
   });
 });

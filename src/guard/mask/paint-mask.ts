@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import type { Rect } from "../geometry/rect.js";
 import { MaskBuildError } from "./mask-build-error.js";
 
@@ -10,6 +9,7 @@ import { MaskBuildError } from "./mask-build-error.js";
  * pixels would not line up with the boxes).
  */
 export async function paintMask(png: Buffer, mask: readonly Rect[], expected?: { width: number; height: number }): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
   if (expected !== undefined && (expected.width !== width || expected.height !== height)) {

@@ -3,15 +3,9 @@ import { join } from "node:path";
 import { PROJECT_ROOT } from "../corpus.js";
 
 /**
- * The slow tier spawns the shipped bin, which runs the compiled build: build it once, now, so the
- * processes run the sources under test (the bin would otherwise fall back to tsx, seconds a start).
+ * The slow tier spawns the shipped bin, which runs the build: build it once, now, so the processes
+ * run the sources under test (the bin would otherwise fall back to tsx, seconds a start).
  */
 export function setup(): void {
-  execFileSync(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
-    cwd: PROJECT_ROOT,
-    stdio: "inherit",
-  });
-  execFileSync(process.execPath, ["-e", "require('fs').writeFileSync('dist/.build-stamp', new Date().toISOString())"], {
-    cwd: PROJECT_ROOT,
-  });
+  execFileSync(process.execPath, [join(PROJECT_ROOT, "scripts", "build.mjs")], { cwd: PROJECT_ROOT, stdio: "inherit" });
 }
