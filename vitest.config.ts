@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { TierSequencer } from "./test/support/tier-sequencer.js";
 
 /**
  * Three tiers, all run by scripts/test.sh (`npx vitest run` runs them all):
@@ -10,7 +11,18 @@ export default defineConfig({
   test: {
     // Two workers suit the 2-core machines this runs on.
     maxWorkers: 2,
+    sequence: { sequencer: TierSequencer },
     projects: [
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          include: ["test/**/*.slow.test.ts"],
+          globalSetup: ["test/support/global/build.ts", "test/support/global/chromium.ts"],
+          testTimeout: 400_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         extends: true,
         test: {
@@ -33,16 +45,6 @@ export default defineConfig({
           globalSetup: ["test/support/global/chromium.ts"],
           // Chromium work is slow on a loaded 2-core machine.
           testTimeout: 120_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "slow",
-          include: ["test/**/*.slow.test.ts"],
-          globalSetup: ["test/support/global/build.ts", "test/support/global/chromium.ts"],
-          testTimeout: 400_000,
           hookTimeout: 120_000,
         },
       },

@@ -111,7 +111,7 @@ export async function writeStandardFixture(
         usage: { calls: 2, cached_calls: 0, input_tokens: 1200, output_tokens: 300, cost_usd: 0.0042 },
         extra: {
           steps: [
-            // The end-to-end track's step shape (src/runner/episode-record.ts StepRecordSchema).
+            // The end-to-end track's step shape (src/records/step-record.ts StepRecordSchema).
             {
               step: 1,
               url: "http://127.0.0.1:1/todo",
