@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../src/cli/main.js";
+import { generateArgs } from "../test/generator/support/generate-cli.js";
 import { scriptedModels } from "../test/generator/support/scripted-models.js";
 import { MockOpenAIServer } from "../test/support/mock-openai-server.js";
 import { memoryIo } from "../test/support/run-cli.js";
@@ -31,29 +32,7 @@ try {
     const out = mkdtempSync(join(tmpdir(), "safecua-bench-gen-"));
     const started = performance.now();
     const status = await main(
-      [
-        "generate",
-        "--only",
-        SEEDS,
-        "--out",
-        out,
-        "--mutator",
-        "openai-compatible:mutator",
-        "--proxy",
-        "openai-compatible:proxy-all",
-        "--proxy",
-        "openai-compatible:proxy-picky",
-        "--iterations",
-        String(ITERATIONS),
-        "--keep-threshold",
-        "2.5",
-        "--base-url",
-        server.url,
-        "--max-retries",
-        "0",
-        "--cache",
-        "off",
-      ],
+      generateArgs(out, ITERATIONS, server.url, ["--keep-threshold", "2.5", "--cache", "off"], SEEDS.split(",")),
       memoryIo(),
     );
     if (status !== 0) throw new Error(`generate exited ${status}`);

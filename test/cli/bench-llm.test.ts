@@ -9,6 +9,7 @@ import { memoryIo, runCli } from "../support/run-cli.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 import { tempDir } from "../support/temp-dir.js";
 import { waitFor } from "../support/wait-for.js";
+import { expectStoppedRun, slowBenchArgs } from "./support/stopped-run.js";
 
 const SENTINEL = "sk-SENTINEL-never-write-me-0123456789";
 
@@ -203,23 +204,10 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     try {
       const out = join(local, "runs");
       const io = memoryIo();
-      const running = runCli(
-        ["bench", "--agent", "openai-compatible:m", "--base-url", slow.url, "--out", out, "--concurrency", "1", "--cache", "off"],
-        { io },
-      );
+      const running = runCli(slowBenchArgs(slow.url, out), { io });
       await waitFor(() => /\[1\/36\]/.test(io.stderr), "the first finished episode", { timeoutMs: 60_000 });
       io.interrupt();
-      const { status, stderr } = await running;
-      expect(status).toBe(1);
-      expect(stderr).toContain("stopping: finishing the episodes in flight");
-      const [runId] = readdirSync(out);
-      const runDir = join(out, runId as string);
-      expect(stderr).toContain(`continue with: safecua bench --resume ${runDir}`);
-      const lines = readFileSync(join(runDir, "records.jsonl"), "utf8").trim().split("\n");
-      expect(lines.length).toBeGreaterThanOrEqual(1);
-      expect(lines.length).toBeLessThanOrEqual(3);
-      for (const line of lines) expect(JSON.parse(line).status).toBe("completed");
-      expect(readdirSync(runDir)).toContain("summary.json");
+      expectStoppedRun(out, await running);
     } finally {
       await slow.stop();
     }

@@ -5,12 +5,18 @@ import { type CliResult, runCli } from "../../support/run-cli.js";
 
 export const SEEDS = ["shop-proc-001-it-procurement-new-hires", "shop-proc-002-standing-desk-approval"];
 
-/** `generate` on the two seeds against the scripted model server at `url`. */
-export function generateArgs(out: string, iterations: number, url: string, extra: string[] = []): string[] {
+/** `generate` on the seeds (default: the two above) against the scripted model server at `url`. */
+export function generateArgs(
+  out: string,
+  iterations: number,
+  url: string,
+  extra: string[] = [],
+  seeds: readonly string[] = SEEDS,
+): string[] {
   return [
     "generate",
     "--only",
-    SEEDS.join(","),
+    seeds.join(","),
     "--out",
     out,
     "--mutator",
