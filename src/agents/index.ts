@@ -10,5 +10,18 @@ export { REFERENCE_AGENTS, referenceAgent } from "./reference-agents.js";
 export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/llm-ui-agent.js";
 export { isNoteForUser, isUnspecifiedRecipient, namesMatch } from "./ui/recipient-names.js";
 export { decide, scriptedUiAgent, type UiScript } from "./ui/scripted/scripted-ui-agent.js";
-export type { UiAgent, UiDecision, UiEpisode, UiEpisodeInput, UiHints, UiHistoryEntry, UiStep } from "./ui/ui-agent.js";
+export type {
+  DecisionTrace,
+  PageStep,
+  ScreenUiAgent,
+  SelfObservingUiAgent,
+  UiAgent,
+  UiDecision,
+  UiEpisode,
+  UiEpisodeInput,
+  UiHints,
+  UiHistoryEntry,
+  UiStep,
+  UiTurn,
+} from "./ui/ui-agent.js";
 export { UI_REFERENCE_AGENTS, uiReferenceAgent } from "./ui/ui-agents.js";

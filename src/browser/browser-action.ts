@@ -25,7 +25,35 @@ export const BrowserActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("new_tab") }).strict(),
   z.object({ action: z.literal("tab_focus"), index: z.number().int().nonnegative() }).strict(),
   z.object({ action: z.literal("close_tab") }).strict(),
-  z.object({ action: z.literal("mouse_click"), x: z.number().finite().nonnegative(), y: z.number().finite().nonnegative() }).strict(),
+  z
+    .object({
+      action: z.literal("mouse_click"),
+      x: z.number().finite().nonnegative(),
+      y: z.number().finite().nonnegative(),
+      button: z.enum(["left", "right", "middle"]).optional(),
+      /** 2 is a double click, 3 a triple click. */
+      count: z.number().int().min(1).max(3).optional(),
+    })
+    .strict(),
+  // Pointer actions at a point, for agents that act on pixels (the guarded agent's planner does).
+  z
+    .object({
+      action: z.literal("mouse_drag"),
+      x1: z.number().finite().nonnegative(),
+      y1: z.number().finite().nonnegative(),
+      x2: z.number().finite().nonnegative(),
+      y2: z.number().finite().nonnegative(),
+    })
+    .strict(),
+  z
+    .object({
+      action: z.literal("mouse_scroll"),
+      x: z.number().finite().nonnegative(),
+      y: z.number().finite().nonnegative(),
+      dx: z.number().finite(),
+      dy: z.number().finite(),
+    })
+    .strict(),
   z.object({ action: z.literal("send_msg_to_user"), text: z.string() }).strict(),
   z.object({ action: z.literal("finish"), answer: z.string().optional() }).strict(),
   z.object({ action: z.literal("report_infeasible"), reason: z.string() }).strict(),
@@ -66,8 +94,17 @@ export function formatAction(action: BrowserAction): string {
       return `${action.action}()`;
     case "tab_focus":
       return `tab_focus(${action.index})`;
-    case "mouse_click":
-      return `mouse_click(${action.x}, ${action.y})`;
+    case "mouse_click": {
+      const extra = [
+        action.button && action.button !== "left" ? q(action.button) : "",
+        action.count && action.count > 1 ? `count=${action.count}` : "",
+      ];
+      return `mouse_click(${[action.x, action.y, ...extra.filter(Boolean)].join(", ")})`;
+    }
+    case "mouse_drag":
+      return `mouse_drag(${action.x1}, ${action.y1}, ${action.x2}, ${action.y2})`;
+    case "mouse_scroll":
+      return `mouse_scroll(${action.x}, ${action.y}, ${action.dx}, ${action.dy})`;
     case "send_msg_to_user":
       return `send_msg_to_user(${q(action.text)})`;
     case "finish":

@@ -1,6 +1,9 @@
 // Public API of the browser layer: Playwright over Debian's Chromium (never a downloaded one),
 // episode contexts with pinned rendering and a request gate, observations and actions of the
 // end-to-end track, crawling.
+
+/** The live page a self-observing agent captures (the guarded agent); other modules name Playwright's type through here. */
+export type { Page } from "playwright-core";
 export { type AriaNode, ariaNodeLabel, ariaTreeStrings, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
 export { type BrowserAction, BrowserActionSchema, formatAction } from "./browser-action.js";
 export {
@@ -16,7 +19,7 @@ export { CHROMIUM_FLAGS } from "./chromium-flags.js";
 export { type CrawledPage, type CrawlOptions, crawlPages } from "./crawl-pages.js";
 export { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 export { type LaunchBrowserOptions, launchBrowser } from "./launch-browser.js";
-export { OBSERVATION_MODES, type Observation, type ObservationMode } from "./observation.js";
+export { OBSERVATION_MODES, type Observation, type ObservationMode, type PageState } from "./observation.js";
 export { isRequestAllowed } from "./request-gate.js";
 export { type SettleOptions, settlePage } from "./settle-page.js";
 export { UiSession, type UiSessionOptions } from "./ui-session.js";

@@ -21,11 +21,17 @@ export interface FocusedElement {
   name: string;
 }
 
-export interface Observation {
+/** What every step knows of the browser, without looking at the page: where it is and what failed. */
+export interface PageState {
   url: string;
   title: string;
   tabs: TabInfo[];
   activeTab: number;
+  /** Why the previous action failed; null when it worked (or on the first step). */
+  lastActionError: string | null;
+}
+
+export interface Observation extends PageState {
   /** Playwright's AI-mode aria snapshot of the active tab: YAML lines with `[ref=…]` ids. */
   axtree: string;
   /** The same snapshot parsed ([] if it could not be parsed). */
@@ -34,8 +40,6 @@ export interface Observation {
   /** The viewport, CSS pixels = image pixels (DPR 1), so `mouse_click(x, y)` maps 1:1. */
   screenshot: Buffer;
   screenshotType: "jpeg" | "png";
-  /** Why the previous action failed; null when it worked (or on the first step). */
-  lastActionError: string | null;
   timing: { snapshotMs: number; screenshotMs: number };
 }
 

@@ -14,7 +14,16 @@ const CHANGES_PAGE = new Set<BrowserAction["action"]>([
   "goto",
   "go_back",
   "mouse_click",
+  "mouse_drag",
+  "mouse_scroll",
 ]);
+
+/** A coordinate the viewport cannot show is a refusal, not a click somewhere else. */
+function outside(session: UiSession, name: string, ...points: Array<[number, number]>): string | null {
+  const { width, height } = session.viewport;
+  const bad = points.find(([x, y]) => x >= width || y >= height);
+  return bad ? `${name}: (${bad[0]}, ${bad[1]}) is outside the ${width}×${height} viewport` : null;
+}
 
 /** Where `goto` may go: the session's own origins, over http(s). Relative URLs resolve against the page. */
 function gotoTarget(session: UiSession, url: string): { url: string } | { error: string } {
@@ -77,10 +86,26 @@ async function run(session: UiSession, action: BrowserAction): Promise<string | 
       await session.closeTab();
       return null;
     case "mouse_click": {
-      const { width, height } = session.viewport;
-      if (action.x >= width || action.y >= height)
-        return `mouse_click: (${action.x}, ${action.y}) is outside the ${width}×${height} viewport`;
-      await page.mouse.click(action.x, action.y);
+      const refused = outside(session, "mouse_click", [action.x, action.y]);
+      if (refused) return refused;
+      await page.mouse.click(action.x, action.y, { button: action.button ?? "left", clickCount: action.count ?? 1 });
+      return null;
+    }
+    case "mouse_drag": {
+      const refused = outside(session, "mouse_drag", [action.x1, action.y1], [action.x2, action.y2]);
+      if (refused) return refused;
+      await page.mouse.move(action.x1, action.y1);
+      await page.mouse.down();
+      // Intermediate moves, so pages that track the pointer see a drag rather than a jump.
+      await page.mouse.move(action.x2, action.y2, { steps: 8 });
+      await page.mouse.up();
+      return null;
+    }
+    case "mouse_scroll": {
+      const refused = outside(session, "mouse_scroll", [action.x, action.y]);
+      if (refused) return refused;
+      await page.mouse.move(action.x, action.y);
+      await page.mouse.wheel(action.dx, action.dy);
       return null;
     }
     case "send_msg_to_user":

@@ -3,7 +3,7 @@ import { type AriaNode, focusedAriaNode, parseAriaSnapshot, walkAriaTree } from 
 import type { BrowserAction } from "./browser-action.js";
 import { pageCdpSession } from "./browser-session.js";
 import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
-import type { ActionOutcome, FocusedElement, Observation, TabInfo } from "./observation.js";
+import type { ActionOutcome, FocusedElement, Observation, PageState, TabInfo } from "./observation.js";
 import { performAction } from "./perform-action.js";
 import { DEFAULT_SETTLE, type SettleOptions, settlePage } from "./settle-page.js";
 
@@ -138,6 +138,24 @@ export class UiSession {
   /** Whether a ref was in the latest snapshot of the active tab. */
   knowsRef(ref: string): boolean {
     return this.knownRefs.get(this.activePage)?.has(ref) ?? false;
+  }
+
+  /**
+   * Where the episode is, without looking at the page: for agents that capture the page themselves
+   * (the guarded agent), so no snapshot or screenshot is taken for them.
+   */
+  async pageState(errorOverride?: string | null): Promise<PageState> {
+    const page = this.activePage;
+    const tabs: TabInfo[] = await Promise.all(
+      this.pages.map(async (tab, index) => ({ index, url: tab.url(), title: await tab.title().catch(() => "") })),
+    );
+    return {
+      url: page.url(),
+      title: tabs[this.pages.indexOf(page)]?.title ?? "",
+      tabs,
+      activeTab: this.pages.indexOf(page),
+      lastActionError: errorOverride !== undefined ? errorOverride : this.lastError,
+    };
   }
 
   /**

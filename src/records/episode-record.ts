@@ -24,6 +24,8 @@ const RecordBase = z.object({
   category: z.string().optional(),
   /** Model usage of the episode (agent and judge calls); absent for agents that call no model. */
   usage: UsageSchema.optional(),
+  /** The same, split by role where an agent has several models (planner, q_llm, classifier, crosscheck, judge). */
+  usage_by_role: z.record(z.string(), UsageSchema).optional(),
   /** The LLM judge's part of a hybrid score (also on a judge failure, with its error). */
   judge: JudgeRecordSchema.optional(),
   /** End-to-end track only: every step of the episode, in order. */

@@ -30,4 +30,4 @@ export { type RunManifest, RunManifestSchema } from "./run-manifest.js";
 export { type AgentSummary, outcomeOf, type RunSummary, type SummaryBasis, summarizeRun } from "./run-summary.js";
 export { type ScoreRecord, ScoreRecordSchema } from "./score-record.js";
 export { SCREENSHOTS_DIR, ScreenshotStore } from "./screenshot-store.js";
-export { type StepRecord, StepRecordSchema } from "./step-record.js";
+export { type StepRecord, StepRecordSchema, type StepTurn, StepTurnSchema } from "./step-record.js";

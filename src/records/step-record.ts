@@ -1,4 +1,30 @@
 import { z } from "zod";
+import { UsageSchema } from "../models/index.js";
+
+/**
+ * One turn of an agent that thinks in tool calls between UI actions (the guarded agent): the call as
+ * the planner made it (variables unsubstituted), what the policy gate said, and the fixed text the
+ * planner got back. A step holds the turns that led to its action.
+ */
+export const StepTurnSchema = z.object({
+  turn: z.number().int().positive(),
+  tool: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  /** `refused`: the policy gate blocked it; `error`: it could not be done (a tool error). */
+  verdict: z.enum(["allowed", "refused", "error"]),
+  /** The gate's reason code, or the tool error's kind. */
+  reason: z.string().optional(),
+  /** What the planner was told, verbatim (fixed texts: never page content). */
+  result: z.string(),
+  /** An endorsement call's outcome. */
+  endorsement: z
+    .object({ variable: z.string(), route: z.string(), outcome: z.enum(["endorsed", "refused", "diverged", "insufficient", "abstained"]) })
+    .optional(),
+  /** The masked screenshot the planner saw at this turn, when it was shown a new one. */
+  screenshot: z.string().optional(),
+  usage: UsageSchema.optional(),
+});
+export type StepTurn = z.infer<typeof StepTurnSchema>;
 
 /**
  * One step of an end-to-end episode: what the agent did, whether it worked, how long each part
@@ -26,5 +52,7 @@ export const StepRecordSchema = z.object({
   }),
   /** The page did not go quiet within the settle cap. */
   settle_capped: z.boolean().optional(),
+  /** Tool turns taken before this step's action (agents that plan in tool calls). */
+  turns: z.array(StepTurnSchema).optional(),
 });
 export type StepRecord = z.infer<typeof StepRecordSchema>;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import type { UiDecision, UiHistoryEntry } from "../agents/index.js";
-import { formatAction, UiSession, type Viewport } from "../browser/index.js";
+import type { PageStep, UiDecision, UiEpisode, UiHistoryEntry, UiStep } from "../agents/index.js";
+import { formatAction, type Observation, type PageState, UiSession, type Viewport } from "../browser/index.js";
 import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
-import { type EpisodeRecord, type Failure, type ScreenshotStore, type StepRecord, statusOf } from "../records/index.js";
+import { type EpisodeRecord, type Failure, type ScreenshotStore, type StepRecord, type StepTurn, statusOf } from "../records/index.js";
 import type { AgentOutput } from "../scenario/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
@@ -39,6 +39,36 @@ class HarnessError extends Error {
   }
 }
 
+/** One step as decided: where, what, and how long observing and deciding took. */
+interface Seen {
+  url: string;
+  decision: UiDecision;
+  observeMs: number;
+  agentMs: number;
+  /** The runner's screenshot (screen agents); a self-observing agent's comes with its decision. */
+  screenshot?: string;
+}
+
+function mergeUsageByRole(total: Record<string, Usage> | undefined, more: Record<string, Usage> | undefined) {
+  if (!more) return total;
+  const merged = { ...total };
+  for (const [role, usage] of Object.entries(more)) merged[role] = addUsage(merged[role] ?? NO_USAGE, usage);
+  return merged;
+}
+
+/** The step's screenshot and, for agents that plan in tool calls, its turns with their screenshots stored. */
+function traceOf(decision: UiDecision, seen: Seen, store: ScreenshotStore): Pick<StepRecord, "screenshot" | "turns"> {
+  const extension = (type: "png" | "jpeg") => (type === "png" ? "png" : "jpg");
+  const screenshot = seen.screenshot ?? (decision.screenshot && store.save(decision.screenshot.image, extension(decision.screenshot.type)));
+  const turns = decision.turns?.map(
+    ({ screenshot: image, ...turn }): StepTurn => ({
+      ...turn,
+      ...(image && { screenshot: store.save(image.image, extension(image.type)) }),
+    }),
+  );
+  return { ...(screenshot && { screenshot }), ...(turns && turns.length > 0 && { turns }) };
+}
+
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
@@ -60,12 +90,14 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
   const elapsed = () => Date.now() - started;
   const steps: StepRecord[] = [];
   let usage: Usage = { ...NO_USAGE };
+  let usageByRole: Record<string, Usage> | undefined;
   const failed = (error: Failure, output?: AgentOutput): EpisodeRecord => ({
     ...base,
     status: "error",
     error,
     ...(output && { output }),
     ...usageField(usage),
+    ...(usageByRole && { usage_by_role: usageByRole }),
     steps,
     duration_ms: elapsed(),
   });
@@ -100,11 +132,27 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     let parseFailures = 0;
     let pendingError: string | null | undefined;
     let ending: E2eEnding | undefined;
-    for (let step = 1; step <= maxSteps && !ending; step++) {
+    const live = session;
+    // How one step is seen and decided on: a screen agent gets the runner's observation; a
+    // self-observing agent (the guarded agent) gets the live page and captures it itself.
+    const decide = async (step: number): Promise<Seen> => {
       const observeStarted = performance.now();
-      let seen;
+      if (agent.observation === "self") {
+        let state: PageState;
+        try {
+          state = await live.pageState(pendingError);
+        } catch (error) {
+          throw new HarnessError("browser", `reading the page state at step ${step} failed: ${(error as Error).message}`);
+        }
+        pendingError = undefined;
+        const observeMs = performance.now() - observeStarted;
+        const agentStarted = performance.now();
+        const decision = await (episode as UiEpisode<PageStep>).next({ state, page: live.activePage, step, maxSteps, history });
+        return { url: state.url, decision, observeMs, agentMs: performance.now() - agentStarted };
+      }
+      let seen: Observation;
       try {
-        seen = await session.observe(pendingError);
+        seen = await live.observe(pendingError);
       } catch (error) {
         throw new HarnessError("browser", `observation at step ${step} failed: ${(error as Error).message}`);
       }
@@ -112,24 +160,45 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       const screenshot = environment.screenshots.save(seen.screenshot, seen.screenshotType === "png" ? "png" : "jpg");
       const observeMs = performance.now() - observeStarted;
       const agentStarted = performance.now();
-      let decision: UiDecision;
+      const decision = await (episode as UiEpisode<UiStep>).next({ observation: seen, step, maxSteps, history });
+      return { url: seen.url, decision, observeMs, agentMs: performance.now() - agentStarted, screenshot };
+    };
+    for (let step = 1; step <= maxSteps && !ending; step++) {
+      let seen: Seen;
       try {
-        decision = await episode.next({ observation: seen, step, maxSteps, history });
+        seen = await decide(step);
       } catch (error) {
+        if (error instanceof HarnessError) throw error;
         return failed(failureOf(error, "agent"));
       }
-      const agentMs = performance.now() - agentStarted;
+      const { decision, url } = seen;
       usage = addUsage(usage, decision.usage);
+      usageByRole = mergeUsageByRole(usageByRole, decision.usageByRole);
+      const trace = traceOf(decision, seen, environment.screenshots);
+      const timing = { observe_ms: round(seen.observeMs), agent_ms: round(seen.agentMs) };
+      if (decision.kind === "stop") {
+        steps.push({
+          step,
+          url,
+          action: null,
+          action_text: "(agent stopped)",
+          error: decision.reason,
+          ...trace,
+          timing: { ...timing, act_ms: 0, settle_ms: 0 },
+        });
+        ending = { reason: "limit", steps: step, userMessages };
+        break;
+      }
       if (decision.kind === "unusable") {
         parseFailures += 1;
         steps.push({
           step,
-          url: seen.url,
+          url,
           action: null,
           action_text: "(unusable reply)",
           error: decision.message,
-          screenshot,
-          timing: { observe_ms: round(observeMs), agent_ms: round(agentMs), act_ms: 0, settle_ms: 0 },
+          ...trace,
+          timing: { ...timing, act_ms: 0, settle_ms: 0 },
         });
         history.push({ step, action: "(unusable reply)", error: decision.message });
         if (parseFailures >= MAX_PARSE_FAILURES_IN_A_ROW)
@@ -152,18 +221,13 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       const actionText = formatAction(action);
       steps.push({
         step,
-        url: seen.url,
+        url,
         action: { ...action },
         action_text: actionText,
         ...(decision.thought !== undefined && { thought: decision.thought }),
         error: outcome.error,
-        screenshot,
-        timing: {
-          observe_ms: round(observeMs),
-          agent_ms: round(agentMs),
-          act_ms: round(outcome.actMs),
-          settle_ms: round(outcome.settleMs),
-        },
+        ...trace,
+        timing: { ...timing, act_ms: round(outcome.actMs), settle_ms: round(outcome.settleMs) },
         ...(outcome.settleCapped && { settle_capped: true }),
       });
       history.push({
@@ -187,6 +251,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       score: scored.score,
       ...(scored.judge && { judge: scored.judge }),
       ...usageField(usage),
+      ...(usageByRole && { usage_by_role: usageByRole }),
       steps,
       duration_ms: elapsed(),
     };

@@ -77,4 +77,12 @@ describe("formatAction", () => {
     expect(formatAction({ action: "finish" })).toBe("finish()");
     expect(formatAction({ action: "fill", ref: "e1", text: "x".repeat(300) }).length).toBeLessThan(150);
   });
+
+  it("prints pointer actions with their points; a left single click stays short", () => {
+    expect(formatAction({ action: "mouse_click", x: 3, y: 4 })).toBe("mouse_click(3, 4)");
+    expect(formatAction({ action: "mouse_click", x: 3, y: 4, button: "left", count: 1 })).toBe("mouse_click(3, 4)");
+    expect(formatAction({ action: "mouse_click", x: 3, y: 4, button: "right", count: 2 })).toBe('mouse_click(3, 4, "right", count=2)');
+    expect(formatAction({ action: "mouse_drag", x1: 1, y1: 2, x2: 3, y2: 4 })).toBe("mouse_drag(1, 2, 3, 4)");
+    expect(formatAction({ action: "mouse_scroll", x: 5, y: 6, dx: 0, dy: -120 })).toBe("mouse_scroll(5, 6, 0, -120)");
+  });
 });

@@ -237,6 +237,58 @@ describe("tabs, coordinates, keys, scrolling and settling", { timeout: 60_000 },
     }
   });
 
+  it("pointer actions by coordinates: a double and a right click, a drag from one point to another, a wheel at a point", async () => {
+    const { session } = await openEpisode(browser(), workspace(), rich);
+    try {
+      const page = session.activePage;
+      // Record what the page receives; the workspace's home page has room to point at.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        for (const type of ["dblclick", "contextmenu", "mousedown", "mouseup", "wheel"])
+          document.addEventListener(type, (event) => {
+            const mouse = event as MouseEvent & { deltaY?: number };
+            seen.push(`${type} ${mouse.clientX},${mouse.clientY}${type === "wheel" ? ` dy=${mouse.deltaY}` : ""}`);
+            if (type === "contextmenu") event.preventDefault();
+          });
+      });
+      const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen.splice(0));
+      expect((await session.act({ action: "mouse_click", x: 600, y: 700, count: 2 })).error).toBeNull();
+      expect(await seen()).toContain("dblclick 600,700");
+      expect((await session.act({ action: "mouse_click", x: 610, y: 710, button: "right" })).error).toBeNull();
+      expect(await seen()).toContain("contextmenu 610,710");
+      expect((await session.act({ action: "mouse_drag", x1: 100, y1: 700, x2: 300, y2: 750 })).error).toBeNull();
+      expect(await seen()).toEqual(["mousedown 100,700", "mouseup 300,750"]);
+      expect((await session.act({ action: "mouse_scroll", x: 640, y: 400, dx: 0, dy: 120 })).error).toBeNull();
+      expect(await seen()).toEqual(["wheel 640,400 dy=120"]);
+      expect((await session.act({ action: "mouse_drag", x1: 10, y1: 10, x2: 10, y2: 900 })).error).toMatch(
+        /mouse_drag: \(10, 900\) is outside the 1280×800 viewport/,
+      );
+      expect((await session.act({ action: "mouse_scroll", x: 2000, y: 10, dx: 0, dy: 10 })).error).toMatch(/outside the 1280×800 viewport/);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("the page state says where the episode is without looking at the page", async () => {
+    const { id, session } = await openEpisode(browser(), workspace(), rich);
+    try {
+      const state = await session.pageState();
+      expect(state).toEqual({
+        url: workspace().episodeUrl(id),
+        title: "Home",
+        tabs: [{ index: 0, url: workspace().episodeUrl(id), title: "Home" }],
+        activeTab: 0,
+        lastActionError: null,
+      });
+      await session.act({ action: "click", ref: "e9999" });
+      expect((await session.pageState()).lastActionError).toMatch(/e9999/);
+      expect((await session.pageState("the reply could not be used")).lastActionError).toBe("the reply could not be used");
+    } finally {
+      await session.close();
+    }
+  });
+
   it("keyboard_type writes into the focused field, press moves focus, scroll scrolls, go_back returns", async () => {
     const { id, session } = await openEpisode(browser(), workspace(), rich);
     try {

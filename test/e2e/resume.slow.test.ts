@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import type { UiAgent } from "../../src/agents/index.js";
+import type { ScreenUiAgent } from "../../src/agents/index.js";
 import { uiOversharer } from "../../src/agents/ui/scripted/ui-oversharer.js";
 import { RUN_FILES, readRecords } from "../../src/records/index.js";
 import { resumeRun } from "../../src/runner/index.js";
@@ -49,7 +49,7 @@ describe("end-to-end crash safety", { timeout: 600_000 }, () => {
   it("a browser killed mid-run becomes error records for the episodes using it; the run goes on and a resume completes it", async () => {
     let killed: number[] = [];
     // The oversharer, except that the first time it reaches step 3 of an episode it kills the run's Chromium.
-    const crasher: UiAgent = {
+    const crasher: ScreenUiAgent = {
       ...uiOversharer,
       start(input, hints, context) {
         const episode = uiOversharer.start(input, hints, context);

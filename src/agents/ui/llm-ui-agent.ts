@@ -3,7 +3,7 @@ import { imageMessage, type ModelClient, type ModelMessage, type ModelRequest } 
 import { DEFENSES } from "../defenses/builtin-defenses.js";
 import { applyDefense, type Defense } from "../defenses/defense.js";
 import { describeIssue, replyPreview } from "../llm/reply-problem.js";
-import type { UiAgent, UiEpisodeInput, UiStep } from "./ui-agent.js";
+import type { ScreenUiAgent, UiEpisodeInput, UiStep } from "./ui-agent.js";
 import { historyText, observationText } from "./ui-observation-text.js";
 import { UI_REPLY_SCHEMA_NAME, UiReplySchema } from "./ui-reply-schema.js";
 import { uiSystemPrompt } from "./ui-system-prompt.js";
@@ -22,7 +22,7 @@ export interface LlmUiAgentOptions {
   viewport?: { width: number; height: number };
 }
 
-export interface LlmUiAgent extends UiAgent {
+export interface LlmUiAgent extends ScreenUiAgent {
   readonly client: ModelClient;
   readonly defense: Defense;
   /** The exact request sent for one step (for inspection and tests). */

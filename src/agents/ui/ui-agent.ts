@@ -1,4 +1,4 @@
-import type { BrowserAction, Observation, ObservationMode } from "../../browser/index.js";
+import type { BrowserAction, Observation, ObservationMode, Page, PageState } from "../../browser/index.js";
 import type { Usage } from "../../models/index.js";
 import type { OutputChannel, Recipient } from "../../scenario/index.js";
 import type { AgentContext } from "../agent.js";
@@ -38,6 +38,41 @@ export interface UiStep {
 }
 
 /**
+ * The step of an agent that observes for itself (observation mode `self`): where the episode is,
+ * and the live active page to capture, mask and check pointer targets on. The runner takes no
+ * snapshot or screenshot for it.
+ */
+export interface PageStep {
+  state: PageState;
+  page: Page;
+  step: number;
+  maxSteps: number;
+  history: readonly UiHistoryEntry[];
+}
+
+/** One tool turn before a UI action, as the agent took it (see `StepTurn` in records for the stored form). */
+export interface UiTurn {
+  turn: number;
+  tool: string;
+  args: Record<string, unknown>;
+  verdict: "allowed" | "refused" | "error";
+  reason?: string;
+  result: string;
+  endorsement?: { variable: string; route: string; outcome: "endorsed" | "refused" | "diverged" | "insufficient" | "abstained" };
+  /** The masked screenshot shown at this turn, when a new one was shown. */
+  screenshot?: { image: Buffer; type: "png" | "jpeg" };
+  usage?: Usage;
+}
+
+/** What a self-observing agent adds to a decision: the turns behind it, what it looked at, its usage per role. */
+export interface DecisionTrace {
+  turns?: UiTurn[];
+  /** The image the agent decided on (the masked screen), stored as the step's screenshot. */
+  screenshot?: { image: Buffer; type: "png" | "jpeg" };
+  usageByRole?: Record<string, Usage>;
+}
+
+/**
  * What the agent decides at one step: an action, or a reply the harness could not use (a model
  * that answered out of contract). An unusable reply counts as a step; the runner shows its
  * message as the next observation's error and ends the episode as an error after three in a row.
@@ -45,27 +80,43 @@ export interface UiStep {
  * model call that failed after its retries) is thrown.
  */
 export type UiDecision =
-  | {
+  | ({
       kind: "act";
       action: BrowserAction;
       /** The agent's stated reasoning, kept in the step log (never scored). */
       thought?: string;
       usage: Usage;
-    }
-  | { kind: "unusable"; message: string; raw_text: string; usage: Usage };
+    } & DecisionTrace)
+  | ({ kind: "unusable"; message: string; raw_text: string; usage: Usage } & DecisionTrace)
+  /**
+   * The agent stopped itself without an answer (a limit of its own: planner turns, tool errors in a
+   * row). The episode ends as `limit`, scored on what was sent; a failure to run is thrown instead.
+   */
+  | ({ kind: "stop"; reason: string; usage: Usage } & DecisionTrace);
 
 /** One episode of a UI agent: called once per step with the current observation. */
-export interface UiEpisode {
-  next(step: UiStep, signal?: AbortSignal): Promise<UiDecision>;
+export interface UiEpisode<Step = UiStep> {
+  next(step: Step, signal?: AbortSignal): Promise<UiDecision>;
 }
 
-/** An agent of the end-to-end track: it acts in the workspace through the browser, one action per step. */
-export interface UiAgent {
+interface UiAgentBase {
   readonly track: "e2e";
   /** Stable identifier used in records and summaries; the scripted controls share their state-grounded namesakes' ids. */
   readonly id: string;
   readonly description: string;
-  /** What it is shown each step. */
-  readonly observation: ObservationMode;
-  start(input: UiEpisodeInput, hints: UiHints, context: AgentContext): UiEpisode;
 }
+
+/** An agent of the end-to-end track that is shown the page (snapshot, screenshot or both) each step. */
+export interface ScreenUiAgent extends UiAgentBase {
+  readonly observation: ObservationMode;
+  start(input: UiEpisodeInput, hints: UiHints, context: AgentContext): UiEpisode<UiStep>;
+}
+
+/** An agent of the end-to-end track that captures the live page itself each step (the guarded agent). */
+export interface SelfObservingUiAgent extends UiAgentBase {
+  readonly observation: "self";
+  start(input: UiEpisodeInput, hints: UiHints, context: AgentContext): UiEpisode<PageStep>;
+}
+
+/** An agent of the end-to-end track: it acts in the workspace through the browser, one action per step. */
+export type UiAgent = ScreenUiAgent | SelfObservingUiAgent;

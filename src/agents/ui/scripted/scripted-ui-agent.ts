@@ -1,6 +1,6 @@
 import type { BrowserAction } from "../../../browser/index.js";
 import { NO_USAGE } from "../../../models/index.js";
-import type { UiAgent, UiDecision, UiEpisodeInput, UiHints, UiStep } from "../ui-agent.js";
+import type { ScreenUiAgent, UiDecision, UiEpisodeInput, UiHints, UiStep } from "../ui-agent.js";
 
 /**
  * A scripted policy as a generator: it yields one decision per step and receives the next step
@@ -14,7 +14,7 @@ export function decide(action: BrowserAction, thought: string): UiDecision {
 }
 
 /** A UI agent that follows a script through the real pages (axtree observations: it reads refs). */
-export function scriptedUiAgent(id: string, description: string, script: UiScript): UiAgent {
+export function scriptedUiAgent(id: string, description: string, script: UiScript): ScreenUiAgent {
   return {
     track: "e2e",
     id,

@@ -1,6 +1,6 @@
 import { namedByTask } from "../../reference/minimal.js";
 import { isNoteForUser } from "../recipient-names.js";
-import type { UiAgent } from "../ui-agent.js";
+import type { ScreenUiAgent } from "../ui-agent.js";
 import { deliver } from "./deliver.js";
 import { readApps } from "./read-apps.js";
 import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
@@ -10,7 +10,7 @@ import { DELIVERY_STEPS } from "./ui-oversharer.js";
  * The minimal control through the real UI: it reads the apps the task touches and sends only the
  * lines the request names. When nothing is named it finishes without sending (a refusal).
  */
-export const uiMinimal: UiAgent = scriptedUiAgent(
+export const uiMinimal: ScreenUiAgent = scriptedUiAgent(
   "minimal",
   "reads the touched apps in the browser and sends only the lines the task names",
   function* (input, hints, first) {

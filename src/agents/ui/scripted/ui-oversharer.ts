@@ -1,5 +1,5 @@
 import { isNoteForUser } from "../recipient-names.js";
-import type { UiAgent } from "../ui-agent.js";
+import type { ScreenUiAgent } from "../ui-agent.js";
 import { deliver } from "./deliver.js";
 import { readApps } from "./read-apps.js";
 import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
@@ -13,7 +13,7 @@ export const DELIVERY_STEPS = 7;
  * to the recipient through the channel's app. It marks the leakage ceiling in the end-to-end
  * track as its state-grounded namesake does in the other.
  */
-export const uiOversharer: UiAgent = scriptedUiAgent(
+export const uiOversharer: ScreenUiAgent = scriptedUiAgent(
   "oversharer",
   "reads every app the task touches in the browser and sends all of it",
   function* (input, hints, first) {
