@@ -7,6 +7,7 @@ import {
   VERIFIERS,
   type Verifier,
 } from "../../../src/guard/agent/values/answer-types.js";
+import * as values from "../../../src/guard/agent/values/index.js";
 import { verifierAllowed } from "../../../src/guard/agent/values/verifiers.js";
 
 // Table 10 of the spec (§2.6), written out again by hand so that a change to TYPE_SPECS must be
@@ -105,5 +106,25 @@ describe("verifierAllowed", () => {
     expect(verifierAllowed("boolean" as AnswerType, "task")).toBe(false);
     expect(verifierAllowed("count", "vibes" as Verifier)).toBe(false);
     expect(verifierAllowed("__proto__" as AnswerType, "expected")).toBe(false);
+  });
+});
+
+describe("the values module's public surface", () => {
+  it("offers the functions and tables other code calls, by these names", () => {
+    expect(Object.keys(values).sort()).toEqual(
+      [
+        "ANSWER_TYPES",
+        "AnswerConstraintSchema",
+        "TYPE_SPECS",
+        "VERIFIERS",
+        "enumOptionsProblem",
+        "isAnswerType",
+        "normaliseForEquality",
+        "taskTermMatch",
+        "validateAnswer",
+        "valuesEqual",
+        "verifierAllowed",
+      ].sort(),
+    );
   });
 });

@@ -8,9 +8,10 @@ export type AnswerCheck = { ok: true; value: string } | { ok: false; reason: str
 const NUMERIC: ReadonlySet<AnswerType> = new Set<AnswerType>(["count", "integer", "number", "percentage", "money"]);
 
 /**
- * A JSON answer as text. Numeric types also take a JSON number (written out exactly, in the
- * constraint's decimal separator, so the same grammar reads it); a point also takes `[x, y]`.
- * Integers beyond 2^53 are refused as numbers: JSON parsing has already rounded them.
+ * A JSON answer as text. Count, integer, number and percentage also take a JSON number (written
+ * out exactly, in the constraint's decimal separator, so the same grammar reads it); money does
+ * not, since a bare number has no currency. A point also takes `[x, y]`. Integers beyond 2^53
+ * are refused as numbers: JSON parsing has already rounded them.
  */
 function answerText(type: AnswerType, constraint: AnswerConstraint, raw: unknown): string | null {
   if (typeof raw === "string") return raw;
