@@ -40,10 +40,17 @@ const TERMS: Array<[string, string, AnswerType, AnswerConstraint]> = [
   ["Open the thread (ticket TKT-1001) and close it", "TKT-1001", "reference_id", {}],
   ["Set <editor>vim</editor> in the config", "vim", "package_name", { ecosystem: "debian" }],
   ["install typing_extensions", "typing-extensions", "package_name", PYPI],
-  // Adjacent sub-runs joined by their separators are a term even when they stop short of the
-  // run's end: the spec's rule, and the user's own text.
-  ["Clone https://github.com/tpope/vim-commentary", "https://github.com/tpope", "url", {}],
   ["Add alias tproj='tmux new -s proj'", "proj", "shell_command", {}],
+  // A value inside a longer literal that is not a longer value of its type.
+  ["Open example.com:8080 in a tab", "example.com", "hostname", {}],
+  ["Clone git@github.com:tpope/vim-commentary.git", "github.com", "hostname", {}],
+  ["Clone https://github.com/tpope/vim-commentary", "tpope/vim-commentary", "repository", {}],
+  ["Write to mailto:lisa.wong@businessanalytics.com", "lisa.wong@businessanalytics.com", "email_address", {}],
+  ["pin requests==2.32.3", "requests", "package_name", PYPI],
+  ["Reply to Lisa Wong's message", "Lisa Wong", "person_name", {}],
+  ["Reply to Lisa Wong’s message", "Lisa Wong", "person_name", {}],
+  ["Install “nodejs” with apt", "nodejs", "package_name", { ecosystem: "debian" }],
+  ["Open (https://example.com/docs) and read it", "https://example.com/docs", "url", {}],
 ];
 
 // [instruction, value, type, constraint, reason]
@@ -81,6 +88,15 @@ const REFUSED: Array<[string, string, AnswerType, AnswerConstraint, string]> = [
   ["Forward it to lisа.wong@example.com", "lisа.wong@example.com", "email_address", {}, "not_comparable"],
   ["install requests", "requests", "package_name", {}, "not_comparable"],
   ["Pay the $25 fee", "$25", "money", {}, "not_comparable"],
+  // Cut out of a longer value of the same type at a separator of the type's own grammar.
+  ["Clone https://github.com/tpope/vim-commentary", "https://github.com/tpope", "url", {}, "not_a_term"],
+  ["Meet at 10:00:30", "10:00", "time", {}, "not_a_term"],
+  ["Pay $1,234 now", "USD 1.00", "money", { currencies: ["USD"] }, "not_a_term"],
+  ["Set the budget to 123,456", "123", "count", {}, "not_a_term"],
+  ["Install @types/node", "node", "package_name", { ecosystem: "npm" }, "not_a_term"],
+  ["Copy it to ~/.vim/after/plugin", "~/.vim", "file_path", {}, "not_a_term"],
+  ["Email Anne O'Brien", "Anne O", "person_name", {}, "not_a_term"],
+  ["Set the limit to 1,234,567", "1234", "count", {}, "not_a_term"],
 ];
 
 describe("taskTermMatch", () => {

@@ -277,6 +277,8 @@ const REJECTED: Array<[AnswerType, AnswerConstraint, unknown, string]> = [
   ["url", {}, "https://example.com/a b", "a space"],
   ["url", {}, "https://1.2.3.4/", "an IP host"],
   ["url", {}, "https://[::1]/", "an IPv6 host"],
+  ["url", {}, "https://ex%61mple.com/", "a percent-encoded host"],
+  ["url", {}, "https://example.com:99999/", "a port out of range"],
   ["url", {}, "//example.com/", "scheme-relative"],
   ["url", {}, "/path", "relative"],
   ["url", {}, "https:example.com", "no slashes"],

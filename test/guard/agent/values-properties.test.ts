@@ -51,7 +51,9 @@ const GENERATORS: Record<AnswerType, [AnswerConstraint, fc.Arbitrary<string>]> =
   ],
   repository: [{}, fc.stringMatching(/^[a-z][a-z0-9-]{1,10}\/[a-z][a-z0-9-]{1,10}$/)],
   package_name: [{ ecosystem: "pypi" }, fc.stringMatching(/^[a-z][a-z0-9_.-]{0,10}[a-z0-9]$/)],
-  file_path: [{}, fc.stringMatching(/^~\/[A-Za-z0-9_-]{1,10}(?:\/[A-Za-z0-9._-]{1,10}){0,2}$/)],
+  // No segment of dots only: "~/a/." is "~/a", so it would be a term of any instruction naming
+  // "~/a/.x" through its prefix — rightly, but not what the containment properties test.
+  file_path: [{}, fc.stringMatching(/^~\/[A-Za-z0-9_-]{1,10}(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,9}){0,2}$/)],
   shell_command: [{}, fc.stringMatching(/^[a-z]{2,6}(?: [a-z0-9-]{1,8}){0,3}$/)],
 };
 
@@ -160,12 +162,21 @@ describe("properties: a task term is a whole term, never part of a longer word",
     );
   });
 
+  // Values without a split character: for one with them ("00:00:00"), letters glued to its last
+  // sub-run ("00:00:00a") leave its other sub-runs ("00:00") standing as terms, which may equal
+  // the value after normalisation. The examples in task-terms.test.ts cover values with
+  // separators, including those cut out of a longer value of their type.
   it("a value written only inside a longer word is not a term", () => {
     fc.assert(
-      fc.property(sampleArb, affixArb, affixArb, ({ type, constraint, value }, before, after) => {
-        fc.pre(before !== "" || after !== "");
-        return !taskTermMatch(`please use ${before}${value}${after} now`, value, type, constraint).ok;
-      }),
+      fc.property(
+        sampleArb.filter(({ value }) => !/['"=:/@,;()<>`]/.test(value)),
+        affixArb,
+        affixArb,
+        ({ type, constraint, value }, before, after) => {
+          fc.pre(before !== "" || after !== "");
+          return !taskTermMatch(`please use ${before}${value}${after} now`, value, type, constraint).ok;
+        },
+      ),
       { numRuns: RUNS },
     );
   });

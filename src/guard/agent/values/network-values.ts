@@ -81,6 +81,9 @@ export function parseUrl(text: string): ParsedValue {
   if (!/^https:\/\//i.test(text)) return { ok: false, reason: "only absolute https URLs are accepted" };
   const authority = text.slice("https://".length).split(/[/?#\\]/)[0]!;
   if (authority.includes("@")) return { ok: false, reason: "a URL must not carry user information" };
+  // The parser would decode "ex%61mple.com" to "example.com": a host written with escapes is a
+  // disguise, never how a real link is shown, so it is refused rather than decoded.
+  if (authority.includes("%")) return { ok: false, reason: "a URL's host must not be percent-encoded" };
   let url: URL;
   try {
     url = new URL(text);

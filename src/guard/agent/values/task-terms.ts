@@ -7,9 +7,12 @@ export type TaskTermMatch = { ok: true } | { ok: false; reason: "too_short" | "s
 
 /**
  * Characters that split a run of the instruction into sub-runs (spec §1.19.1 [RECON]), plus the
- * backtick: instructions quote commands in backticks as often as in quotes.
+ * backtick and the typographic quotes: instructions quote commands in backticks, and text typed
+ * on a phone or a Mac arrives with ‘ ’ “ ” where the spec's list has ' and ".
  */
-const SPLIT_CHARACTERS = new Set(["'", '"', "=", ":", "/", "@", ",", ";", "(", ")", "<", ">", "`"]);
+const SPLIT_CHARACTERS = new Set(["'", '"', "=", ":", "/", "@", ",", ";", "(", ")", "<", ">", "`", "\u2018", "\u2019", "\u201c", "\u201d"]);
+/** A possessive after a name ("Lisa Wong's report") does not make it a longer name. */
+const POSSESSIVE = /^['\u2019]s$/;
 /** Sentence punctuation at the end of a run is not part of the term before it ("bump to 2.32.3."). */
 const TRAILING_PUNCTUATION = /[.!?]+$/;
 /** What a run may end with and still be a whole run around a number ("set it to 42, then"). */
@@ -51,6 +54,44 @@ function tokenise(instruction: string): Tokenised {
   return { text, cuts: [...cuts].sort((a, b) => a - b), wholeRuns };
 }
 
+/** Start and end of the run (whitespace-free stretch) around a position. */
+function runAround(text: string, position: number): [number, number] {
+  const before = text.lastIndexOf(" ", position - 1);
+  const after = text.indexOf(" ", position);
+  return [before + 1, after < 0 ? text.length : after];
+}
+
+/**
+ * Whether the stretch [start, end) is cut out of a longer value of the same type: some larger
+ * stretch within the same runs, adding at least one character that is not a separator, reads as
+ * a value with a different key. "10:00" in "10:00:30", "$1" in "$1,234", "node" in
+ * "@types/node", "https://github.com/tpope" in "https://github.com/tpope/vim-commentary" are
+ * such cuts: the instruction names the longer value, not the shorter one.
+ */
+function isCutFromLongerValue(
+  text: string,
+  cuts: readonly number[],
+  start: number,
+  end: number,
+  key: string,
+  keyOf: (text: string) => string | null,
+): boolean {
+  const [runStart] = runAround(text, start);
+  const [, runEnd] = runAround(text, end - 1);
+  const lefts = cuts.filter((cut) => cut >= runStart && cut <= start);
+  const rights = cuts.filter((cut) => cut >= end && cut <= runEnd);
+  for (const left of lefts) {
+    for (const right of rights) {
+      const added = text.slice(left, start) + text.slice(end, right);
+      if ([...added].every(isBreak)) continue;
+      if (left === start && POSSESSIVE.test(added)) continue;
+      const longer = keyOf(text.slice(left, right));
+      if (longer !== null && longer !== key) return true;
+    }
+  }
+  return false;
+}
+
 function isStopPhrase(key: string): boolean {
   const words = key
     .toLowerCase()
@@ -74,7 +115,11 @@ function isStopPhrase(key: string): boolean {
  * - a term may begin or end with a split character, so a quoted literal matches with its quotes
  *   and `alias tproj='tmux new -s proj'` matches whole as well as `tproj` alone;
  * - sentence punctuation (. ! ?) ending a run is a boundary: "bump requests to 2.32.3." names
- *   2.32.3; and a run's trailing . , ; : ! ? are left out when deciding what a whole run is.
+ *   2.32.3; and a run's trailing . , ; : ! ? are left out when deciding what a whole run is;
+ * - a term is not cut out of a longer value of its type (`isCutFromLongerValue`): split
+ *   characters that belong to the type's own grammar (":" in a time, "," in an amount, "/" in a
+ *   URL or a path) would otherwise let a prefix of the named value through. Shell commands are
+ *   exempt: `tproj` and `tmux new -s proj` are terms of `alias tproj='tmux new -s proj'`.
  * Refused: a value whose normalised form is under 3 characters — 2 are enough for a purely
  * numeric value that is a whole run ("42" in "set the limit to 42") but not for a sub-run
  * ("port:42"); a value made only of stop words; a value that does not normalise. Instructions
@@ -116,6 +161,9 @@ export function taskTermMatch(instruction: string, value: string, type: AnswerTy
         seen.set(stretch, normalised);
       }
       if (normalised !== key) continue;
+      // A shell command's grammar here takes any text, so every stretch would "extend" it; its
+      // real parse is the procedure endorsement's (§2.10).
+      if (type !== "shell_command" && isCutFromLongerValue(text, cuts, start, end, key, keyOf)) continue;
       if (length >= MIN_LENGTH || wholeRuns.has(`${start}:${end}`)) return { ok: true };
       foundInsideRun = true;
     }
