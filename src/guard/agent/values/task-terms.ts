@@ -1,0 +1,172 @@
+import { type AnswerConstraint, AnswerConstraintSchema } from "./answer-constraint.js";
+import { type AnswerType, isAnswerType } from "./answer-types.js";
+import { parseValue } from "./parse-value.js";
+import { STOP_WORDS } from "./stop-words.js";
+
+export type TaskTermMatch = { ok: true } | { ok: false; reason: "too_short" | "stop_word" | "not_a_term" | "not_comparable" };
+
+/**
+ * Characters that split a run of the instruction into sub-runs (spec §1.19.1 [RECON]), plus the
+ * backtick and the typographic quotes: instructions quote commands in backticks, and text typed
+ * on a phone or a Mac arrives with ‘ ’ “ ” where the spec's list has ' and ".
+ */
+const SPLIT_CHARACTERS = new Set(["'", '"', "=", ":", "/", "@", ",", ";", "(", ")", "<", ">", "`", "\u2018", "\u2019", "\u201c", "\u201d"]);
+/** A possessive after a name ("Lisa Wong's report") does not make it a longer name. */
+const POSSESSIVE = /^['\u2019]s$/;
+/** Sentence punctuation at the end of a run is not part of the term before it ("bump to 2.32.3."). */
+const TRAILING_PUNCTUATION = /[.!?]+$/;
+/** What a run may end with and still be a whole run around a number ("set it to 42, then"). */
+const RUN_END_PUNCTUATION = /[.,;:!?]+$/;
+
+const MIN_LENGTH = 3;
+const MIN_NUMERIC_RUN_LENGTH = 2;
+
+function isBreak(char: string | undefined): boolean {
+  return char === " " || (char !== undefined && SPLIT_CHARACTERS.has(char));
+}
+
+interface Tokenised {
+  text: string;
+  /** Positions a term may start or end at, ascending. */
+  cuts: number[];
+  /** `start:end` of every whole run (trailing punctuation left out). */
+  wholeRuns: Set<string>;
+}
+
+/**
+ * Boundaries of the instruction: its ends, both sides of whitespace and of every split
+ * character, and the start of a run's trailing sentence punctuation.
+ */
+function tokenise(instruction: string): Tokenised {
+  const text = instruction.normalize("NFC").replace(/\s+/gu, " ").trim();
+  const cuts = new Set<number>();
+  for (let p = 0; p <= text.length; p++) {
+    if (p === 0 || p === text.length || isBreak(text[p - 1]) || isBreak(text[p])) cuts.add(p);
+  }
+  const wholeRuns = new Set<string>();
+  for (const run of text.matchAll(/[^ ]+/g)) {
+    const start = run.index;
+    const trailing = TRAILING_PUNCTUATION.exec(run[0]);
+    if (trailing !== null && trailing.index > 0) cuts.add(start + trailing.index);
+    const core = run[0].replace(RUN_END_PUNCTUATION, "");
+    if (core !== "") wholeRuns.add(`${start}:${start + core.length}`);
+  }
+  return { text, cuts: [...cuts].sort((a, b) => a - b), wholeRuns };
+}
+
+/** Start and end of the run (whitespace-free stretch) around a position. */
+function runAround(text: string, position: number): [number, number] {
+  const before = text.lastIndexOf(" ", position - 1);
+  const after = text.indexOf(" ", position);
+  return [before + 1, after < 0 ? text.length : after];
+}
+
+/**
+ * Whether the stretch [start, end) is cut out of a longer value of the same type: some larger
+ * stretch within the same runs, adding at least one character that is not a separator, reads as
+ * a value with a different key. "10:00" in "10:00:30", "$1" in "$1,234", "node" in
+ * "@types/node", "https://github.com/tpope" in "https://github.com/tpope/vim-commentary" are
+ * such cuts: the instruction names the longer value, not the shorter one.
+ */
+function isCutFromLongerValue(
+  text: string,
+  cuts: readonly number[],
+  start: number,
+  end: number,
+  key: string,
+  keyOf: (text: string) => string | null,
+): boolean {
+  const [runStart] = runAround(text, start);
+  const [, runEnd] = runAround(text, end - 1);
+  const lefts = cuts.filter((cut) => cut >= runStart && cut <= start);
+  const rights = cuts.filter((cut) => cut >= end && cut <= runEnd);
+  for (const left of lefts) {
+    for (const right of rights) {
+      const added = text.slice(left, start) + text.slice(end, right);
+      if ([...added].every(isBreak)) continue;
+      if (left === start && POSSESSIVE.test(added)) continue;
+      const longer = keyOf(text.slice(left, right));
+      if (longer !== null && longer !== key) return true;
+    }
+  }
+  return false;
+}
+
+function isStopPhrase(key: string): boolean {
+  const words = key
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter((word) => word !== "");
+  return words.length > 0 && words.every((word) => STOP_WORDS.has(word));
+}
+
+/**
+ * Whether `value` is a whole term of the user's instruction, the `task` endorsement (spec
+ * §1.19.1 [RECON]). The instruction is tokenised into runs of non-space characters, split further
+ * at `' " = : / @ , ; ( ) < >` (and backticks); the value matches a stretch of the instruction
+ * that starts and ends at such a boundary, compared after the type's normalisation (so
+ * "v2.32.3" in the instruction names the version "2.32.3", and "$25" names "USD 25.00" when the
+ * constraint allows only USD). Never a substring: "proj" is not a term of "tproj", nor "19.1"
+ * of "3.19.1".
+ *
+ * Readings of the [RECON] rule, each deliberate:
+ * - a term may cross whitespace: "Lisa Wong" and `sudo apt install nodejs` are terms of an
+ *   instruction that writes them, though each spans several runs;
+ * - a term may begin or end with a split character, so a quoted literal matches with its quotes
+ *   and `alias tproj='tmux new -s proj'` matches whole as well as `tproj` alone;
+ * - sentence punctuation (. ! ?) ending a run is a boundary: "bump requests to 2.32.3." names
+ *   2.32.3; and a run's trailing . , ; : ! ? are left out when deciding what a whole run is;
+ * - a term is not cut out of a longer value of its type (`isCutFromLongerValue`): split
+ *   characters that belong to the type's own grammar (":" in a time, "," in an amount, "/" in a
+ *   URL or a path) would otherwise let a prefix of the named value through. Shell commands are
+ *   exempt: `tproj` and `tmux new -s proj` are terms of `alias tproj='tmux new -s proj'`.
+ * Refused: a value whose normalised form is under 3 characters — 2 are enough for a purely
+ * numeric value that is a whole run ("42" in "set the limit to 42") but not for a sub-run
+ * ("port:42"); a value made only of stop words; a value that does not normalise. Instructions
+ * that only point at the screen are the pre-episode classifier's to refuse (§1.20), not this.
+ *
+ * Cost: stretches are tried only up to four times the value's length plus 16 characters; a
+ * longer stretch normalising to the value would need a normalisation that shrinks text that much,
+ * and missing one fails closed.
+ */
+export function taskTermMatch(instruction: string, value: string, type: AnswerType, constraint?: AnswerConstraint): TaskTermMatch {
+  // The same normalisation as `normaliseForEquality`, with the constraint checked once rather than
+  // once per stretch of the instruction.
+  const checked = AnswerConstraintSchema.safeParse(constraint ?? {});
+  if (!isAnswerType(type) || !checked.success) return { ok: false, reason: "not_comparable" };
+  const keyOf = (text: string) => {
+    const parsed = parseValue(type, text, checked.data);
+    return parsed.ok ? parsed.key : null;
+  };
+  const key = keyOf(value);
+  if (key === null) return { ok: false, reason: "not_comparable" };
+  if (isStopPhrase(key)) return { ok: false, reason: "stop_word" };
+  const length = [...key].length;
+  const numeric = /^[0-9]+$/.test(key);
+  if (length < MIN_NUMERIC_RUN_LENGTH || (length < MIN_LENGTH && !numeric)) return { ok: false, reason: "too_short" };
+
+  const { text, cuts, wholeRuns } = tokenise(instruction);
+  const limit = 4 * Math.max(value.length, key.length) + 16;
+  const seen = new Map<string, string | null>();
+  let foundInsideRun = false;
+  for (let i = 0; i < cuts.length; i++) {
+    for (let j = i + 1; j < cuts.length; j++) {
+      const [start, end] = [cuts[i]!, cuts[j]!];
+      if (end - start > limit) break;
+      const stretch = text.slice(start, end);
+      if (stretch.startsWith(" ") || stretch.endsWith(" ") || [...stretch].every(isBreak)) continue;
+      let normalised = seen.get(stretch);
+      if (normalised === undefined) {
+        normalised = keyOf(stretch);
+        seen.set(stretch, normalised);
+      }
+      if (normalised !== key) continue;
+      // A shell command's grammar here takes any text, so every stretch would "extend" it; its
+      // real parse is the procedure endorsement's (§2.10).
+      if (type !== "shell_command" && isCutFromLongerValue(text, cuts, start, end, key, keyOf)) continue;
+      if (length >= MIN_LENGTH || wholeRuns.has(`${start}:${end}`)) return { ok: true };
+      foundInsideRun = true;
+    }
+  }
+  return { ok: false, reason: foundInsideRun ? "too_short" : "not_a_term" };
+}
