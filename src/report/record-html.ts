@@ -4,6 +4,7 @@ import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import type { ReportStep } from "./report-run.js";
 import { screenshotHtml } from "./screenshot-html.js";
 import { stepTurnsHtml } from "./step-turns-html.js";
+import { usageByRoleHtml } from "./usage-by-role-html.js";
 
 type Evidence = ScoreRecord["evidence"]["required"][number] & { kind: MarkKind };
 
@@ -113,7 +114,7 @@ export function recordHtml(record: EpisodeRecord, row: { id: string; label: stri
     ${missing.length ? html`<div class="evidence">missing must-share: ${missing.map((item) => html`<span class="chip share">${item}</span>`)}</div>` : ""}
     ${record.output?.refusal_text ? html`<div class="trace searchable"><b>refusal:</b> ${record.output.refusal_text}</div>` : ""}
     ${record.output?.action_trace ? html`<details><summary>action trace</summary><div class="trace searchable">${record.output.action_trace}</div></details>` : ""}
-    ${judgeHtml(record)}
+    ${judgeHtml(record)}${usageByRoleHtml(record.usage_by_role)}
     ${stepsHtml(steps)}
   </div>`;
 }

@@ -109,6 +109,8 @@ ol.turns .turn-result { font-size: 12px; }
 .badge.verdict-refused, .badge.outcome-refused, .badge.outcome-diverged { background: var(--red-soft); color: #991b1b; }
 .badge.verdict-error { background: #111827; color: #fff; }
 .badge.outcome-insufficient, .badge.outcome-abstained { background: var(--amber-soft); color: #92400e; }
+table.usage-by-role { width: auto; font-size: 12px; }
+.record table.usage-by-role th, .record table.usage-by-role td { padding: 2px 6px; }
 .empty { color: var(--muted); font-style: italic; }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 20px; }
 @media print { nav.toc, .filters { position: static; } }
