@@ -8,3 +8,8 @@ export function formatEstimate(estimate: { value: number; ci: [number, number] |
   const [lo, hi] = estimate.ci;
   return `${formatPercent(estimate.value)} [${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;
 }
+
+/** Dollars as the report shows them: four decimals below a dollar, where model calls usually are. */
+export function formatUsd(value: number): string {
+  return `$${value < 1 ? value.toFixed(4) : value.toFixed(2)}`;
+}

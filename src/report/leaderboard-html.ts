@@ -1,6 +1,6 @@
 import { FAILURE_MODES } from "../scenario/index.js";
 import type { Estimate } from "../stats/index.js";
-import { formatPercent } from "./format-estimate.js";
+import { formatPercent, formatUsd } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import type { ReportRow } from "./report-rows.js";
 
@@ -79,7 +79,7 @@ export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
       })}
       <td class="num" data-sort="${row.errors}">${row.errors}</td>
       ${showUsage ? html`<td class="num" data-sort="${totals ? totals.input + totals.output : -1}">${totals ? `${totals.input.toLocaleString("en-US")} / ${totals.output.toLocaleString("en-US")}` : "–"}</td>` : ""}
-      ${showCost ? html`<td class="num" data-sort="${totals?.cost ?? -1}">${totals?.cost !== undefined ? `$${totals.cost < 1 ? totals.cost.toFixed(4) : totals.cost.toFixed(2)}` : "–"}</td>` : ""}
+      ${showCost ? html`<td class="num" data-sort="${totals?.cost ?? -1}">${totals?.cost !== undefined ? formatUsd(totals.cost) : "–"}</td>` : ""}
     </tr>`;
   });
   return html`<div class="table-wrap"><table class="sortable leaderboard"><thead>${head}</thead><tbody>${body}</tbody></table></div>`;

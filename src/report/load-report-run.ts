@@ -1,9 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve, sep } from "node:path";
 import type { RunManifest } from "../records/index.js";
-import { type EpisodeRecord, RUN_FILES, readManifest, readRecords, type StepRecord, summarizeRun } from "../records/index.js";
+import {
+  type EpisodeRecord,
+  RUN_FILES,
+  readManifest,
+  readRecords,
+  type StepRecord,
+  type StepTurn,
+  summarizeRun,
+} from "../records/index.js";
 import { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, datasetFingerprint, loadScenarios, type Scenario } from "../scenario/index.js";
-import type { ReportRun, ReportStep } from "./report-run.js";
+import type { ReportRun, ReportScreenshot, ReportStep, ReportTurn } from "./report-run.js";
 
 export interface LoadReportRunOptions {
   /** Embed end-to-end screenshots (default true); off keeps big runs' reports small. */
@@ -12,8 +20,8 @@ export interface LoadReportRunOptions {
 
 const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp" };
 
-/** A step's screenshot as a data URI, read only from inside the run folder. */
-function screenshotOf(runDir: string, path: string): ReportStep["screenshot"] {
+/** A step's or a turn's screenshot as a data URI, read only from inside the run folder. */
+function screenshotOf(runDir: string, path: string): ReportScreenshot {
   const root = resolve(runDir);
   const file = resolve(root, path);
   const type = IMAGE_TYPES[extname(file).toLowerCase()];
@@ -21,6 +29,11 @@ function screenshotOf(runDir: string, path: string): ReportStep["screenshot"] {
   if (file !== root && !file.startsWith(root + sep)) return { missing: `${path} (outside the run folder)` };
   if (!type || !existsSync(file)) return { missing: path };
   return { data_uri: `data:${type};base64,${readFileSync(file).toString("base64")}` };
+}
+
+/** A recorded turn as the report shows it: only its screenshot is read, by the same rule as a step's. */
+function reportTurn({ screenshot, usage: _usage, ...turn }: StepTurn, runDir: string, screenshots: boolean): ReportTurn {
+  return screenshot !== undefined && screenshots ? { ...turn, screenshot: screenshotOf(runDir, screenshot) } : turn;
 }
 
 /** A recorded step as the report shows it. */
@@ -34,6 +47,8 @@ export function reportStep(step: StepRecord, runDir: string, screenshots: boolea
   if (step.error !== null) shown.error = step.error;
   if (step.thought !== undefined) shown.thought = step.thought;
   if (step.screenshot !== undefined && screenshots) shown.screenshot = screenshotOf(runDir, step.screenshot);
+  // A step without turns keeps no `turns` key, so it renders as it did before turns existed.
+  if (step.turns !== undefined && step.turns.length > 0) shown.turns = step.turns.map((turn) => reportTurn(turn, runDir, screenshots));
   return shown;
 }
 

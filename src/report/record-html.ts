@@ -2,6 +2,9 @@ import type { EpisodeRecord, ScoredRecord, ScoreRecord } from "../records/index.
 import { highlightSpans, type MarkKind, type TextMark } from "./highlight-spans.js";
 import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import type { ReportStep } from "./report-run.js";
+import { screenshotHtml } from "./screenshot-html.js";
+import { stepTurnsHtml } from "./step-turns-html.js";
+import { usageByRoleHtml } from "./usage-by-role-html.js";
 
 type Evidence = ScoreRecord["evidence"]["required"][number] & { kind: MarkKind };
 
@@ -87,19 +90,8 @@ function stepsHtml(steps: readonly ReportStep[] | undefined): HtmlValue {
       ${step.url ? html`<div class="muted">${step.url}</div>` : ""}
       ${step.thought ? html`<div class="trace">${step.thought}</div>` : ""}
       ${step.error ? html`<div><span class="badge error">error</span> ${step.error}</div>` : ""}
-      ${screenshotHtml(step)}</li>`,
+      ${screenshotHtml(step.screenshot, "screenshot", `screenshot after step ${step.index + 1}`)}${stepTurnsHtml(step.turns)}</li>`,
   )}</ol></details>`;
-}
-
-const DATA_URI = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
-
-function screenshotHtml(step: ReportStep): HtmlValue {
-  const shot = step.screenshot;
-  if (!shot) return "";
-  if ("missing" in shot) return html`<div class="muted">screenshot not found: ${shot.missing}</div>`;
-  // Only a well-formed image data URI goes into src; anything else could point off the page.
-  if (!DATA_URI.test(shot.data_uri)) return html`<div class="muted">screenshot not embeddable</div>`;
-  return html`<details><summary>screenshot</summary><img alt="screenshot after step ${step.index + 1}" loading="lazy" src="${shot.data_uri}"></details>`;
 }
 
 function statusBadges(record: EpisodeRecord): SafeHtml {
@@ -122,7 +114,7 @@ export function recordHtml(record: EpisodeRecord, row: { id: string; label: stri
     ${missing.length ? html`<div class="evidence">missing must-share: ${missing.map((item) => html`<span class="chip share">${item}</span>`)}</div>` : ""}
     ${record.output?.refusal_text ? html`<div class="trace searchable"><b>refusal:</b> ${record.output.refusal_text}</div>` : ""}
     ${record.output?.action_trace ? html`<details><summary>action trace</summary><div class="trace searchable">${record.output.action_trace}</div></details>` : ""}
-    ${judgeHtml(record)}
+    ${judgeHtml(record)}${usageByRoleHtml(record.usage_by_role)}
     ${stepsHtml(steps)}
   </div>`;
 }

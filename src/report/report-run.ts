@@ -1,5 +1,13 @@
-import type { EpisodeRecord, RunManifest, RunSummary } from "../records/index.js";
+import type { EpisodeRecord, RunManifest, RunSummary, StepTurn } from "../records/index.js";
 import type { Scenario } from "../scenario/index.js";
+
+/** A screenshot read from the run folder into a data URI, or why it could not be. */
+export type ReportScreenshot = { data_uri: string } | { missing: string };
+
+/** A tool turn ready to render: as recorded (usage aside), its screenshot read like a step's. */
+export interface ReportTurn extends Omit<StepTurn, "screenshot" | "usage"> {
+  screenshot?: ReportScreenshot;
+}
 
 /** A step ready to render: the screenshot, when there is one, already read into a data URI. */
 export interface ReportStep {
@@ -9,7 +17,9 @@ export interface ReportStep {
   duration_ms?: number;
   url?: string;
   thought?: string;
-  screenshot?: { data_uri: string } | { missing: string };
+  screenshot?: ReportScreenshot;
+  /** The tool turns behind the step's action (agents that plan in tool calls); absent otherwise. */
+  turns?: ReportTurn[];
 }
 
 /** Everything the HTML report needs of one run, already loaded: the report itself does no I/O. */

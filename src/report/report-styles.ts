@@ -99,6 +99,18 @@ ul.evidence { list-style: none; padding-left: 0; border-top: 1px dashed var(--li
 ol.steps { padding-left: 20px; font-size: 12.5px; }
 ol.steps code { font-size: 12px; background: #f1f5f9; padding: 0 4px; border-radius: 3px; word-break: break-word; }
 ol.steps img { max-width: 100%; border: 1px solid var(--line); border-radius: 4px; margin-top: 4px; }
+ol.turns { list-style: none; margin: 2px 0; padding-left: 8px; border-left: 2px solid var(--line); }
+ol.turns li.turn { margin: 5px 0; padding-left: 6px; border-left: 3px solid transparent; }
+ol.turns li.turn.verdict-refused { border-left-color: var(--red); } ol.turns li.turn.verdict-error { border-left-color: #111827; }
+ol.turns .turn-no { color: var(--muted); font-variant-numeric: tabular-nums; }
+ol.turns code.args { word-break: break-all; }
+ol.turns .turn-result { font-size: 12px; }
+.badge.verdict-allowed, .badge.outcome-endorsed { background: var(--green-soft); color: #166534; }
+.badge.verdict-refused, .badge.outcome-refused, .badge.outcome-diverged { background: var(--red-soft); color: #991b1b; }
+.badge.verdict-error { background: #111827; color: #fff; }
+.badge.outcome-insufficient, .badge.outcome-abstained { background: var(--amber-soft); color: #92400e; }
+table.usage-by-role { width: auto; font-size: 12px; }
+.record table.usage-by-role th, .record table.usage-by-role td { padding: 2px 6px; }
 .empty { color: var(--muted); font-style: italic; }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 20px; }
 @media print { nav.toc, .filters { position: static; } }
