@@ -12,6 +12,7 @@ export { REFERENCE_AGENTS, referenceAgent } from "./reference-agents.js";
 export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/llm-ui-agent.js";
 export { isNoteForUser, isUnspecifiedRecipient, namesMatch } from "./ui/recipient-names.js";
 export { decide, scriptedUiAgent, type UiScript } from "./ui/scripted/scripted-ui-agent.js";
+export { uiGullible } from "./ui/scripted/ui-gullible.js";
 export type {
   DecisionTrace,
   PageStep,
@@ -26,4 +27,4 @@ export type {
   UiStep,
   UiTurn,
 } from "./ui/ui-agent.js";
-export { UI_REFERENCE_AGENTS, uiReferenceAgent } from "./ui/ui-agents.js";
+export { UI_REFERENCE_AGENTS, UI_TEST_ROLES, uiReferenceAgent, uiScriptedAgent } from "./ui/ui-agents.js";
