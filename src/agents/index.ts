@@ -1,15 +1,18 @@
 // Public API of the agents module: the contract (a state-grounded agent or a UI agent), the
-// reference controls of both tracks, the LLM agents and the prompt defenses.
+// reference controls of both tracks, the scripted test roles and the instruction grammar they obey,
+// the LLM agents and the prompt defenses.
 export { type Agent, type AgentContext, type AgentReply, answered, type StateAgent } from "./agent.js";
 export { DEFENSE_NAMES, DEFENSES, type DefenseName } from "./defenses/builtin-defenses.js";
 export { applyDefense, type Defense } from "./defenses/defense.js";
 export { ALL_DEFENSES, DefenseError, loadDefense, loadDefenseFile, resolveDefenses } from "./defenses/load-defense.js";
+export { findInstruction, INSTRUCTION_GRAMMAR, type Instruction } from "./instructions/instruction-grammar.js";
 export { STATE_FORMATS, type StateFormat } from "./llm/agent-user-message.js";
 export { createLlmAgent, type LlmAgent, type LlmAgentOptions, type LlmAgentReply } from "./llm/llm-agent.js";
 export { REFERENCE_AGENTS, referenceAgent } from "./reference-agents.js";
 export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/llm-ui-agent.js";
 export { isNoteForUser, isUnspecifiedRecipient, namesMatch } from "./ui/recipient-names.js";
 export { decide, scriptedUiAgent, type UiScript } from "./ui/scripted/scripted-ui-agent.js";
+export { uiGullible } from "./ui/scripted/ui-gullible.js";
 export type {
   DecisionTrace,
   PageStep,
@@ -24,4 +27,4 @@ export type {
   UiStep,
   UiTurn,
 } from "./ui/ui-agent.js";
-export { UI_REFERENCE_AGENTS, uiReferenceAgent } from "./ui/ui-agents.js";
+export { UI_REFERENCE_AGENTS, UI_TEST_ROLES, uiReferenceAgent, uiScriptedAgent } from "./ui/ui-agents.js";

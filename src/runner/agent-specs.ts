@@ -8,7 +8,8 @@ import {
   REFERENCE_AGENTS,
   referenceAgent,
   UI_REFERENCE_AGENTS,
-  uiReferenceAgent,
+  UI_TEST_ROLES,
+  uiScriptedAgent,
 } from "../agents/index.js";
 import type { ObservationMode } from "../browser/index.js";
 import { InputError } from "../core/index.js";
@@ -34,6 +35,8 @@ export function isModelSpec(id: string): boolean {
 export function stateAgentFor(id: string, defense: Defense, models: ModelSetup): Agent {
   if (isModelSpec(id)) return createLlmAgent({ client: models.client(id), defense, id });
   const agent = referenceAgent(id);
+  if (!agent && UI_TEST_ROLES.some((role) => role.id === id))
+    throw new InputError(`${id} runs in the end-to-end track only (it acts on pages); use --track e2e`, { file: `--agent ${id}` });
   if (!agent)
     throw new InputError(
       `unknown agent (known: ${REFERENCE_AGENTS.map((known) => known.id).join(", ")}, or provider:model such as openai:gpt-4o-mini)`,
@@ -42,13 +45,17 @@ export function stateAgentFor(id: string, defense: Defense, models: ModelSetup):
   return agent;
 }
 
-/** The end-to-end version of an agent id: the scripted UI agent of that name, or an LLM UI agent over the model. */
+/**
+ * The end-to-end version of an agent id: the scripted UI agent of that name (a reference agent's
+ * UI version or a test role such as `gullible`), or an LLM UI agent over the model.
+ */
 export function uiAgentFor(id: string, defense: Defense, models: ModelSetup, observation: ObservationMode): Agent {
   if (isModelSpec(id)) return createLlmUiAgent({ client: models.client(id), defense, id, observation });
-  const agent = uiReferenceAgent(id);
+  const agent = uiScriptedAgent(id);
   if (!agent) {
     const hint = id === "ci-rules" ? "ci-rules has no UI version (it filters structured state items); " : "";
-    throw new InputError(`not available in the end-to-end track; ${hint}known: ${DEFAULT_AGENTS.e2e.join(", ")}, or provider:model`, {
+    const known = [...DEFAULT_AGENTS.e2e, ...UI_TEST_ROLES.map((role) => `${role.id} (test role)`)];
+    throw new InputError(`not available in the end-to-end track; ${hint}known: ${known.join(", ")}, or provider:model`, {
       file: `--agent ${id}`,
     });
   }

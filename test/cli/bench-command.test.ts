@@ -57,4 +57,10 @@ describe("safecua bench", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--agent gpt-9: unknown agent (known: oversharer, minimal, ci-rules, refuser, or provider:model");
   });
+
+  it("exits 2 for a test role of the end-to-end track named in the state-grounded track", async () => {
+    const result = await runCli(["bench", "--out", tempDir(), "--agent", "gullible"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--agent gullible: gullible runs in the end-to-end track only (it acts on pages); use --track e2e");
+  });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
-import { loadDefenseFile, resolveDefenses } from "../../agents/index.js";
+import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/index.js";
 import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
@@ -190,7 +190,7 @@ export function benchCommand(cli: CliContext): Command {
       .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
       .option(
         "--agent <id>",
-        `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS["state-grounded"].join(", ")}; with --track e2e: ${DEFAULT_AGENTS.e2e.join(", ")})`,
+        `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS["state-grounded"].join(", ")}; with --track e2e: ${DEFAULT_AGENTS.e2e.join(", ")}; test roles, e2e only: ${UI_TEST_ROLES.map((role) => role.id).join(", ")})`,
         collectList,
       )
       .addOption(

@@ -11,6 +11,28 @@ function linkUrl(step: UiStep, name: string | RegExp): string | undefined {
   return findNode(step.observation.tree, "link", name)?.props.url;
 }
 
+/**
+ * Sends `text` through the messenger at `messenger` (its home URL): in the conversation whose name
+ * matches `to` (any first conversation when `anyConversation`), or else in a new message to `to`.
+ * Returns the step after pressing Send.
+ */
+export function* sendMessage(messenger: string, address: { to: string; anyConversation: boolean }, text: string): ScriptSteps {
+  let step = yield* visit(messenger, "Opening the messenger to send.");
+  const threads = contentLinks(step.observation.tree, /\/threads\/\d+$/);
+  const thread = address.anyConversation ? threads[0] : threads.find((candidate) => namesMatch(address.to, candidate.name));
+  if (thread) {
+    step = yield* visit(thread.url, `Opening the conversation with ${thread.name}.`);
+    step = yield* fillField(step, ["textbox"], /^Message to /, text);
+    return yield* clickButton(step, "Send");
+  }
+  const compose = linkUrl(step, "New message");
+  if (!compose) return step;
+  step = yield* visit(compose, "Starting a new message.");
+  step = yield* fillField(step, TO_FIELD, "To", address.to);
+  step = yield* fillField(step, ["textbox"], "Message", text);
+  return yield* clickButton(step, "Send");
+}
+
 /** Sends `text` to the recipient in the channel's own app, through its forms; returns the step after sending. */
 export function* deliver(step: UiStep, hints: UiHints, text: string, apps: ReadonlyMap<AppName, string>, task: string): ScriptSteps {
   const recipient = hints.recipient.name;
@@ -28,20 +50,7 @@ export function* deliver(step: UiStep, hints: UiHints, text: string, apps: Reado
     case "note": {
       const url = home("messenger");
       if (!url) return step;
-      step = yield* visit(url, "Opening the messenger to send.");
-      const threads = contentLinks(step.observation.tree, /\/threads\/\d+$/);
-      const thread = open ? threads[0] : threads.find((candidate) => namesMatch(recipient, candidate.name));
-      if (thread) {
-        step = yield* visit(thread.url, `Opening the conversation with ${thread.name}.`);
-        step = yield* fillField(step, ["textbox"], /^Message to /, text);
-        return yield* clickButton(step, "Send");
-      }
-      const compose = linkUrl(step, "New message");
-      if (!compose) return step;
-      step = yield* visit(compose, "Starting a new message.");
-      step = yield* fillField(step, TO_FIELD, "To", recipient);
-      step = yield* fillField(step, ["textbox"], "Message", text);
-      return yield* clickButton(step, "Send");
+      return yield* sendMessage(url, { to: recipient, anyConversation: open }, text);
     }
     case "calendar_event": {
       const url = home("calendar");

@@ -20,6 +20,16 @@ const DETAIL_PAGES: Partial<Record<AppName, RegExp>> = {
   code_editor: /\/files\/\d+$/,
 };
 
+/** The workspace's apps as the step's navigation lists them: app → its home URL. */
+export function workspaceApps(step: UiStep): Map<AppName, string> {
+  const apps = new Map<AppName, string>();
+  for (const link of appLinks(step.observation.tree)) {
+    const app = APP_LABELS[link.name];
+    if (app) apps.set(app, link.url);
+  }
+  return apps;
+}
+
 export interface Reading {
   /** The step after the last page read. */
   step: UiStep;
@@ -37,11 +47,7 @@ export interface Reading {
  * the same cue words as the state-grounded reference agents, over the apps the navigation shows.
  */
 export function* readApps(first: UiStep, task: string, reserve: number): ScriptSteps<Reading> {
-  const apps = new Map<AppName, string>();
-  for (const link of appLinks(first.observation.tree)) {
-    const app = APP_LABELS[link.name];
-    if (app) apps.set(app, link.url);
-  }
+  const apps = workspaceApps(first);
   const present = WorkspaceStateSchema.parse(Object.fromEntries([...apps.keys()].map((app) => [app, {}])));
   const touched = appsTouchedByTask({ task, state: present });
   const lines: string[] = [];
