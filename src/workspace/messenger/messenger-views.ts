@@ -20,10 +20,10 @@ function senderLabel(message: Message): string {
 
 function preview(thread: Thread): Html {
   const last = thread.messages.at(-1);
-  if (!last) return html`<span class="muted empty-note" data-operator>No messages yet</span>`;
+  if (!last) return html`<p class="muted empty-note" data-operator>No messages yet</p>`;
   const text = last.text.length > PREVIEW_LENGTH ? `${last.text.slice(0, PREVIEW_LENGTH)}…` : last.text;
   const sender = senderLabel(last);
-  return html`${sender ? `${sender}: ` : ""}${text}${last.time ? html` <span class="muted">· ${last.time}</span>` : html``}`;
+  return html`<p>${sender ? `${sender}: ` : ""}${text}${last.time ? html` <span class="muted">· ${last.time}</span>` : html``}</p>`;
 }
 
 function membersLine(thread: Thread): Html {
@@ -38,7 +38,7 @@ export function messengerHome(episode: Episode, messenger: MessengerApp): Html {
 ${threads.length === 0 ? html`<p class="muted empty-note" data-operator>No conversations yet.</p>` : html``}<ul class="plain">${threads.map(
     (thread, index) =>
       html`<li class="card" data-content><a href="${appPath(episode.id, "messenger", "threads", index)}"><strong>${thread.contact}</strong></a>${thread.members.length > 0 ? html`<span class="badge" data-operator>group</span>` : html``}
-${membersLine(thread)}<p>${preview(thread)}</p>${thread.draft !== undefined && thread.draft !== "" ? html`<p>${fixedText("Unsent draft:")} <span class="pre-wrap">${thread.draft}</span></p>` : html``}</li>`,
+${membersLine(thread)}${preview(thread)}${thread.draft !== undefined && thread.draft !== "" ? html`<p>${fixedText("Unsent draft:")} <span class="pre-wrap">${thread.draft}</span></p>` : html``}</li>`,
   )}</ul></section>
 ${renderExtra(messenger.extra, "Other messenger details")}`;
 }
