@@ -161,9 +161,9 @@ describe("configured placeholders", () => {
         ],
       }),
     ).toThrow(/same position/);
-    expect(() => RuleStore.fromJSON({ version: 1, scopes: { "x.example": { placeholders: [{ position: -1, name: "a" }] } }, entries: [] }, "s.json")).toThrow(
-      /s\.json: \$\.scopes\["x\.example"\]\.placeholders\[0\]\.position/,
-    );
+    expect(() =>
+      RuleStore.fromJSON({ version: 1, scopes: { "x.example": { placeholders: [{ position: -1, name: "a" }] } }, entries: [] }, "s.json"),
+    ).toThrow(/s\.json: \$\.scopes\["x\.example"\]\.placeholders\[0\]\.position/);
   });
 
   it("round-trips a scope's placeholders through JSON", () => {

@@ -28,7 +28,9 @@ const PlaceholderSchema = z
     name: z
       .string()
       .regex(/^[a-z][a-z0-9_]*$/, "a placeholder name is lower-case letters, digits and _")
-      .refine((name) => !BUILT_IN_PLACEHOLDERS.has(name), { error: "a placeholder name may not be a built-in one (n, uuid, hex, slug, ns)" }),
+      .refine((name) => !BUILT_IN_PLACEHOLDERS.has(name), {
+        error: "a placeholder name may not be a built-in one (n, uuid, hex, slug, ns)",
+      }),
   })
   .strict();
 
