@@ -13,6 +13,7 @@ export type { Row } from "./rows/row.js";
 export { type LintIssue, lintRuleSet } from "./rules/lint-rule-set.js";
 export { parseRuleSet, RuleSetError } from "./rules/parse-rule-set.js";
 export type { PageRule, PathRule, Rule, RuleSet, SelfRule } from "./rules/rule.js";
+export { lintRuleFile } from "./store/lint-rule-file.js";
 export { type LookupStep, type RuleLookup, RuleStore } from "./store/rule-store.js";
 export { type TemplateConfig, urlTemplate } from "./store/url-template.js";
 export { type WorkspaceRuleSet, workspaceRuleSet, workspaceRuleStore } from "./store/workspace-rules.js";
