@@ -120,3 +120,59 @@ describe("RuleStore", () => {
     expect(s.lookup("https://gitlab.example/alicekim/dotfiles/-/issues/9")?.via).toBe("template");
   });
 });
+
+describe("configured placeholders", () => {
+  const episode = { placeholders: [{ position: 1, name: "episode" }] };
+
+  it.each([
+    ["http://127.0.0.1:41234/e/ep-0123456789abcdef/messenger/threads/3", "/e/{episode}/messenger/threads/{n}"],
+    ["http://127.0.0.1:9/e/browser-test-1/code/files/0/share", "/e/{episode}/code/files/{n}/share"],
+    ["http://127.0.0.1:9/e/12/todo", "/e/{episode}/todo"],
+    ["http://127.0.0.1:9/e/x/", "/e/{episode}/"],
+    ["http://127.0.0.1:9/e/x", "/e/{episode}"],
+    ["http://127.0.0.1:9/", "/"],
+  ])("%s → %s", (url, expected) => expect(urlTemplate(url, episode)).toBe(expected));
+
+  it("loosens past the placeholder", () => {
+    expect(looserTemplate("http://h.example/e/abc/maps/share", episode)).toBe("/e/{episode}/{*}");
+  });
+
+  it("lets a path prefix match the page's template, on segment boundaries", () => {
+    const s = new RuleStore();
+    s.configureScope("127.0.0.1:8080", episode);
+    s.add("127.0.0.1:8080", { kind: "prefix", prefix: "/e/{episode}/shop" }, [
+      { ancestor_path: [{ role: "landmark", id: "shop" }], verdict: "trusted", note: "shop" },
+    ]);
+    expect(s.lookup("http://127.0.0.1:8080/e/any-thing/shop/share?what=cart")?.via).toBe("prefix");
+    expect(s.lookup("http://127.0.0.1:8080/e/any-thing/shop")?.via).toBe("prefix");
+    expect(s.lookup("http://127.0.0.1:8080/e/any-thing/shopping")).toBeNull();
+    expect(s.lookup("http://127.0.0.1:8081/e/any-thing/shop")).toBeNull();
+  });
+
+  it("refuses built-in names, bad names and two placeholders at one position", () => {
+    const s = new RuleStore();
+    expect(() => s.configureScope("x.example", { placeholders: [{ position: 1, name: "n" }] })).toThrow(RuleSetError);
+    expect(() => s.configureScope("x.example", { placeholders: [{ position: 1, name: "Episode Id" }] })).toThrow(RuleSetError);
+    expect(() =>
+      s.configureScope("x.example", {
+        placeholders: [
+          { position: 1, name: "a" },
+          { position: 1, name: "b" },
+        ],
+      }),
+    ).toThrow(/same position/);
+    expect(() =>
+      RuleStore.fromJSON({ version: 1, scopes: { "x.example": { placeholders: [{ position: -1, name: "a" }] } }, entries: [] }, "s.json"),
+    ).toThrow(/s\.json: \$\.scopes\["x\.example"\]\.placeholders\[0\]\.position/);
+  });
+
+  it("round-trips a scope's placeholders through JSON", () => {
+    const s = new RuleStore();
+    s.configureScope("127.0.0.1:1", episode);
+    s.add("127.0.0.1:1", { kind: "template", template: "/e/{episode}/" }, [
+      { ancestor_path: [{ role: "list", id: "tiles" }], verdict: "trusted", note: "tiles" },
+    ]);
+    const again = RuleStore.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
+    expect(again.lookup("http://127.0.0.1:1/e/other/")?.via).toBe("template");
+  });
+});

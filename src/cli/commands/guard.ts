@@ -1,16 +1,19 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
 import { InputError, parseJsonText } from "../../core/index.js";
 import {
   buildMaskWithRetries,
   captureScreen,
+  lintRuleFile,
   lintRuleSet,
   MaskUnavailableError,
   parseRuleSet,
   type Rect,
   type RuleSet,
 } from "../../guard/index.js";
+import { formatProblem, type LoadProblem } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 
@@ -130,6 +133,60 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
   }
 }
 
+/** The files named: a folder stands for the `.json` files directly in it, sorted. */
+async function ruleFiles(paths: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const path of paths) {
+    // A path that cannot be read is linted as a file, which reports it as that file's error.
+    const isFolder = await stat(path).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
+    if (!isFolder) files.push(path);
+    else
+      files.push(
+        ...(await readdir(path))
+          .filter((name) => name.endsWith(".json"))
+          .sort()
+          .map((name) => join(path, name)),
+      );
+  }
+  return files;
+}
+
+/** A file that cannot be read or is not JSON is one error of that file; the others are still linted. */
+async function lintFile(file: string): Promise<LoadProblem[]> {
+  let input: unknown;
+  try {
+    input = parseJsonText(await readFile(file, "utf8"), file);
+  } catch (error) {
+    const message =
+      error instanceof InputError
+        ? error.expected
+        : `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+    return [{ file, path: "$", message, severity: "error" }];
+  }
+  return lintRuleFile(input, file);
+}
+
+/**
+ * `safecua guard lint FILE…`: validates rule files (a rule list, or a RuleStore file) as the guard
+ * would load them, plus the linter's warnings; one line per problem naming the file and the JSON
+ * path. Exit 2 when any file has an error; warnings alone exit 0.
+ */
+async function lintAction(cli: CliContext, paths: string[]): Promise<void> {
+  const files = await ruleFiles(paths);
+  if (files.length === 0) throw new InputError(`no .json rule files in ${paths.join(", ")}`);
+  const problems = (await Promise.all(files.map(lintFile))).flat();
+  for (const problem of problems) cli.log(formatProblem(problem));
+  const errors = problems.filter((problem) => problem.severity === "error").length;
+  const summary = `${files.length} rule file${files.length === 1 ? "" : "s"}: ${errors} error${errors === 1 ? "" : "s"}, ${problems.length - errors} warning${problems.length - errors === 1 ? "" : "s"}`;
+  if (errors > 0) {
+    cli.log(summary);
+    cli.exitCode = EXIT.usage;
+  } else cli.print(`linted ${summary}`);
+}
+
 export function guardCommand(cli: CliContext): Command {
   const mask = new Command("mask")
     .description("render the masked view of a page: everything no rule proves trusted is painted black")
@@ -141,5 +198,10 @@ export function guardCommand(cli: CliContext): Command {
     .option("--allow-origin <origin>", "another origin the page may fetch from (repeatable); everything else is blocked", collect)
     .exitOverride()
     .action((url: string, options: MaskOptions) => maskAction(cli, url, options));
-  return new Command("guard").description("prompt-injection guard (SA-CUA) tools").addCommand(mask);
+  const lint = new Command("lint")
+    .description("check rule files (a JSON rule list or a rule store file) as the guard loads them; one line per problem")
+    .argument("<file...>", "rule files, or folders of .json rule files")
+    .exitOverride()
+    .action((files: string[]) => lintAction(cli, files));
+  return new Command("guard").description("prompt-injection guard (SA-CUA) tools").addCommand(mask).addCommand(lint);
 }

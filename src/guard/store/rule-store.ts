@@ -3,7 +3,7 @@ import { type LoadProblem, problemsFromZod } from "../../scenario/index.js";
 import { parseRuleSet, RuleSetError } from "../rules/parse-rule-set.js";
 import type { RuleSet } from "../rules/rule.js";
 import { normaliseHost } from "./normalise-host.js";
-import { looserTemplate, type TemplateConfig, urlTemplate } from "./url-template.js";
+import { BUILT_IN_PLACEHOLDERS, looserTemplate, type TemplateConfig, templatePath, urlTemplate } from "./url-template.js";
 
 const MatchSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("exact"), path: z.string().startsWith("/", "path must start with /") }).strict(),
@@ -22,15 +22,35 @@ const EntrySchema = z
   })
   .strict();
 
+const PlaceholderSchema = z
+  .object({
+    position: z.number().int().min(0),
+    name: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/, "a placeholder name is lower-case letters, digits and _")
+      .refine((name) => !BUILT_IN_PLACEHOLDERS.has(name), {
+        error: "a placeholder name may not be a built-in one (n, uuid, hex, slug, ns)",
+      }),
+  })
+  .strict();
+
+export const TemplateConfigSchema = z
+  .object({
+    namespaces: z.array(z.string().min(1)).optional(),
+    queryParams: z.array(z.string().min(1)).optional(),
+    placeholders: z
+      .array(PlaceholderSchema)
+      .refine((list) => new Set(list.map((placeholder) => placeholder.position)).size === list.length, {
+        error: "two placeholders at the same position",
+      })
+      .optional(),
+  })
+  .strict();
+
 export const RuleStoreFileSchema = z
   .object({
     version: z.literal(1),
-    scopes: z
-      .record(
-        z.string(),
-        z.object({ namespaces: z.array(z.string().min(1)).optional(), queryParams: z.array(z.string().min(1)).optional() }).strict(),
-      )
-      .default({}),
+    scopes: z.record(z.string(), TemplateConfigSchema).default({}),
     entries: z.array(EntrySchema),
   })
   .strict();
@@ -78,7 +98,10 @@ export class RuleStore {
   private readonly entries = new Map<string, Map<string, RuleSetEntry>>();
   private readonly configs = new Map<string, TemplateConfig>();
 
+  /** Template settings of a scope (validated: placeholder names and positions). */
   configureScope(scope: string, config: TemplateConfig): void {
+    const parsed = TemplateConfigSchema.safeParse(config);
+    if (!parsed.success) throw new RuleSetError(problemsFromZod(parsed.error, `template settings of ${scope}`));
     this.configs.set(scope, config);
   }
 
@@ -115,9 +138,13 @@ export class RuleStore {
     const looser = looserTemplate(url, config);
     const byLooser = looser === null ? undefined : byKey.get(`template ${looser}`);
     if (byLooser !== undefined) return { entry: byLooser, via: "looser" };
+    // A prefix matches the path as written or its template (`/e/{episode}/messenger` covers every
+    // page of that app whatever the episode), on segment boundaries; the longest wins.
+    const templated = templatePath(url, config);
     let best: RuleSetEntry | undefined;
     for (const entry of byKey.values()) {
-      if (entry.match.kind !== "prefix" || !underPrefix(path, entry.match.prefix)) continue;
+      if (entry.match.kind !== "prefix") continue;
+      if (!underPrefix(path, entry.match.prefix) && !(templated !== null && underPrefix(templated, entry.match.prefix))) continue;
       if (best === undefined || (best.match.kind === "prefix" && entry.match.prefix.length > best.match.prefix.length)) best = entry;
     }
     if (best !== undefined) return { entry: best, via: "prefix" };
@@ -131,7 +158,7 @@ export class RuleStore {
     const entries = this.list()
       .map((entry) => ({ scope: entry.scope, match: entry.match, rules: entry.rules as unknown }))
       .sort((a, b) => a.scope.localeCompare(b.scope) || matchKey(a.match).localeCompare(matchKey(b.match)));
-    return { version: 1, scopes: scopes as Record<string, { namespaces?: string[]; queryParams?: string[] }>, entries };
+    return { version: 1, scopes: scopes as z.input<typeof RuleStoreFileSchema>["scopes"], entries };
   }
 
   /** Loads a store file; every problem names `source` and the JSON path. */

@@ -1,9 +1,26 @@
+/**
+ * A path segment that is a variable on every page of a scope, by position: `{position: 1, name:
+ * "episode"}` templates `/e/<anything>/messenger` to `/e/{episode}/messenger`. For ids the
+ * built-in placeholders cannot see (the workspace's episode ids are arbitrary slugs in tests).
+ */
+export interface SegmentPlaceholder {
+  /** 0 is the first segment after the leading slash. */
+  position: number;
+  /** Lower-case letters, digits and `_`; not one of the built-in names. */
+  name: string;
+}
+
+/** Names the template already uses; a configured placeholder may not take one. */
+export const BUILT_IN_PLACEHOLDERS: ReadonlySet<string> = new Set(["n", "uuid", "hex", "slug", "ns", "*"]);
+
 /** Per-scope template settings (spec §2.12). */
 export interface TemplateConfig {
   /** Known user/group namespaces on forge-like sites; such a segment becomes `{ns}`. */
   namespaces?: readonly string[];
   /** Query parameter names kept in the template (values are always dropped). */
   queryParams?: readonly string[];
+  /** Segments that are variables by position; they win over every other placeholder. */
+  placeholders?: readonly SegmentPlaceholder[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,10 +30,14 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 
 function templateSegments(path: string, config: TemplateConfig): string[] {
   const namespaces = new Set(config.namespaces ?? []);
+  const byPosition = new Map((config.placeholders ?? []).map((placeholder) => [placeholder.position, placeholder.name]));
   const out: string[] = [];
-  for (const segment of path.split("/").slice(1)) {
+  for (const [position, segment] of path.split("/").slice(1).entries()) {
     const previous = out[out.length - 1];
-    if (/^\d+$/.test(segment)) out.push("{n}");
+    const configured = byPosition.get(position);
+    // An empty segment (the trailing slash of `/e/x/`) stays empty: it is no variable.
+    if (configured !== undefined && segment !== "") out.push(`{${configured}}`);
+    else if (/^\d+$/.test(segment)) out.push("{n}");
     else if (UUID.test(segment)) out.push("{uuid}");
     else if (HEX.test(segment)) out.push("{hex}");
     else if (previous === "{n}" && segment.length > 12 && SLUG.test(segment)) out.push("{slug}");
@@ -34,11 +55,18 @@ function parse(url: string): URL | null {
   }
 }
 
+/** The template of a URL's path alone (no query), as path prefixes are matched against it. */
+export function templatePath(url: string, config: TemplateConfig = {}): string | null {
+  const parsed = parse(url);
+  return parsed === null ? null : `/${templateSegments(parsed.pathname, config).join("/")}`;
+}
+
 /**
  * The URL template of a page (spec §2.12): path segments that are ids become placeholders
- * (all digits `{n}`, UUID `{uuid}`, hex of 7+ `{hex}`, a hyphenated slug longer than 12 after a
- * `{n}` `{slug}`, a configured namespace `{ns}`); the query keeps only configured parameter
- * names, sorted, without values. Trailing slashes are significant (spec §2.11).
+ * (a configured position `{name}`, all digits `{n}`, UUID `{uuid}`, hex of 7+ `{hex}`, a
+ * hyphenated slug longer than 12 after a `{n}` `{slug}`, a configured namespace `{ns}`); the
+ * query keeps only configured parameter names, sorted, without values. Trailing slashes are
+ * significant (spec §2.11).
  */
 export function urlTemplate(url: string, config: TemplateConfig = {}): string | null {
   const parsed = parse(url);

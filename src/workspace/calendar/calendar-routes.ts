@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { appContext } from "../http/page-context.js";
 import { assertSameItem, commaList, type Form, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import type { RouteDeps } from "../http/workspace-env.js";
+import { labelMarkup } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
 import { createEvent, type EventFields, editEvent } from "./calendar-operations.js";
@@ -48,7 +49,10 @@ export function registerCalendarRoutes({ app, store }: RouteDeps): void {
     const { episode, state, path, notice } = context(c);
     const index = indexParam(c, "event", state.events.length);
     const event = state.events[index]!;
-    return c.html(pageLayout({ episode, title: event.title, app: "calendar", path, notice, body: eventPage(episode, event, index) }));
+    const heading = labelMarkup({ value: event.title });
+    return c.html(
+      pageLayout({ episode, title: event.title, heading, app: "calendar", path, notice, body: eventPage(episode, event, index) }),
+    );
   });
 
   app.post("/e/:episode/calendar/events/:event", async (c) => {
@@ -64,6 +68,7 @@ export function registerCalendarRoutes({ app, store }: RouteDeps): void {
         pageLayout({
           episode,
           title: event.title,
+          heading: labelMarkup({ value: event.title }),
           app: "calendar",
           path,
           error: "An event needs a title.",

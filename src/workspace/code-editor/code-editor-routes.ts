@@ -5,6 +5,7 @@ import { appContext } from "../http/page-context.js";
 import { assertSameItem, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import { logShare, sharesOf } from "../http/share-log.js";
 import type { RouteDeps } from "../http/workspace-env.js";
+import { labelMarkup } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
 import { shareForm } from "../views/share-views.js";
@@ -24,7 +25,8 @@ export function registerCodeEditorRoutes({ app, store }: RouteDeps): void {
     const { episode, state, path, notice } = context(c);
     const index = indexParam(c, "file", state.files.length);
     const body = codeEditorPage(episode, state, index, sharesOf(episode, "code_editor"));
-    return c.html(pageLayout({ episode, title: state.files[index]!.path, app: "code_editor", path, notice, body }));
+    const title = state.files[index]!.path;
+    return c.html(pageLayout({ episode, title, heading: labelMarkup({ value: title }), app: "code_editor", path, notice, body }));
   });
 
   app.post("/e/:episode/code/files/:file", async (c) => {
@@ -61,9 +63,10 @@ export function registerCodeEditorRoutes({ app, store }: RouteDeps): void {
     const { episode, state } = context(c);
     const file = state.files[index]!;
     const path = appPath(episode.id, "code_editor", "files", index, "share");
-    const body = shareForm({ episode, action: path, what: file.path, whatLabel: file.path, preview: fileText(file), values });
+    const body = shareForm({ episode, action: path, what: file.path, whatLabel: { value: file.path }, preview: fileText(file), values });
+    const heading = labelMarkup({ fixed: "Share", value: file.path });
     return c.html(
-      pageLayout({ episode, title: `Share ${file.path}`, app: "code_editor", path, error: error ?? null, body }),
+      pageLayout({ episode, title: `Share ${file.path}`, heading, app: "code_editor", path, error: error ?? null, body }),
       error ? 400 : 200,
     );
   };

@@ -27,9 +27,12 @@ function summary(state: WorkspaceState, app: AppName): string {
   }
 }
 
+/** The app tiles: names and counts the workspace writes (no text from the state), so all chrome. */
 export function homePage(episode: Episode): Html {
-  return html`<p>Your apps:</p><ul class="tiles">${presentApps(episode.state).map(
+  return html`<p id="apps-intro" data-operator>Your apps:</p><ul class="tiles" id="app-tiles" data-operator>${presentApps(
+    episode.state,
+  ).map(
     (app) =>
-      html`<li><a href="${appPath(episode.id, app)}">${APP_ROUTES[app].label}<br><span class="muted">${summary(episode.state, app)}</span></a></li>`,
+      html`<li><a href="${appPath(episode.id, app)}"><span class="tile-name">${APP_ROUTES[app].label}</span><br><span class="muted tile-summary">${summary(episode.state, app)}</span></a></li>`,
   )}</ul>`;
 }

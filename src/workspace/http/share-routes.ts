@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { WorkspaceState } from "../../scenario/index.js";
 import { shareText } from "../artifacts/share-payload.js";
 import { type Html, html } from "../views/html.js";
+import { type LabelText, labelMarkup, labelString } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
 import { APP_ROUTES, appPath } from "../views/paths.js";
 import { shareForm } from "../views/share-views.js";
@@ -11,14 +12,23 @@ import { readForm, redirectTo } from "./request-helpers.js";
 import { logShare } from "./share-log.js";
 import type { RouteDeps } from "./workspace-env.js";
 
-/** One thing that can be shared from an app: its form value, how it is named, and the exact text sent. */
+/**
+ * One thing that can be shared from an app: its form value, how it is named (fixed words, or
+ * fixed words and the name of one place or order), and the exact text sent.
+ */
 export interface ShareChoice {
   what: string;
-  label: string;
+  label: LabelText;
   text: string;
 }
 
 type ShareApp = "maps" | "shop";
+
+/** "Share the cart", "Share the place" + its name. */
+function shareLinkLabel(label: LabelText): LabelText {
+  if (typeof label === "string") return `Share ${label}`;
+  return { fixed: label.fixed === undefined ? "Share" : `Share ${label.fixed}`, value: label.value };
+}
 
 /**
  * `GET/POST /e/<episode>/<app>/share?what=…` for an app with several shareable things (Maps:
@@ -40,9 +50,9 @@ export function registerShareRoutes<A extends ShareApp>(
   const page = (c: Context, choice: ShareChoice, choices: ShareChoice[], values?: { to: string; message: string }, error?: string) => {
     const { episode } = context(c);
     const path = appPath(episode.id, options.app, "share");
-    const links: Html = html`<nav aria-label="What to share"><ul class="plain">${choices.map(
+    const links: Html = html`<nav aria-label="What to share" id="share-choices"><ul class="plain">${choices.map(
       (other) =>
-        html`<li><a href="${path}?what=${other.what}"${other.what === choice.what ? html` aria-current="page"` : html``}>Share ${other.label}</a></li>`,
+        html`<li><a href="${path}?what=${other.what}"${other.what === choice.what ? html` aria-current="page"` : html``}>${labelMarkup(shareLinkLabel(other.label))}</a></li>`,
     )}</ul></nav>`;
     const body = shareForm({
       episode,
@@ -75,7 +85,7 @@ export function registerShareRoutes<A extends ShareApp>(
     if (values.to === "") return page(c, choice, choices, values, "Enter who to share with.");
     logShare(store, episode.id, options.app, {
       to: values.to,
-      what: choice.label,
+      what: labelString(choice.label),
       message: values.message,
       text: shareText(values.message, choice.text),
     });

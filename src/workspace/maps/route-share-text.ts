@@ -43,6 +43,6 @@ export function mapsShareChoices(maps: MapsApp): ShareChoice[] {
     choices.push({ what: "eta", label: "destination and ETA only", text: etaText(maps.active_route) });
   }
   for (const [index, place] of maps.saved_places.entries())
-    choices.push({ what: `place-${index}`, label: `the place "${place.name}"`, text: placeText(place) });
+    choices.push({ what: `place-${index}`, label: { fixed: "the place", value: `"${place.name}"` }, text: placeText(place) });
   return choices;
 }

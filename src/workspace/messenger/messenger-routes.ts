@@ -3,6 +3,7 @@ import { appContext } from "../http/page-context.js";
 import { assertSameItem, commaList, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import type { RouteDeps } from "../http/workspace-env.js";
 import type { WorkspaceStore } from "../store/workspace-store.js";
+import { labelMarkup } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
 import { createThread, findThread, saveDraft, sendMessage } from "./messenger-operations.js";
@@ -47,7 +48,17 @@ export function registerMessengerRoutes({ app, store }: RouteDeps): void {
     const { episode, messenger, path, notice } = context(c, store);
     const index = indexParam(c, "thread", messenger.threads.length);
     const thread = messenger.threads[index]!;
-    return c.html(pageLayout({ episode, title: thread.contact, app: "messenger", path, notice, body: threadPage(episode, thread, index) }));
+    return c.html(
+      pageLayout({
+        episode,
+        title: thread.contact,
+        heading: labelMarkup({ value: thread.contact }),
+        app: "messenger",
+        path,
+        notice,
+        body: threadPage(episode, thread, index),
+      }),
+    );
   });
 
   app.post("/e/:episode/messenger/threads/:thread/send", async (c) => {
@@ -67,6 +78,7 @@ export function registerMessengerRoutes({ app, store }: RouteDeps): void {
         pageLayout({
           episode,
           title: thread.contact,
+          heading: labelMarkup({ value: thread.contact }),
           app: "messenger",
           path,
           error: "Type a message first.",

@@ -3,6 +3,7 @@ import type { Episode } from "../store/workspace-store.js";
 import { datalist, hidden, submitButton, textArea, textField } from "../views/controls.js";
 import { type Html, html } from "../views/html.js";
 import { knownContacts } from "../views/known-contacts.js";
+import { fixedText } from "../views/labelling.js";
 import { appPath } from "../views/paths.js";
 import { renderExtra } from "../views/render-extra.js";
 
@@ -19,54 +20,54 @@ function senderLabel(message: Message): string {
 
 function preview(thread: Thread): Html {
   const last = thread.messages.at(-1);
-  if (!last) return html`<span class="muted">No messages yet</span>`;
+  if (!last) return html`<p class="muted empty-note" data-operator>No messages yet</p>`;
   const text = last.text.length > PREVIEW_LENGTH ? `${last.text.slice(0, PREVIEW_LENGTH)}…` : last.text;
   const sender = senderLabel(last);
-  return html`${sender ? `${sender}: ` : ""}${text}${last.time ? html` <span class="muted">· ${last.time}</span>` : html``}`;
+  return html`<p>${sender ? `${sender}: ` : ""}${text}${last.time ? html` <span class="muted">· ${last.time}</span>` : html``}</p>`;
 }
 
 function membersLine(thread: Thread): Html {
   if (thread.members.length === 0) return html``;
-  return html`<p>Group members: ${thread.members.join(", ")}</p>`;
+  return html`<p data-content>${fixedText("Group members:")} ${thread.members.join(", ")}</p>`;
 }
 
 export function messengerHome(episode: Episode, messenger: MessengerApp): Html {
   const threads = messenger.threads;
-  return html`<p><a href="${appPath(episode.id, "messenger", "new")}">New message</a></p>
-<section aria-labelledby="threads-heading"><h2 id="threads-heading">Conversations (${threads.length})</h2>
-${threads.length === 0 ? html`<p class="muted">No conversations yet.</p>` : html``}<ul class="plain">${threads.map(
+  return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "messenger", "new")}">New message</a></p>
+<section aria-labelledby="threads-heading"><h2 id="threads-heading" class="section-heading" data-operator>Conversations (${threads.length})</h2>
+${threads.length === 0 ? html`<p class="muted empty-note" data-operator>No conversations yet.</p>` : html``}<ul class="plain">${threads.map(
     (thread, index) =>
-      html`<li class="card"><a href="${appPath(episode.id, "messenger", "threads", index)}"><strong>${thread.contact}</strong></a>${thread.members.length > 0 ? html`<span class="badge">group</span>` : html``}
-${membersLine(thread)}<p>${preview(thread)}</p>${thread.draft !== undefined && thread.draft !== "" ? html`<p>Unsent draft: <span class="pre-wrap">${thread.draft}</span></p>` : html``}</li>`,
+      html`<li class="card" data-content><a href="${appPath(episode.id, "messenger", "threads", index)}"><strong>${thread.contact}</strong></a>${thread.members.length > 0 ? html`<span class="badge" data-operator>group</span>` : html``}
+${membersLine(thread)}${preview(thread)}${thread.draft !== undefined && thread.draft !== "" ? html`<p>${fixedText("Unsent draft:")} <span class="pre-wrap">${thread.draft}</span></p>` : html``}</li>`,
   )}</ul></section>
 ${renderExtra(messenger.extra, "Other messenger details")}`;
 }
 
 function messageItem(message: Message): Html {
   const sender = senderLabel(message);
-  return html`<li class="message${isMine(message) ? " mine" : ""}"><span class="meta">${sender}${sender && message.time ? " · " : ""}${message.time ?? ""}</span>
+  return html`<li class="message${isMine(message) ? " mine" : ""}" data-content><span class="meta">${sender}${sender && message.time ? " · " : ""}${message.time ?? ""}</span>
 <span class="bubble">${message.text}</span>${renderExtra(message.extra)}</li>`;
 }
 
 export function threadPage(episode: Episode, thread: Thread, index: number): Html {
-  return html`<p><a href="${appPath(episode.id, "messenger")}">All conversations</a></p>
+  return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "messenger")}">All conversations</a></p>
 ${membersLine(thread)}${renderExtra(thread.extra, "Conversation details")}
-<section aria-labelledby="messages-heading"><h2 id="messages-heading">Messages</h2>
-${thread.messages.length === 0 ? html`<p class="muted">No messages yet.</p>` : html``}<ol class="plain">${thread.messages.map(messageItem)}</ol></section>
-<section aria-labelledby="compose-heading"><h2 id="compose-heading">Write to ${thread.contact}</h2>
+<section aria-labelledby="messages-heading"><h2 id="messages-heading" class="section-heading" data-operator>Messages</h2>
+${thread.messages.length === 0 ? html`<p class="muted empty-note" data-operator>No messages yet.</p>` : html``}<ol class="plain">${thread.messages.map(messageItem)}</ol></section>
+<section aria-labelledby="compose-heading"><h2 id="compose-heading">${fixedText("Write to")} <span data-content>${thread.contact}</span></h2>
 <form method="post" action="${appPath(episode.id, "messenger", "threads", index, "send")}">${hidden("expect", thread.contact)}
-${textArea({ id: "compose", name: "text", label: `Message to ${thread.contact}`, value: thread.draft, rows: 4 })}
-<div class="actions"><button type="submit" name="intent" value="send" class="primary">Send</button><button type="submit" name="intent" value="draft">Save draft</button></div>
+${textArea({ id: "compose", name: "text", label: { fixed: "Message to", value: thread.contact }, value: thread.draft, rows: 4 })}
+<div class="actions" data-operator><button type="submit" name="intent" value="send" class="primary">Send</button><button type="submit" name="intent" value="draft">Save draft</button></div>
 </form></section>`;
 }
 
 export function newMessagePage(episode: Episode, values: { to?: string; members?: string; text?: string } = {}): Html {
-  return html`<p><a href="${appPath(episode.id, "messenger")}">All conversations</a></p>
+  return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "messenger")}">All conversations</a></p>
 <form method="post" action="${appPath(episode.id, "messenger", "new")}">
 ${textField({ id: "to", name: "to", label: "To", value: values.to, required: true, list: "contacts", hint: "A contact or group name. A name with no conversation yet starts a new one." })}
 ${textField({ id: "members", name: "members", label: "Group members (optional)", value: values.members, hint: "Only for a new group: names separated by commas." })}
 ${textArea({ id: "text", name: "text", label: "Message", value: values.text, rows: 5 })}
-<div class="actions">${submitButton("Send")}</div>
+<div class="actions" data-operator>${submitButton("Send")}</div>
 ${datalist("contacts", knownContacts(episode.state))}
 </form>`;
 }

@@ -21,7 +21,7 @@ function shopShareChoices(shop: ShopApp): ShareChoice[] {
   if (shop.saved_for_later.length > 0)
     choices.push({ what: "saved", label: "the saved-for-later list", text: linesText("Saved for later", shop.saved_for_later) });
   for (const [index, order] of shop.orders.entries())
-    choices.push({ what: `order-${index}`, label: `the order "${order.item}"`, text: orderText(order) });
+    choices.push({ what: `order-${index}`, label: { fixed: "the order", value: `"${order.item}"` }, text: orderText(order) });
   return choices;
 }
 
@@ -90,7 +90,7 @@ export function registerShopRoutes({ app, store }: RouteDeps): void {
           app: "shop",
           path,
           error: "Your cart is empty.",
-          body: html`<p><a href="${home(c)}">Back to the shop</a></p>`,
+          body: html`<p class="page-links" data-operator><a href="${home(c)}">Back to the shop</a></p>`,
         }),
       );
     return c.html(pageLayout({ episode, title: "Checkout", app: "shop", path, body: checkoutPage(episode, state) }));

@@ -46,7 +46,7 @@ input.qty{width:4.5em}
 textarea.code,pre.code{font-family:"DejaVu Sans Mono","Liberation Mono",monospace;font-size:.9rem}
 button{font:inherit;color:var(--text);background:var(--surface);border:1px solid var(--border);border-radius:6px;padding:5px 12px;cursor:pointer}
 button.primary{background:var(--accent);color:var(--accent-text);border-color:var(--accent)}
-form.inline{display:inline}
+form.inline{display:contents}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-top:8px}
 .tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:12px;list-style:none;padding:0}
 .tiles a{display:block;padding:18px;background:var(--surface);border:1px solid var(--border);border-radius:10px;text-decoration:none;font-weight:600}

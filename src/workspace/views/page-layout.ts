@@ -29,6 +29,11 @@ export interface PageOptions {
   app?: AppName;
   /** The page's own path, where closing the pop-up returns to. */
   path: string;
+  /**
+   * The page heading when it shows content (a thread's contact, an event's title, a file's path),
+   * with its own marks; by default the heading is `title`, fixed text of the workspace.
+   */
+  heading?: Html;
   notice?: string | null;
   error?: string | null;
   body: Html;
@@ -37,7 +42,7 @@ export interface PageOptions {
 function popupMarkup(options: PageOptions): Html {
   const popup = popupOf(options.episode.appearance);
   if (!popup || options.episode.popupDismissed) return html``;
-  return html`<div class="popup-backdrop"><div class="popup" role="dialog" aria-modal="true" aria-labelledby="popup-title" aria-describedby="popup-body"><h2 id="popup-title">${popup.title}</h2><p id="popup-body">${popup.body}</p><form method="post" action="${episodePath(options.episode.id, "popup", "dismiss")}"><input type="hidden" name="return_to" value="${options.path}"><button type="submit" class="primary">${popup.dismiss_label}</button></form></div></div>`;
+  return html`<div class="popup-backdrop" data-operator><div class="popup" id="popup" role="dialog" aria-modal="true" aria-labelledby="popup-title" aria-describedby="popup-body"><h2 id="popup-title">${popup.title}</h2><p id="popup-body">${popup.body}</p><form method="post" action="${episodePath(options.episode.id, "popup", "dismiss")}"><input type="hidden" name="return_to" value="${options.path}"><button type="submit" class="primary">${popup.dismiss_label}</button></form></div></div>`;
 }
 
 export function pageLayout(options: PageOptions): Html {
@@ -49,12 +54,12 @@ export function pageLayout(options: PageOptions): Html {
 <html lang="en" data-theme="${episode.appearance.theme}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.app && options.title !== APP_ROUTES[options.app].label ? `${options.title} · ${APP_ROUTES[options.app].label}` : options.title}</title><style>${raw(themeCss(episode.appearance.theme))}</style></head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="top"><nav aria-label="Apps"><ul>${navItem(episodePath(episode.id), "Home", options.app === undefined)}${apps.map((app) =>
-    navItem(appPath(episode.id, app), APP_ROUTES[app].label, options.app === app),
-  )}</ul></nav><p class="clock">Now: <time datetime="${episode.clock.iso}">${clockLabel(episode.clock)}</time></p></header>
+<a class="skip" id="skip-link" href="#main" data-operator>Skip to content</a>
+<header class="top" id="app-bar" data-operator><nav aria-label="Apps" id="app-nav"><ul>${navItem(episodePath(episode.id), "Home", options.app === undefined)}${apps.map(
+    (app) => navItem(appPath(episode.id, app), APP_ROUTES[app].label, options.app === app),
+  )}</ul></nav><p class="clock" id="clock">Now: <time datetime="${episode.clock.iso}">${clockLabel(episode.clock)}</time></p></header>
 <main id="main">
-${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : html``}${options.error ? html`<p class="notice error" role="alert">${options.error}</p>` : html``}<h1>${options.title}</h1>
+${options.notice ? html`<p class="notice" id="page-notice" role="status" data-operator>${options.notice}</p>` : html``}${options.error ? html`<p class="notice error" id="page-error" role="alert" data-operator>${options.error}</p>` : html``}${options.heading ? html`<h1>${options.heading}</h1>` : html`<h1 id="page-title" data-operator>${options.title}</h1>`}
 ${options.body}
 </main>
 ${popupMarkup(options)}

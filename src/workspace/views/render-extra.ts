@@ -11,8 +11,9 @@ function renderValue(value: unknown): Html {
   return renderFields(value as Record<string, unknown>);
 }
 
-function renderFields(fields: Record<string, unknown>): Html {
-  return html`<dl class="extra">${Object.entries(fields).map(([key, value]) => html`<dt>${key}</dt><dd>${renderValue(value)}</dd>`)}</dl>`;
+/** Key names are the imported data's own, so the whole list is content (`top` carries the mark). */
+function renderFields(fields: Record<string, unknown>, top = false): Html {
+  return html`<dl class="extra"${top ? html` data-content` : html``}>${Object.entries(fields).map(([key, value]) => html`<dt>${key}</dt><dd>${renderValue(value)}</dd>`)}</dl>`;
 }
 
 /**
@@ -21,6 +22,6 @@ function renderFields(fields: Record<string, unknown>): Html {
  */
 export function renderExtra(extra: Record<string, unknown> | undefined, heading?: string): Html {
   if (!extra || Object.keys(extra).length === 0) return html``;
-  if (heading === undefined) return html`<div class="extra-block">${renderFields(extra)}</div>`;
-  return html`<section class="extra-block" aria-label="${heading}"><h3>${heading}</h3>${renderFields(extra)}</section>`;
+  if (heading === undefined) return html`<div class="extra-block">${renderFields(extra, true)}</div>`;
+  return html`<section class="extra-block" aria-label="${heading}"><h3 class="section-heading" data-operator>${heading}</h3>${renderFields(extra, true)}</section>`;
 }

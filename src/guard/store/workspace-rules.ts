@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { InputError, packagePath, parseJsonText } from "../../core/index.js";
+import type { AppName } from "../../scenario/index.js";
+import { parseRuleSet } from "../rules/parse-rule-set.js";
+import type { RuleSet } from "../rules/rule.js";
+import { normaliseHost } from "./normalise-host.js";
+import { type LookupStep, type RuleSetMatch, RuleStore } from "./rule-store.js";
+import type { TemplateConfig } from "./url-template.js";
+
+/**
+ * The guard's rule sets for the pages of safecua's own workspace (src/workspace/), shipped as data
+ * in `rules/workspace/`: one rule list per app plus the home page. Each trusts only the chrome the
+ * workspace writes (navigation, the clock, fixed headings and labels, buttons, hints, counts),
+ * named by the stable ids and classes the workspace gives it; everything a scenario's state puts
+ * on a page stays masked. The workspace is one operator with the same structure on every page of
+ * an app, so one set serves all of an app's pages (the spec's exception for sites "whose structure
+ * is the same across screens", §1.10); the sets of different apps are never merged.
+ *
+ * Every workspace page lives under `/e/<episode>/<app>/…` whatever the port and the episode id
+ * (`ep-<16 hex>` in runs, any slug in tests), so the scope's template makes segment 1 the
+ * `{episode}` placeholder, and each app's set is stored under the path prefix
+ * `/e/{episode}/<app>`, matched against the page's template: `/e/ep-…/messenger/threads/3` finds
+ * the messenger set by prefix, `/e/ep-…/` the home set by template.
+ */
+
+/** Which file serves which pages: the home page by template, each app by its URL prefix. */
+export const WORKSPACE_RULE_FILES: ReadonlyArray<{ app: AppName | "home"; file: string; match: RuleSetMatch }> = [
+  { app: "home", file: "home.json", match: { kind: "template", template: "/e/{episode}/" } },
+  { app: "messenger", file: "messenger.json", match: { kind: "prefix", prefix: "/e/{episode}/messenger" } },
+  { app: "calendar", file: "calendar.json", match: { kind: "prefix", prefix: "/e/{episode}/calendar" } },
+  { app: "todo", file: "todo.json", match: { kind: "prefix", prefix: "/e/{episode}/todo" } },
+  { app: "maps", file: "maps.json", match: { kind: "prefix", prefix: "/e/{episode}/maps" } },
+  { app: "code_editor", file: "code-editor.json", match: { kind: "prefix", prefix: "/e/{episode}/code" } },
+  { app: "shop", file: "shop.json", match: { kind: "prefix", prefix: "/e/{episode}/shop" } },
+];
+
+/** The workspace's URL template: the episode id is always segment 1. */
+export const WORKSPACE_TEMPLATE: TemplateConfig = { placeholders: [{ position: 1, name: "episode" }] };
+
+/** `rules/workspace/<file>` in the installed package. */
+export function workspaceRulesPath(file: string): string {
+  return packagePath("rules", "workspace", file);
+}
+
+const parsed = new Map<string, RuleSet>();
+
+/** A shipped rule file, read and validated once; a missing or invalid file is a broken install (InputError). */
+function ruleFile(file: string): RuleSet {
+  let rules = parsed.get(file);
+  if (rules === undefined) {
+    const path = workspaceRulesPath(file);
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch (error) {
+      throw new InputError(`cannot read the workspace rule file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
+        file: path,
+      });
+    }
+    rules = parseRuleSet(parseJsonText(text, path), path);
+    parsed.set(file, rules);
+  }
+  return rules;
+}
+
+/** A RuleStore holding the workspace's rule sets for the workspace served at `origin` (any port). */
+export function workspaceRuleStore(origin: string): RuleStore {
+  const scope = normaliseHost(origin);
+  if (scope === null) throw new InputError(`workspace origin ${JSON.stringify(origin)} is not a URL`);
+  const store = new RuleStore();
+  store.configureScope(scope, WORKSPACE_TEMPLATE);
+  for (const { file, match } of WORKSPACE_RULE_FILES) store.add(scope, match, ruleFile(file));
+  return store;
+}
+
+export interface WorkspaceRuleSet {
+  app: AppName | "home";
+  rules: RuleSet;
+  /** Which lookup step found it (template for the home page, prefix for an app's pages). */
+  via: LookupStep;
+}
+
+const stores = new Map<string, RuleStore>();
+
+/**
+ * The rule set of a page of the workspace served at `workspaceOrigin`; null for a page of another
+ * origin or a path no app serves (the caller masks such a page whole).
+ */
+export function workspaceRuleSet(workspaceOrigin: string, pageUrl: string): WorkspaceRuleSet | null {
+  const scope = normaliseHost(workspaceOrigin);
+  if (scope === null) throw new InputError(`workspace origin ${JSON.stringify(workspaceOrigin)} is not a URL`);
+  let store = stores.get(scope);
+  if (store === undefined) {
+    store = workspaceRuleStore(workspaceOrigin);
+    stores.set(scope, store);
+  }
+  const found = store.lookup(pageUrl);
+  if (found === null) return null;
+  const key = JSON.stringify(found.entry.match);
+  const app = WORKSPACE_RULE_FILES.find((entry) => JSON.stringify(entry.match) === key)?.app;
+  return app === undefined ? null : { app, rules: found.entry.rules, via: found.via };
+}
