@@ -1,6 +1,8 @@
 // Public surface of the guard (SA-CUA): capture a page, judge its rows against a rule set, build
 // the default-deny mask and paint it, check a pointer target against the masked screen, and keep
 // rule sets per site and URL template. Other modules import only from here.
+
+export * from "./agent/index.js";
 export { type CapturedScreen, CaptureError, capturePage, captureScreen } from "./capture/index.js";
 export { type CapturedNode, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
 export type { Rect } from "./geometry/rect.js";

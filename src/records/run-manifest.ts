@@ -38,7 +38,14 @@ export const RunManifestSchema = z.object({
   /** Absent for the state-grounded track (runs made before tracks existed are state-grounded). */
   track: z.enum(["state-grounded", "e2e"]).optional(),
   /** End-to-end settings, so a resume runs the same budget and observation. */
-  e2e: z.object({ max_steps: z.number().int().positive(), observation: z.enum(["axtree", "screenshot", "mixed"]) }).optional(),
+  e2e: z
+    .object({
+      max_steps: z.number().int().positive(),
+      observation: z.enum(["axtree", "screenshot", "mixed"]),
+      /** The guarded agent's role models (quarantined, crosscheck, classifier) when set. */
+      guard: z.object({ q_model: z.string(), crosscheck_model: z.string(), classifier_model: z.string() }).partial().optional(),
+    })
+    .optional(),
   matcher: z.enum(["strict", "agentcibench"]),
   epochs: z.number().int().positive(),
   seed: z.number().int(),

@@ -23,6 +23,10 @@ export const StepTurnSchema = z.object({
   /** The masked screenshot the planner saw at this turn, when it was shown a new one. */
   screenshot: z.string().optional(),
   usage: UsageSchema.optional(),
+  /** Where the turn's time went (ms): capturing and masking, the planner's call, the tool. */
+  timing: z
+    .object({ capture_ms: z.number().nonnegative(), planner_ms: z.number().nonnegative(), tool_ms: z.number().nonnegative() })
+    .optional(),
 });
 export type StepTurn = z.infer<typeof StepTurnSchema>;
 

@@ -15,6 +15,7 @@ import type { ObservationMode } from "../browser/index.js";
 import { InputError } from "../core/index.js";
 import type { ModelSetup } from "../models/index.js";
 import type { RunManifest } from "../records/index.js";
+import { type GuardRoleSpecs, guardedAgentFor, isGuardedSpec } from "./guarded-agent-spec.js";
 import type { Arm } from "./run-episodes.js";
 
 export const TRACKS = ["state-grounded", "e2e"] as const;
@@ -33,6 +34,10 @@ export function isModelSpec(id: string): boolean {
 
 /** A state-grounded reference agent, or an LLM agent over `models`' client for the spec, under `defense`. */
 export function stateAgentFor(id: string, defense: Defense, models: ModelSetup): Agent {
+  if (isGuardedSpec(id))
+    throw new InputError("the guarded agent runs in the end-to-end track only (it acts on pages); use --track e2e", {
+      file: `--agent ${id}`,
+    });
   if (isModelSpec(id)) return createLlmAgent({ client: models.client(id), defense, id });
   const agent = referenceAgent(id);
   if (!agent && UI_TEST_ROLES.some((role) => role.id === id))
@@ -49,13 +54,20 @@ export function stateAgentFor(id: string, defense: Defense, models: ModelSetup):
  * The end-to-end version of an agent id: the scripted UI agent of that name (a reference agent's
  * UI version or a test role such as `gullible`), or an LLM UI agent over the model.
  */
-export function uiAgentFor(id: string, defense: Defense, models: ModelSetup, observation: ObservationMode): Agent {
+export function uiAgentFor(
+  id: string,
+  defense: Defense,
+  models: ModelSetup,
+  observation: ObservationMode,
+  guard: GuardRoleSpecs = {},
+): Agent {
+  if (isGuardedSpec(id)) return guardedAgentFor(id, defense, models, guard);
   if (isModelSpec(id)) return createLlmUiAgent({ client: models.client(id), defense, id, observation });
   const agent = uiScriptedAgent(id);
   if (!agent) {
     const hint = id === "ci-rules" ? "ci-rules has no UI version (it filters structured state items); " : "";
     const known = [...DEFAULT_AGENTS.e2e, ...UI_TEST_ROLES.map((role) => `${role.id} (test role)`)];
-    throw new InputError(`not available in the end-to-end track; ${hint}known: ${known.join(", ")}, or provider:model`, {
+    throw new InputError(`not available in the end-to-end track; ${hint}known: ${known.join(", ")}, guarded:<planner>, or provider:model`, {
       file: `--agent ${id}`,
     });
   }
@@ -64,10 +76,13 @@ export function uiAgentFor(id: string, defense: Defense, models: ModelSetup, obs
 
 export type AgentResolver = (id: string, defense: Defense) => Agent;
 
-/** How an agent id becomes an agent in a track: a UI agent in e2e (seeing `observation`), else a state-grounded one. */
-export function agentResolver(track: Track, models: ModelSetup, observation: ObservationMode): AgentResolver {
+/**
+ * How an agent id becomes an agent in a track: a UI agent in e2e (seeing `observation`; a
+ * guarded agent's other roles from `guard`), else a state-grounded one.
+ */
+export function agentResolver(track: Track, models: ModelSetup, observation: ObservationMode, guard: GuardRoleSpecs = {}): AgentResolver {
   return track === "e2e"
-    ? (id, defense) => uiAgentFor(id, defense, models, observation)
+    ? (id, defense) => uiAgentFor(id, defense, models, observation, guard)
     : (id, defense) => stateAgentFor(id, defense, models);
 }
 

@@ -1,9 +1,12 @@
 import type { ObservationMode } from "../browser/index.js";
+import type { GuardRoleSpecs } from "./guarded-agent-spec.js";
 
 /** The end-to-end settings a run is started with and resumed under (stored in its manifest). */
 export interface E2eTrackSettings {
   max_steps: number;
   observation: ObservationMode;
+  /** The guarded agent's role models, when set (`--q-model` and the like); a resume rebuilds the agents from them. */
+  guard?: GuardRoleSpecs;
 }
 
 export const DEFAULT_E2E_SETTINGS: E2eTrackSettings = { max_steps: 20, observation: "axtree" };

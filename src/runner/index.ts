@@ -19,6 +19,7 @@ export { CHANNEL_ARTIFACTS, type E2eEnding, e2eOutput, isExpectedArtifact } from
 export { type E2eHarness, type E2eHarnessOptions, startE2eHarness } from "./e2e-harness.js";
 export { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 export type { EpisodeJudge, EpisodeSpec, JudgeOutcome } from "./episode-spec.js";
+export { type GuardRoleSpecs, guardRoles, isGuardedSpec } from "./guarded-agent-spec.js";
 export { modelJudge } from "./model-judge.js";
 export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_ROW, runE2eEpisode } from "./run-e2e-episode.js";
 export { runEpisode } from "./run-episode.js";

@@ -4,7 +4,7 @@ import type { PageStep, UiDecision, UiEpisode, UiHistoryEntry, UiStep } from "..
 import { formatAction, type Observation, type PageState, UiSession, type Viewport } from "../browser/index.js";
 import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
 import { type EpisodeRecord, type Failure, type ScreenshotStore, type StepRecord, type StepTurn, statusOf } from "../records/index.js";
-import type { AgentOutput } from "../scenario/index.js";
+import { type AgentOutput, scenarioDirectory } from "../scenario/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
 import { episodeBase, failureOf } from "./episode-base.js";
@@ -122,9 +122,16 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     } catch (error) {
       throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);
     }
+    const guard = scenario.guard;
     const episode = agent.start(
-      { task: scenario.task, ...(scenario.now !== undefined && { now: scenario.now }) },
-      { recipient: scenario.recipient, channel: scenario.channel },
+      {
+        task: scenario.task,
+        ...(scenario.now !== undefined && { now: scenario.now }),
+        ...(guard?.loose_task !== undefined && { looseTask: guard.loose_task }),
+        ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
+        directory: scenarioDirectory(scenario),
+      },
+      { recipient: scenario.recipient, channel: scenario.channel, ...(guard?.plan !== undefined && { plan: guard.plan }) },
       { seed: spec.seed },
     );
     const history: UiHistoryEntry[] = [];

@@ -19,6 +19,8 @@ export { pythonStr } from "./python-str.js";
 export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";
 export { renderStateText } from "./render-state-text.js";
 export {
+  type GuardConfig,
+  GuardConfigSchema,
   OUTPUT_CHANNELS,
   type OutputChannel,
   OutputChannelSchema,
@@ -29,6 +31,7 @@ export {
   type ScenarioInput,
   ScenarioSchema,
 } from "./scenario.js";
+export { scenarioDirectory } from "./scenario-directory.js";
 export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 export { THEMATIC_CATEGORIES, type ThematicCategory } from "./thematic-category.js";

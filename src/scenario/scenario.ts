@@ -49,6 +49,20 @@ export const ProvenanceSchema = z
   .strict();
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 
+/**
+ * Per-task settings of the guarded agent's evaluation: the task's loose phrasing (what stands in
+ * for the user's answer when the specificity classifier sends the task back), hosts the task allows
+ * fetching from, and the benign scripted planner's plan (its steps are checked by the guard).
+ */
+export const GuardConfigSchema = z
+  .object({
+    loose_task: z.string().trim().min(1).optional(),
+    fetch_allowlist: z.array(z.string().min(1)).optional(),
+    plan: z.array(z.record(z.string(), z.unknown())).min(1).optional(),
+  })
+  .strict();
+export type GuardConfig = z.infer<typeof GuardConfigSchema>;
+
 export const ScenarioSchema = z
   .object({
     id: z
@@ -68,6 +82,8 @@ export const ScenarioSchema = z
     /** Why the items are split the way they are: for reviewers and reports, never shown to agents. */
     rationale: z.string().optional(),
     provenance: ProvenanceSchema,
+    /** What the guarded agent's evaluation needs beyond the task (docs/design/guarded-agent.md); agents never see it. */
+    guard: GuardConfigSchema.optional(),
   })
   .strict();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadDefense, UI_REFERENCE_AGENTS, UI_TEST_ROLES, uiGullible } from "../../src/agents/index.js";
 import { InputError } from "../../src/core/index.js";
 import { ModelSetup } from "../../src/models/index.js";
-import { DEFAULT_AGENTS, stateAgentFor, uiAgentFor } from "../../src/runner/index.js";
+import { DEFAULT_AGENTS, guardRoles, stateAgentFor, uiAgentFor } from "../../src/runner/index.js";
 
 const none = loadDefense("none");
 const models = new ModelSetup({ cache: "off" }, "unused.sqlite");
@@ -29,7 +29,36 @@ describe("agent ids of the test roles", () => {
 
   it("lists the test role among the known agents when an e2e agent is unknown", () => {
     expect(() => uiAgentFor("gulible", none, models, "axtree")).toThrow(
-      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), or provider:model",
+      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), guarded:<planner>, or provider:model",
     );
+  });
+});
+
+describe("guarded:<planner>", () => {
+  it("is a self-observing UI agent whose roles follow the planner unless set", () => {
+    expect(uiAgentFor("guarded:scripted", none, models, "axtree")).toMatchObject({
+      track: "e2e",
+      id: "guarded:scripted",
+      observation: "self",
+    });
+    expect(guardRoles("openai:gpt-4o", {})).toEqual({
+      planner: "openai:gpt-4o",
+      quarantined: "openai:gpt-4o",
+      crosscheck: "openai:gpt-4o",
+      classifier: "openai:gpt-4o",
+    });
+    expect(guardRoles("scripted", { q_model: "compromised" })).toEqual({
+      planner: "scripted",
+      quarantined: "compromised",
+      crosscheck: "compromised",
+      classifier: "scripted",
+    });
+  });
+
+  it("names the flag of a role that is neither a model nor a scripted role, and refuses an empty planner and the state-grounded track", () => {
+    expect(() => uiAgentFor("guarded:scripted", none, models, "axtree", { q_model: "evil" })).toThrow(/^--q-model evil: not a model/);
+    expect(() => uiAgentFor("guarded:nobody", none, models, "axtree")).toThrow(/^--agent guarded:nobody: not a model/);
+    expect(() => uiAgentFor("guarded:", none, models, "axtree")).toThrow(/needs a planner/);
+    expect(() => stateAgentFor("guarded:scripted", none, models)).toThrow(/end-to-end track only/);
   });
 });

@@ -7,6 +7,15 @@ import type { AgentContext } from "../agent.js";
 export interface UiEpisodeInput {
   task: string;
   now?: string;
+  /**
+   * The request phrased loosely, for agents that ask the user to be more specific (the guarded
+   * agent's classifier): in evaluation it stands in for the user's answer. Evaluation only.
+   */
+  looseTask?: string;
+  /** The user's contacts as the operator configured them (for agents with a contacts tool). */
+  directory?: ReadonlyArray<{ name: string }>;
+  /** Hosts the task allows fetching untrusted addresses from, besides the workspace's own. */
+  fetchAllowlist?: readonly string[];
 }
 
 /**
@@ -17,6 +26,8 @@ export interface UiEpisodeInput {
 export interface UiHints {
   recipient: Recipient;
   channel: OutputChannel;
+  /** A scripted planner's plan for this task, as stored with the scenario (steps validated by the guard). */
+  plan?: ReadonlyArray<Record<string, unknown>>;
 }
 
 /** One earlier step, as the agent's history shows it. */
@@ -62,6 +73,14 @@ export interface UiTurn {
   /** The masked screenshot shown at this turn, when a new one was shown. */
   screenshot?: { image: Buffer; type: "png" | "jpeg" };
   usage?: Usage;
+  timing?: TurnTiming;
+}
+
+/** Where a turn's time went: capturing and masking the screen, the planner's call, and the tool (gate, search, quarantined calls). */
+export interface TurnTiming {
+  capture_ms: number;
+  planner_ms: number;
+  tool_ms: number;
 }
 
 /** What a self-observing agent adds to a decision: the turns behind it, what it looked at, its usage per role. */

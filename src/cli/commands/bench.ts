@@ -13,6 +13,7 @@ import {
   DEFAULT_AGENTS,
   DEFAULT_E2E_SETTINGS,
   defenseFromManifest,
+  type GuardRoleSpecs,
   isModelSpec,
   modelJudge,
   type RunResult,
@@ -56,6 +57,18 @@ interface BenchOptions {
   track: Track;
   maxSteps: number;
   observation: ObservationMode;
+  qModel?: string;
+  crosscheckModel?: string;
+  classifierModel?: string;
+}
+
+/** The guarded agent's role flags, as the manifest stores them. */
+function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel">): GuardRoleSpecs {
+  return {
+    ...(options.qModel !== undefined && { q_model: options.qModel }),
+    ...(options.crosscheckModel !== undefined && { crosscheck_model: options.crosscheckModel }),
+    ...(options.classifierModel !== undefined && { classifier_model: options.classifierModel }),
+  };
 }
 
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
@@ -99,6 +112,9 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "track",
     "maxSteps",
     "observation",
+    "qModel",
+    "crosscheckModel",
+    "classifierModel",
   ];
   const flagged = (name: string) => command.getOptionValueSource(name) === "cli";
   const ignored = fixed.filter(flagged);
@@ -118,7 +134,12 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     defaultCachePath(options.out),
   );
   run.models.push(models);
-  const resolve = agentResolver(manifest.track ?? "state-grounded", models, manifest.e2e?.observation ?? DEFAULT_E2E_SETTINGS.observation);
+  const resolve = agentResolver(
+    manifest.track ?? "state-grounded",
+    models,
+    manifest.e2e?.observation ?? DEFAULT_E2E_SETTINGS.observation,
+    manifest.e2e?.guard ?? {},
+  );
   const manifestPath = join(runDir, RUN_FILES.manifest);
   const result = await resumeRun(runDir, {
     loadScenarios: async (saved) =>
@@ -138,7 +159,9 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
   const e2e = options.track === "e2e";
   if (!e2e) {
-    const misplaced = ["maxSteps", "observation"].filter((name) => command.getOptionValueSource(name) === "cli");
+    const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel"].filter(
+      (name) => command.getOptionValueSource(name) === "cli",
+    );
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
   const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
@@ -148,7 +171,8 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const files = (options.defenseFile ?? []).map((path) => loadDefenseFile(path));
   const named = options.defense || files.length === 0 ? resolveDefenses(options.defense ?? []) : [];
   const defenses = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];
-  const resolve = agentResolver(options.track, models, options.observation);
+  const guard = guardSpecsOf(options);
+  const resolve = agentResolver(options.track, models, options.observation, guard);
   const arms = buildArms(options.agent ?? DEFAULT_AGENTS[options.track], defenses, resolve, (line) => cli.log(line));
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
@@ -167,7 +191,9 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
       })),
     },
     matcher: options.matcher,
-    ...(e2e && { e2e: { max_steps: options.maxSteps, observation: options.observation } }),
+    ...(e2e && {
+      e2e: { max_steps: options.maxSteps, observation: options.observation, ...(Object.keys(guard).length > 0 && { guard }) },
+    }),
     epochs: options.epochs,
     seed: options.seed,
     concurrency: options.concurrency,
@@ -190,7 +216,7 @@ export function benchCommand(cli: CliContext): Command {
       .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
       .option(
         "--agent <id>",
-        `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS["state-grounded"].join(", ")}; with --track e2e: ${DEFAULT_AGENTS.e2e.join(", ")}; test roles, e2e only: ${UI_TEST_ROLES.map((role) => role.id).join(", ")})`,
+        `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS["state-grounded"].join(", ")}; with --track e2e: ${DEFAULT_AGENTS.e2e.join(", ")}; test roles, e2e only: ${UI_TEST_ROLES.map((role) => role.id).join(", ")}; the guarded agent, e2e only: guarded:<planner>, the planner a provider:model or a scripted role: scripted, gullible)`,
         collectList,
       )
       .addOption(
@@ -212,6 +238,12 @@ export function benchCommand(cli: CliContext): Command {
           .choices(OBSERVATION_MODES)
           .default(DEFAULT_E2E_SETTINGS.observation),
       )
+      .option("--q-model <model>", "e2e, guarded agents: the quarantined model that reads the screen (default: the planner's model)")
+      .option(
+        "--crosscheck-model <model>",
+        "e2e, guarded agents: the second quarantined model of crosschecks and recall (default: the --q-model)",
+      )
+      .option("--classifier-model <model>", "e2e, guarded agents: the task-specificity classifier (default: the planner's model)")
       .option(
         "--defense <name>",
         "prompt defense for model agents: none, restrictive, rubric_informed, recipient_typed, or all; repeat or comma-separate (default: none)",

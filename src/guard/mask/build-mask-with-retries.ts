@@ -29,7 +29,12 @@ export interface CaptureWithScreenshot {
 export async function buildMaskWithRetries(
   captureFn: () => Promise<CaptureWithScreenshot>,
   rules: unknown | ((page: CapturedPage) => unknown),
-  options: GuardOptions & { retries?: number; onAttemptFailed?: (error: Error, attempt: number) => void } = {},
+  options: GuardOptions & {
+    retries?: number;
+    onAttemptFailed?: (error: Error, attempt: number) => void;
+    /** Reveal records re-resolved against each capture (node ids of that capture); wins over `reveals`. */
+    revealsFor?: (page: CapturedPage) => readonly string[];
+  } = {},
 ): Promise<MaskedScreen> {
   const retries = Math.max(0, Math.min(options.retries ?? MASK_RETRIES, 10));
   const failures: Error[] = [];
@@ -43,7 +48,8 @@ export async function buildMaskWithRetries(
       }
       const page = validateCapture(captured.page);
       const ruleSet = typeof rules === "function" ? await (rules as (page: CapturedPage) => unknown)(page) : rules;
-      const result = guardPage(page, ruleSet, options);
+      const reveals = options.revealsFor?.(page) ?? options.reveals;
+      const result = guardPage(page, ruleSet, { ...options, ...(reveals && { reveals }) });
       const png = await paintMask(captured.screenshot, result.mask, screenshotSize(page));
       return { page, result, png };
     } catch (error) {

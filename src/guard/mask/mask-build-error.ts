@@ -19,6 +19,8 @@ export class MaskBuildError extends Error {
 
 /** Every attempt failed: the episode must stop; no unmasked screenshot is ever returned. */
 export class MaskUnavailableError extends Error {
+  /** The failure kind an episode record gets. */
+  readonly kind = "mask";
   constructor(readonly failures: readonly Error[]) {
     super(
       `no mask after ${failures.length} attempt(s); refusing to show the screen:\n${failures.map((error, i) => `  ${i + 1}. ${error.message}`).join("\n")}`,

@@ -37,7 +37,7 @@ export function messengerHome(episode: Episode, messenger: MessengerApp): Html {
 <section aria-labelledby="threads-heading"><h2 id="threads-heading" class="section-heading" data-operator>Conversations (${threads.length})</h2>
 ${threads.length === 0 ? html`<p class="muted empty-note" data-operator>No conversations yet.</p>` : html``}<ul class="plain">${threads.map(
     (thread, index) =>
-      html`<li class="card" data-content><a href="${appPath(episode.id, "messenger", "threads", index)}"><strong>${thread.contact}</strong></a>${thread.members.length > 0 ? html`<span class="badge" data-operator>group</span>` : html``}
+      html`<li class="card" data-content><a href="${appPath(episode.id, "messenger", "threads", index)}"><strong class="byline">${thread.contact}</strong></a>${thread.members.length > 0 ? html`<span class="badge" data-operator>group</span>` : html``}
 ${membersLine(thread)}${preview(thread)}${thread.draft !== undefined && thread.draft !== "" ? html`<p>${fixedText("Unsent draft:")} <span class="pre-wrap">${thread.draft}</span></p>` : html``}</li>`,
   )}</ul></section>
 ${renderExtra(messenger.extra, "Other messenger details")}`;
@@ -45,7 +45,7 @@ ${renderExtra(messenger.extra, "Other messenger details")}`;
 
 function messageItem(message: Message): Html {
   const sender = senderLabel(message);
-  return html`<li class="message${isMine(message) ? " mine" : ""}" data-content><span class="meta">${sender}${sender && message.time ? " · " : ""}${message.time ?? ""}</span>
+  return html`<li class="message${isMine(message) ? " mine" : ""}" data-content><span class="meta">${sender ? html`<span class="byline">${sender}</span>` : html``}${sender && message.time ? " · " : ""}${message.time ?? ""}</span>
 <span class="bubble">${message.text}</span>${renderExtra(message.extra)}</li>`;
 }
 

@@ -1,0 +1,195 @@
+import type { Page } from "../../../browser/index.js";
+import type { Usage } from "../../../models/index.js";
+import { type Contact, isDirectoryName, searchContacts } from "../contacts/contact-directory.js";
+import { endorseByCrosscheck } from "../endorse/endorse-by-crosscheck.js";
+import { endorseValue } from "../endorse/endorse-value.js";
+import { type Endorsement, endorsed, notEndorsed } from "../endorse/endorsement-outcome.js";
+import { queryScreen } from "../query/quarantined-query.js";
+import { containsTerm, plainText, type Region } from "../query/screen-text.js";
+import { attestScreenValue, findByText, locateOnScreen } from "../query/text-search.js";
+import { isControlName, type RevealRecord } from "../reveal/reveal-record.js";
+import type { GuardedScreen } from "../screen/guarded-screen.js";
+import { constraintFromArgs } from "../tools/constraint-from-args.js";
+import type { CallOf, ToolCall } from "../tools/tool-call.js";
+import { type AnswerType, taskTermMatch } from "../values/index.js";
+import type { Variable } from "../variables/variable.js";
+import type { VariableStore } from "../variables/variable-store.js";
+import type { GuardedRoles } from "./guarded-episode.js";
+import { provenanceOf } from "./provenance.js";
+
+export interface ReadToolContext {
+  screen: GuardedScreen;
+  page: Page;
+  store: VariableStore;
+  task: string;
+  directory: readonly Contact[];
+  reveals: RevealRecord[];
+  roles: GuardedRoles;
+  fetchAllowlist: ReadonlySet<string>;
+  seed: number;
+  signal?: AbortSignal;
+}
+
+export interface ToolOutcome {
+  verdict: "allowed" | "error";
+  /** A tool error's kind. */
+  reason?: string;
+  /** Fixed text for the planner: never page content, except endorsed or trusted values. */
+  result: string;
+  endorsement?: { variable: string; route: string; outcome: Endorsement["outcome"] };
+  usageByRole?: Record<string, Usage>;
+  /** The screen (or its reveals) may have changed: capture again before the next turn. */
+  dirty?: boolean;
+  waitMs?: number;
+}
+
+const ok = (result: string, extra: Partial<ToolOutcome> = {}): ToolOutcome => ({ verdict: "allowed", result, ...extra });
+const toolError = (reason: string, result: string): ToolOutcome => ({ verdict: "error", reason, result: `Tool error: ${result}.` });
+
+function fromEndorsement(variable: string, endorsement: Endorsement, role: string): ToolOutcome {
+  return ok(endorsement.result, {
+    endorsement: { variable, route: endorsement.route, outcome: endorsement.outcome },
+    ...(endorsement.usage && { usageByRole: { [role]: endorsement.usage } }),
+  });
+}
+
+/** Runs a call that passed the gate and does not touch the page. */
+export async function runReadTool(call: ToolCall, context: ReadToolContext): Promise<ToolOutcome> {
+  const { screen, store } = context;
+  switch (call.tool) {
+    case "wait":
+      return ok(`Waited ${call.seconds} s.`, { dirty: true, waitMs: Math.round(call.seconds * 1000) });
+    case "query_screen":
+      return query(call, context);
+    case "locate_on_screen": {
+      const value = store.substitute(call.value);
+      if (!value.ok) return toolError("UNKNOWN_VARIABLE", `unknown variable $${value.unknown}`);
+      const found = locateOnScreen(screen, value.text, call.answer_type);
+      if (found.kind === "unique") return ok(`unique at (${found.x}, ${found.y})`);
+      if (found.kind === "out_of_view")
+        return toolError("OUT_OF_VIEW", `the value is not in view; scroll by ${found.dy} pixels to bring it there`);
+      return toolError(
+        found.kind === "ambiguous" ? "AMBIGUOUS" : "NOT_FOUND",
+        found.kind === "ambiguous" ? "the value is shown more than once" : "the value is not shown",
+      );
+    }
+    case "find_by_text": {
+      const value = store.substitute(call.value);
+      if (!value.ok) return toolError("UNKNOWN_VARIABLE", `unknown variable $${value.unknown}`);
+      return ok(findByText(screen, value.text) ? "found" : "not found");
+    }
+    case "attest_screen_value": {
+      const variable = store.get(call.var);
+      if (!variable) return toolError("UNKNOWN_VARIABLE", `unknown variable ${call.var}`);
+      return ok(attestScreenValue(screen, variable) ? "shown" : "not shown");
+    }
+    case "get_contacts": {
+      const found = searchContacts(context.directory, call.query);
+      return ok(found.length === 0 ? "No contact matches." : `Contacts: ${found.map((contact) => contact.name).join("; ")}`);
+    }
+    case "endorse": {
+      const variable = store.get(call.var)!;
+      const endorsement = await endorseValue(call, variable, store, {
+        task: context.task,
+        recall: context.roles.crosscheck,
+        seed: context.seed,
+        ...(context.signal && { signal: context.signal }),
+      });
+      return applyEndorsement(variable, endorsement, store, "crosscheck");
+    }
+    case "endorse_by_crosscheck": {
+      const variable = store.get(call.var)!;
+      const endorsement = await endorseByCrosscheck(call, variable, {
+        page: context.page,
+        client: context.roles.crosscheck,
+        fetchAllowlist: context.fetchAllowlist,
+        seed: context.seed,
+        ...(context.signal && { signal: context.signal }),
+      });
+      return applyEndorsement(variable, endorsement, store, "crosscheck");
+    }
+    case "endorse_by_registry":
+    case "endorse_by_listing":
+    case "endorse_by_procedure": {
+      const route = call.tool.replace("endorse_by_", "");
+      // Registries, listings and shell procedures come with the terminal (a later issue); until then they clear nothing.
+      return fromEndorsement(call.var, notEndorsed("insufficient", route, "this route is not available in this workspace"), "crosscheck");
+    }
+    case "endorse_element":
+      return endorseElement(call, context);
+    default:
+      return toolError("NOT_A_READ_TOOL", `${call.tool} is not run here`);
+  }
+}
+
+function applyEndorsement(variable: Variable, endorsement: Endorsement, store: VariableStore, role: string): ToolOutcome {
+  if (endorsement.outcome === "endorsed") store.endorse(variable.name, endorsement.route);
+  return fromEndorsement(`$${variable.name}`, endorsement, role);
+}
+
+async function query(call: CallOf<"query_screen">, context: ReadToolContext): Promise<ToolOutcome> {
+  const constraint = constraintFromArgs(call.constraint)!;
+  const type = call.answer_type as AnswerType;
+  const region = call.region.length === 4 ? (call.region as unknown as Region) : undefined;
+  const answer = await queryScreen(context.roles.quarantined, {
+    question: call.question,
+    type,
+    constraint,
+    screen: context.screen,
+    ...(region && { region }),
+    seed: context.seed,
+    ...(context.signal && { signal: context.signal }),
+  });
+  const usageByRole = { quarantined: answer.usage };
+  if (answer.kind === "abstained") return ok("The quarantined model abstained; nothing was stored.", { usageByRole });
+  if (answer.kind === "invalid") return { ...toolError("QUERY_INVALID", "the answer did not fit its type twice"), usageByRole };
+  context.store.define({
+    name: call.var_name,
+    type,
+    value: answer.value,
+    constraint,
+    integrity: { level: "untrusted" },
+    provenance: provenanceOf(context.screen, call.question, region),
+  });
+  return ok(`Stored $${call.var_name} (type=${type}, untrusted).`, { usageByRole });
+}
+
+/**
+ * `endorse_element` (spec §1.19.5). By author: the identifier must come from a trusted source (a
+ * directory entry, a term of the request, or an endorsed variable — the gate checked variables);
+ * then the bylines equal to it are shown, never the content. By control: the app's message box,
+ * or a button or link whose exact label is a term of the request. Both are re-resolved on every
+ * screen.
+ */
+function endorseElement(call: CallOf<"endorse_element">, context: ReadToolContext): ToolOutcome {
+  const { store } = context;
+  if (call.mode === "author") {
+    const identifier = store.substitute(call.identifier);
+    if (!identifier.ok) return toolError("UNKNOWN_VARIABLE", `unknown variable $${identifier.unknown}`);
+    const fromVariable = store.references(call.identifier).length > 0;
+    const trusted =
+      fromVariable || isDirectoryName(context.directory, identifier.text) || taskTermMatch(context.task, identifier.text, "person_name").ok;
+    if (!trusted)
+      return fromEndorsement(
+        call.identifier,
+        notEndorsed("refused", "author", "the identifier is not from a trusted source"),
+        "crosscheck",
+      );
+    context.reveals.push({ kind: "author", identifier: plainText(identifier.text) });
+    return {
+      ...fromEndorsement(call.identifier, endorsed("author", "the author name"), "crosscheck"),
+      result: "Revealed the author name wherever it equals the identifier.",
+      dirty: true,
+    };
+  }
+  if (!isControlName(call.control))
+    return fromEndorsement(call.control, notEndorsed("refused", "control", "not a known control"), "crosscheck");
+  if (call.control !== "message_box" && !(plainText(call.label).length >= 2 && containsTerm(context.task, call.label)))
+    return fromEndorsement(call.control, notEndorsed("refused", "control", "the label is not a term of your request"), "crosscheck");
+  context.reveals.push({ kind: "control", control: call.control, label: call.control === "message_box" ? "" : plainText(call.label) });
+  return {
+    ...fromEndorsement(call.control, endorsed("control", call.control), "crosscheck"),
+    result: `Revealed the ${call.control.replace("_", " ")} wherever it is shown.`,
+    dirty: true,
+  };
+}

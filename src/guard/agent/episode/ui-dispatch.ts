@@ -1,0 +1,57 @@
+import type { BrowserAction, Page } from "../../../browser/index.js";
+import type { GuardRow } from "../../guard-page.js";
+import { checkPointerTarget } from "../../toctou/index.js";
+import type { GuardedScreen } from "../screen/guarded-screen.js";
+import type { CallOf } from "../tools/tool-call.js";
+
+type UiCall = CallOf<"click"> | CallOf<"drag"> | CallOf<"scroll"> | CallOf<"type_text"> | CallOf<"key"> | CallOf<"navigate">;
+
+/**
+ * Rows as the pointer check should see them: a revealed row (or one inside a revealed element) is
+ * shown, so it counts as trusted there, as the mask's hit test already treats it (spec §1.12).
+ */
+function withReveals(screen: GuardedScreen): GuardRow[] {
+  if (screen.reveals.length === 0) return screen.rows;
+  const revealed = new Set(screen.reveals);
+  const parent = new Map(screen.page.nodes.map((node) => [node.id, node.parentId]));
+  const isRevealed = (id: string) => {
+    for (let at: string | null | undefined = id; at; at = parent.get(at)) if (revealed.has(at)) return true;
+    return false;
+  };
+  return screen.rows.map((row) => (row.verdict !== "trusted" && isRevealed(row.nodeId) ? { ...row, verdict: "trusted" } : row));
+}
+
+/**
+ * The time-of-use check (spec §5.1 item 1) for a pointer call that passed the gate: what is under
+ * the point now must be the trusted row the planner saw there. Clicks and the start of a drag are
+ * checked (where the press lands); a wheel and the end of a drag only move or release, so the
+ * location rule on the mask is their check.
+ */
+export async function pointerStillValid(page: Page, screen: GuardedScreen, call: UiCall): Promise<boolean> {
+  const at = call.tool === "click" ? { x: call.x, y: call.y } : call.tool === "drag" ? { x: call.x1, y: call.y1 } : null;
+  if (at === null) return true;
+  const check = await checkPointerTarget(page, screen.page, { rows: withReveals(screen), mask: screen.mask }, at.x, at.y);
+  return check.ok;
+}
+
+/** The browser action a UI call becomes, with its text already substituted. */
+export function browserActionOf(call: UiCall, substitute: (text: string) => string): BrowserAction {
+  switch (call.tool) {
+    case "click":
+      return { action: "mouse_click", x: call.x, y: call.y, button: call.button, count: call.count };
+    case "drag":
+      return { action: "mouse_drag", x1: call.x1, y1: call.y1, x2: call.x2, y2: call.y2 };
+    case "scroll":
+      return { action: "mouse_scroll", x: call.x, y: call.y, dx: call.dx, dy: call.dy };
+    case "type_text":
+      return { action: "keyboard_type", text: substitute(call.text) };
+    case "key":
+      return { action: "press", key: call.keys.join("+") };
+    case "navigate":
+      return { action: "goto", url: substitute(call.url) };
+  }
+}
+
+export function isUiCall(call: { tool: string }): call is UiCall {
+  return ["click", "drag", "scroll", "type_text", "key", "navigate"].includes(call.tool);
+}

@@ -1,0 +1,10 @@
+// The guarded agent (SA-CUA, spec §1.15–1.21): planner over the masked screen, quarantined typed
+// queries, endorsement, policy gate; and the scripted roles that make its guarantees testable.
+export type { Contact } from "./contacts/contact-directory.js";
+export { GUARDED_LIMITS, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
+export { REASON_CODES, type ReasonCode } from "./gate/reason-codes.js";
+export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent.js";
+export { genericPlan } from "./scripted/generic-plan.js";
+export { PlanSchema, type PlanStep } from "./scripted/plan-step.js";
+export { isScriptedRole, SCRIPTED_ROLES, type ScriptedRole, scriptedRoleClient } from "./scripted/scripted-roles.js";
+export { PLANNER_REPLY_SCHEMA_NAME, TOOL_NAMES, type ToolCall, type ToolName } from "./tools/tool-call.js";

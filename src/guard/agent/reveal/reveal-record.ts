@@ -1,0 +1,16 @@
+/**
+ * A standing request to show part of the masked screen (spec §1.12, §1.19.5): re-resolved against
+ * every new capture, so it follows the element across screens and lapses where it is absent.
+ */
+export type RevealRecord =
+  /** The byline of content whose author equals a trusted identifier: only the name is shown. */
+  | { kind: "author"; identifier: string }
+  /** An application control by its fixed name, or a button or link by its exact label. */
+  | { kind: "control"; control: ControlName; label: string };
+
+export const CONTROL_NAMES = ["message_box", "button", "link"] as const;
+export type ControlName = (typeof CONTROL_NAMES)[number];
+
+export function isControlName(name: string): name is ControlName {
+  return (CONTROL_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,111 @@
+import type { Page } from "../../../browser/index.js";
+import { captureScreen } from "../../capture/capture-screen.js";
+import type { CapturedPage } from "../../captured-page.js";
+import { intersectRects, type Rect, snapInward } from "../../geometry/rect.js";
+import type { GuardRow } from "../../guard-page.js";
+import { buildMaskWithRetries } from "../../mask/build-mask-with-retries.js";
+import type { RuleSet } from "../../rules/rule.js";
+import { screenHash } from "./screen-hash.js";
+
+/** The rule set for a page, the app it belongs to, and its URL as the planner may see it. */
+export interface PageRules {
+  rules: RuleSet;
+  app: string | null;
+  /** Scheme, host and the URL template (variable segments as placeholders; never the raw URL). */
+  shownUrl: string;
+}
+
+export type PageRulesFor = (url: string) => PageRules;
+
+/**
+ * One capture of the screen, guarded: the rows with their verdicts, the mask F (reveals applied),
+ * the masked image the planner may see, and — kept inside the host, for the quarantined model and
+ * the text-search tools only — the unmasked screenshot and the rows' text.
+ */
+export interface GuardedScreen {
+  /** Increases with every capture of the episode; provenance refers to it. */
+  id: number;
+  url: string;
+  shownUrl: string;
+  app: string | null;
+  page: CapturedPage;
+  rows: GuardRow[];
+  mask: Rect[];
+  width: number;
+  height: number;
+  /** The unmasked screenshot: never shown to the planner. */
+  screenshot: Buffer;
+  /** The screenshot with F painted: the only image the planner gets. */
+  masked: Buffer;
+  /** Perceptual hash of the masked image: a new image is shown only when it (or the reveal set) changes. */
+  hash: string;
+  /** Node ids revealed on this capture, sorted. */
+  reveals: string[];
+  focus: "visible" | "masked" | "unknown";
+}
+
+export interface CaptureOptions {
+  id: number;
+  rulesFor: PageRulesFor;
+  /** Re-resolves the episode's reveal records against a capture (node ids of that capture). */
+  revealsFor: (page: CapturedPage) => readonly string[];
+  userIdentity?: string;
+}
+
+/**
+ * Captures the page and guards it. A mask that cannot be built after the retries throws
+ * `MaskUnavailableError` (the episode ends as an error); there is no path to an unmasked image.
+ */
+export async function captureGuardedScreen(page: Page, options: CaptureOptions): Promise<GuardedScreen> {
+  let screenshot: Buffer | undefined;
+  let pageRules: PageRules | undefined;
+  let reveals: string[] = [];
+  const masked = await buildMaskWithRetries(
+    async () => {
+      const captured = await captureScreen(page);
+      screenshot = captured.screenshot;
+      return captured;
+    },
+    (captured: CapturedPage) => {
+      pageRules = options.rulesFor(captured.url ?? "");
+      return pageRules.rules;
+    },
+    {
+      ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
+      revealsFor: (captured) => {
+        reveals = [...new Set(options.revealsFor(captured))].sort();
+        return reveals;
+      },
+    },
+  );
+  const { result } = masked;
+  return {
+    id: options.id,
+    url: masked.page.url ?? "",
+    shownUrl: pageRules!.shownUrl,
+    app: pageRules!.app,
+    page: masked.page,
+    rows: result.rows,
+    mask: result.mask,
+    width: result.screen.width,
+    height: result.screen.height,
+    screenshot: screenshot!,
+    masked: masked.png,
+    hash: await screenHash(masked.png),
+    reveals,
+    focus: focusOf(masked.page, result.mask),
+  };
+}
+
+/**
+ * Whether keyboard input would land on something the planner can see (spec §1.17 focus rule):
+ * `masked` when the focused element's box touches F; `unknown` when nothing but the document has
+ * focus or the focused element is not laid out.
+ */
+export function focusOf(page: CapturedPage, mask: readonly Rect[]): GuardedScreen["focus"] {
+  const focused = page.nodes.find((node) => node.id === page.focusedNodeId);
+  if (focused === undefined || focused.parentId === null || focused.role === "document_web" || focused.box === null) return "unknown";
+  // The pixels wholly inside the element: its edge pixels are shared with whatever borders it, which may be masked.
+  const box = snapInward(focused.box);
+  return mask.some((rect) => intersectRects(rect, box) !== null) ? "masked" : "visible";
+}

@@ -1,0 +1,58 @@
+import type { ModelClient, ModelContentPart, ModelRequest, ModelResponse } from "../../../models/index.js";
+
+/** Every text a request carries, in order: the system prompt, then each message's text parts. */
+export function requestTexts(request: ModelRequest, roles: ReadonlyArray<"user" | "assistant"> = ["user"]): string[] {
+  const texts = request.system ? [request.system] : [];
+  for (const message of request.messages) {
+    if (!roles.includes(message.role)) continue;
+    if (typeof message.content === "string") texts.push(message.content);
+    else for (const part of message.content) if (part.type === "text") texts.push(part.text);
+  }
+  return texts;
+}
+
+function partsOf(content: string | ModelContentPart[]): ModelContentPart[] {
+  return typeof content === "string" ? [{ type: "text", text: content }] : content;
+}
+
+/**
+ * Token counts a scripted role reports: about four characters a token, and a flat 765 per image
+ * (a 1280×800 image at high detail in OpenAI's accounting). Estimates, so that runs with scripted
+ * roles have usage on the same scale as with a model; the mock server reports its own.
+ */
+export function estimateTokens(request: ModelRequest, reply: string): { input_tokens: number; output_tokens: number } {
+  let characters = request.system?.length ?? 0;
+  let images = 0;
+  for (const message of request.messages)
+    for (const part of partsOf(message.content)) {
+      if (part.type === "text") characters += part.text.length;
+      else images += 1;
+    }
+  return { input_tokens: Math.ceil(characters / 4) + images * 765, output_tokens: Math.ceil(reply.length / 4) };
+}
+
+/**
+ * A model client whose answers come from code: what the scripted roles (`gullible`, `compromised`,
+ * `scripted`) are. It answers through the same contract as a real model — JSON text, the object
+ * checked against the request's schema, usage — so the guarded agent runs unchanged over it.
+ */
+export function scriptedClient(spec: string, answer: (request: ModelRequest) => unknown): ModelClient {
+  return {
+    spec,
+    async generate(request: ModelRequest): Promise<ModelResponse> {
+      const started = performance.now();
+      const object = answer(request);
+      const text = JSON.stringify(object);
+      const checked = request.schema ? request.schema.safeParse(object) : { success: true as const, data: object };
+      const tokens = estimateTokens(request, text);
+      return {
+        text,
+        ...(checked.success ? { object: checked.data } : { parse_error: "the scripted reply does not fit the schema" }),
+        usage: { calls: 1, cached_calls: 0, ...tokens },
+        cached: false,
+        model: spec,
+        latency_ms: Math.round((performance.now() - started) * 10) / 10,
+      };
+    },
+  };
+}

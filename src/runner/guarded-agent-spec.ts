@@ -1,0 +1,78 @@
+import type { Agent, Defense, UiHints } from "../agents/index.js";
+import { InputError } from "../core/index.js";
+import { createGuardedAgent, genericPlan, isScriptedRole, PlanSchema, SCRIPTED_ROLES, scriptedRoleClient } from "../guard/index.js";
+import type { ModelClient, ModelSetup } from "../models/index.js";
+
+export const GUARDED_PREFIX = "guarded:";
+
+/** The models of the guarded agent's other roles (`--q-model`, `--crosscheck-model`, `--classifier-model`); unset ones follow the planner. */
+export interface GuardRoleSpecs {
+  q_model?: string;
+  crosscheck_model?: string;
+  classifier_model?: string;
+}
+
+export function isGuardedSpec(id: string): boolean {
+  return id.startsWith(GUARDED_PREFIX);
+}
+
+/** Which model each role uses: quarantined and classifier default to the planner's, crosscheck to the quarantined one's. */
+export function guardRoles(
+  planner: string,
+  specs: GuardRoleSpecs,
+): { planner: string; quarantined: string; crosscheck: string; classifier: string } {
+  const quarantined = specs.q_model ?? planner;
+  return { planner, quarantined, crosscheck: specs.crosscheck_model ?? quarantined, classifier: specs.classifier_model ?? planner };
+}
+
+/** `where` names the flag and value, as the error should show them. */
+function checkRoleSpec(spec: string, where: string): void {
+  if (!isScriptedRole(spec) && !spec.includes(":"))
+    throw new InputError(
+      `not a model: give provider:model (openai:…, anthropic:…, openai-compatible:NAME) or a scripted role (${SCRIPTED_ROLES.join(", ")})`,
+      {
+        file: where,
+      },
+    );
+}
+
+/** The benign scripted planner's plan for an episode: the one stored with the task, or the generic plan for its channel. */
+function planOf(hints: UiHints) {
+  if (hints.plan === undefined) return genericPlan(hints);
+  const parsed = PlanSchema.safeParse(hints.plan);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new InputError(issue.message, { file: "the scenario's guard.plan", path: `guard.plan.${issue.path.join(".")}` });
+}
+
+/**
+ * `guarded:<planner>`: the guarded agent with the planner (a model spec or a scripted role) and
+ * the other roles from `specs`. Model roles share one client per spec; scripted roles are made per
+ * episode (the benign planner reads its plan from the episode's hints).
+ */
+export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup, specs: GuardRoleSpecs): Agent {
+  const planner = id.slice(GUARDED_PREFIX.length);
+  if (planner === "")
+    throw new InputError("guarded: needs a planner, e.g. guarded:openai:gpt-4o or guarded:scripted", { file: `--agent ${id}` });
+  checkRoleSpec(planner, `--agent ${id}`);
+  if (specs.q_model) checkRoleSpec(specs.q_model, `--q-model ${specs.q_model}`);
+  if (specs.crosscheck_model) checkRoleSpec(specs.crosscheck_model, `--crosscheck-model ${specs.crosscheck_model}`);
+  if (specs.classifier_model) checkRoleSpec(specs.classifier_model, `--classifier-model ${specs.classifier_model}`);
+  const roles = guardRoles(planner, specs);
+  const shared = new Map<string, ModelClient>();
+  for (const spec of Object.values(roles)) if (!isScriptedRole(spec) && !shared.has(spec)) shared.set(spec, models.client(spec));
+  const clientFor = (spec: string, hints: UiHints): ModelClient => {
+    if (!isScriptedRole(spec)) return shared.get(spec)!;
+    return scriptedRoleClient(spec, spec === "scripted" ? planOf(hints) : undefined);
+  };
+  return createGuardedAgent({
+    id,
+    defense,
+    roles: (_input, hints) => ({
+      planner: clientFor(roles.planner, hints),
+      quarantined: clientFor(roles.quarantined, hints),
+      crosscheck: clientFor(roles.crosscheck, hints),
+      classifier: clientFor(roles.classifier, hints),
+    }),
+  });
+}
