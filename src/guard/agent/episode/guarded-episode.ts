@@ -15,7 +15,7 @@ import { captureGuardedScreen, type GuardedScreen, type PageRulesFor } from "../
 import { PlannerReplySchema, type ToolCall } from "../tools/tool-call.js";
 import { VariableStore } from "../variables/variable-store.js";
 import { runReadTool, type ToolOutcome } from "./read-tools.js";
-import { browserActionOf, isUiCall, pointerStillValid } from "./ui-dispatch.js";
+import { browserActionOf, focusStillValid, isUiCall, pointerStillValid } from "./ui-dispatch.js";
 
 /** The models behind the guarded agent, one per role (spec §1.15–1.20). */
 export interface GuardedRoles {
@@ -221,7 +221,8 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       }
 
       if (isUiCall(call)) {
-        if (!(await pointerStillValid(page, screen, call))) {
+        const keyboard = call.tool === "type_text" || call.tool === "key";
+        if (!(keyboard ? await focusStillValid(page, screen) : await pointerStillValid(page, screen, call))) {
           this.errorsInRow += 1;
           this.dirty = true;
           const result = refusalMessage("STALE_SCREEN", this.memo.record(call, "STALE_SCREEN"));

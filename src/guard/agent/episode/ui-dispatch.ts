@@ -1,4 +1,4 @@
-import type { BrowserAction, Page } from "../../../browser/index.js";
+import { type BrowserAction, type Page, pageCdpSession } from "../../../browser/index.js";
 import type { GuardRow } from "../../guard-page.js";
 import { checkPointerTarget } from "../../toctou/index.js";
 import type { GuardedScreen } from "../screen/guarded-screen.js";
@@ -32,6 +32,27 @@ export async function pointerStillValid(page: Page, screen: GuardedScreen, call:
   if (at === null) return true;
   const check = await checkPointerTarget(page, screen.page, { rows: withReveals(screen), mask: screen.mask }, at.x, at.y);
   return check.ok;
+}
+
+/**
+ * The focus rule at time of use: keyboard input goes wherever focus is *now*, and a page script can
+ * move focus after the capture. The live focused element must be the one the capture showed
+ * (same DOM node); anything else is a stale screen.
+ */
+export async function focusStillValid(page: Page, screen: GuardedScreen): Promise<boolean> {
+  const captured = screen.page.nodes.find((node) => node.id === screen.page.focusedNodeId);
+  if (captured?.backendNodeId === undefined || captured.backendNodeId === null) return false;
+  try {
+    const cdp = await pageCdpSession(page);
+    const active = await cdp.send("Runtime.evaluate", { expression: "document.activeElement" });
+    if (active.result.objectId === undefined) return false;
+    const { node } = await cdp.send("DOM.describeNode", { objectId: active.result.objectId });
+    await cdp.send("Runtime.releaseObject", { objectId: active.result.objectId }).catch(() => undefined);
+    return node.backendNodeId === captured.backendNodeId;
+  } catch {
+    // Fail closed: focus that cannot be read is not focus the planner saw.
+    return false;
+  }
 }
 
 /** The browser action a UI call becomes, with its text already substituted. */

@@ -87,15 +87,21 @@ const STOP = new Set([
   "on",
 ]);
 
-/** Lines ordered by how many of the question's words they share (ties keep reading order). */
+/**
+ * Lines in the order a careful reader would look for the answer: the line that shares most of the
+ * question's words, then the lines nearest to it (a value usually sits beside what names it), the
+ * rest in reading order when no line shares a word.
+ */
 export function linesByRelevance(query: ReadQuery): string[] {
   const words = query.question
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 3 && !STOP.has(word));
-  const score = (line: string) => words.filter((word) => line.toLowerCase().includes(word)).length;
+  const scores = query.lines.map((line) => words.filter((word) => line.toLowerCase().includes(word)).length);
+  const best = scores.indexOf(Math.max(0, ...scores));
+  if (best < 0 || scores[best] === 0) return [...query.lines];
   return query.lines
-    .map((line, index) => ({ line, index, score: score(line) }))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((line, index) => ({ line, index, distance: Math.abs(index - best) }))
+    .sort((a, b) => a.distance - b.distance || a.index - b.index)
     .map((entry) => entry.line);
 }
