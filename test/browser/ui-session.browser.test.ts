@@ -260,6 +260,8 @@ describe("tabs, coordinates, keys, scrolling and settling", { timeout: 60_000 },
       expect((await session.act({ action: "mouse_drag", x1: 100, y1: 700, x2: 300, y2: 750 })).error).toBeNull();
       expect(await seen()).toEqual(["mousedown 100,700", "mouseup 300,750"]);
       expect((await session.act({ action: "mouse_scroll", x: 640, y: 400, dx: 0, dy: 120 })).error).toBeNull();
+      // A wheel event is dispatched without waiting for the page: wait for it rather than expect it at once.
+      await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.length > 0);
       expect(await seen()).toEqual(["wheel 640,400 dy=120"]);
       expect((await session.act({ action: "mouse_drag", x1: 10, y1: 10, x2: 10, y2: 900 })).error).toMatch(
         /mouse_drag: \(10, 900\) is outside the 1280×800 viewport/,
