@@ -51,6 +51,11 @@ const TERMS: Array<[string, string, AnswerType, AnswerConstraint]> = [
   ["Reply to Lisa Wong’s message", "Lisa Wong", "person_name", {}],
   ["Install “nodejs” with apt", "nodejs", "package_name", { ecosystem: "debian" }],
   ["Open (https://example.com/docs) and read it", "https://example.com/docs", "url", {}],
+  // A full stop ending the sentence is not part of a value whose grammar allows one.
+  ["Reply to Priya Nair.", "Priya Nair", "person_name", {}],
+  ["Read https://docs.example/guide.", "https://docs.example/guide", "url", {}],
+  ["Save it as ~/notes.txt.", "~/notes.txt", "file_path", {}],
+  ["Is it from Priya Nair?", "Priya Nair", "person_name", {}],
 ];
 
 // [instruction, value, type, constraint, reason]

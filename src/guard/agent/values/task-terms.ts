@@ -15,6 +15,8 @@ const SPLIT_CHARACTERS = new Set(["'", '"', "=", ":", "/", "@", ",", ";", "(", "
 const POSSESSIVE = /^['\u2019]s$/;
 /** Sentence punctuation at the end of a run is not part of the term before it ("bump to 2.32.3."). */
 const TRAILING_PUNCTUATION = /[.!?]+$/;
+/** A run's trailing sentence punctuation alone ("Reply to Priya Nair."): it ends the sentence, not the value. */
+const SENTENCE_END = /^[.!?]+$/;
 /** What a run may end with and still be a whole run around a number ("set it to 42, then"). */
 const RUN_END_PUNCTUATION = /[.,;:!?]+$/;
 
@@ -85,6 +87,9 @@ function isCutFromLongerValue(
       const added = text.slice(left, start) + text.slice(end, right);
       if ([...added].every(isBreak)) continue;
       if (left === start && POSSESSIVE.test(added)) continue;
+      // A name may hold "." (initials) and a URL or path may end in one, but a full stop that ends
+      // the run is the sentence's (the boundary `tokenise` cuts there), not a longer value's.
+      if (left === start && right === runEnd && SENTENCE_END.test(added)) continue;
       const longer = keyOf(text.slice(left, right));
       if (longer !== null && longer !== key) return true;
     }
