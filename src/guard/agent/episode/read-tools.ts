@@ -166,7 +166,9 @@ function endorseElement(call: CallOf<"endorse_element">, context: ReadToolContex
   if (call.mode === "author") {
     const identifier = store.substitute(call.identifier);
     if (!identifier.ok) return toolError("UNKNOWN_VARIABLE", `unknown variable $${identifier.unknown}`);
-    const fromVariable = store.references(call.identifier).length > 0;
+    // A variable vouches for its own value only: text written around `$name` is not endorsed by it.
+    const names = store.references(call.identifier);
+    const fromVariable = names.length === 1 && call.identifier.trim() === `$${names[0]}`;
     const trusted =
       fromVariable || isDirectoryName(context.directory, identifier.text) || taskTermMatch(context.task, identifier.text, "person_name").ok;
     if (!trusted)

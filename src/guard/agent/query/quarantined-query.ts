@@ -41,7 +41,7 @@ function describeConstraint(type: AnswerType, constraint: AnswerConstraint): str
  * image (cropped to the region) and the text drawn there, the question, the type and its
  * constraint. The answer is checked by the host (`validateAnswer`); an answer that does not
  * validate is asked again once, with the reason, then the query fails. A point answer is read in
- * the cropped image's pixels and mapped back to the screen.
+ * the cropped image's pixels, must lie inside it, and is mapped back to the screen.
  */
 export async function queryScreen(client: ModelClient, input: QueryInput): Promise<QueryOutcome> {
   const { screen, region } = input;
@@ -73,8 +73,14 @@ export async function queryScreen(client: ModelClient, input: QueryInput): Promi
     const parsed = QuarantinedAnswerSchema.safeParse(response.object);
     if (parsed.success && parsed.data.abstain) return { kind: "abstained", usage };
     if (parsed.success) {
-      const raw = input.type === "point" && region ? shiftPoint(parsed.data.value, region) : parsed.data.value;
-      const checked = validateAnswer(input.type, input.constraint, raw, { screen: { width: screen.width, height: screen.height } });
+      const full = { width: screen.width, height: screen.height };
+      // A point on a region must lie in the crop the model was shown, in its pixels; then it is mapped back.
+      const cropped = input.type === "point" && region !== undefined;
+      const read = validateAnswer(input.type, input.constraint, parsed.data.value, {
+        screen: cropped ? { width: Math.round(region[2]), height: Math.round(region[3]) } : full,
+      });
+      const checked =
+        read.ok && cropped ? validateAnswer(input.type, input.constraint, shiftPoint(read.value, region), { screen: full }) : read;
       if (checked.ok) return { kind: "value", value: checked.value, usage };
       note = `\nYour previous answer was refused: ${checked.reason}. Answer again.`;
     } else note = '\nYour previous reply was not {"value": …, "abstain": …}. Answer again.';
