@@ -1,6 +1,14 @@
 import type { Agent, Defense, UiHints } from "../agents/index.js";
 import { InputError } from "../core/index.js";
-import { createGuardedAgent, genericPlan, isScriptedRole, PlanSchema, SCRIPTED_ROLES, scriptedRoleClient } from "../guard/index.js";
+import {
+  createGuardedAgent,
+  genericPlan,
+  isScriptedRole,
+  PlanSchema,
+  type PlanStep,
+  SCRIPTED_ROLES,
+  scriptedRoleClient,
+} from "../guard/index.js";
 import type { ModelClient, ModelSetup } from "../models/index.js";
 
 export const GUARDED_PREFIX = "guarded:";
@@ -36,8 +44,12 @@ function checkRoleSpec(spec: string, where: string): void {
     );
 }
 
-/** The benign scripted planner's plan for an episode: the one stored with the task, or the generic plan for its channel. */
-function planOf(hints: UiHints) {
+/**
+ * The benign scripted planner's plan for an episode: the one stored with the task, or the generic
+ * plan for its channel. Exported for the scripted-role server of tests and benches, which must
+ * plan exactly as the in-process roles do.
+ */
+export function scriptedPlanOf(hints: UiHints): PlanStep[] {
   if (hints.plan === undefined) return genericPlan(hints);
   const parsed = PlanSchema.safeParse(hints.plan);
   if (parsed.success) return parsed.data;
@@ -63,7 +75,7 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
   for (const spec of Object.values(roles)) if (!isScriptedRole(spec) && !shared.has(spec)) shared.set(spec, models.client(spec));
   const clientFor = (spec: string, hints: UiHints): ModelClient => {
     if (!isScriptedRole(spec)) return shared.get(spec)!;
-    return scriptedRoleClient(spec, spec === "scripted" ? planOf(hints) : undefined);
+    return scriptedRoleClient(spec, spec === "scripted" ? scriptedPlanOf(hints) : undefined);
   };
   return createGuardedAgent({
     id,
