@@ -38,6 +38,8 @@ export interface GuardRow {
   box: Box;
   verdict: TrustVerdict;
   source: VerdictSource;
+  /** The node whose grant trusts the row (null for page scope, exceptions and untrusted rows). */
+  container: string | null;
 }
 
 export interface GuardResult {
@@ -134,6 +136,7 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
       box: row.box,
       verdict: final[row.index]!.verdict,
       source: final[row.index]!.source,
+      container: final[row.index]!.verdict === "trusted" ? final[row.index]!.container : null,
     })),
     mask,
     screen: model.screen,

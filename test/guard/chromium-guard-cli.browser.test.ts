@@ -36,10 +36,17 @@ describe("safecua guard mask", () => {
     expect(Object.keys(printed).sort()).toEqual(["mask", "rows"]);
     expect(printed.rows.length).toBeGreaterThan(20);
     for (const row of printed.rows) {
-      expect(Object.keys(row).sort()).toEqual(["box", "role", "source", "text", "verdict"]);
+      // A masked row's text is printed only under the name that says what it is.
+      const text = row.verdict === "trusted" ? "text" : "untrusted_text";
+      expect(Object.keys(row).sort()).toEqual(["box", "role", "source", text, "verdict"].sort());
       expect(row.box).toHaveLength(4);
       expect(["trusted", "untrusted"]).toContain(row.verdict);
     }
+    const canaryRows = printed.rows.filter((row) =>
+      canariesOf("forum-thread").some((canary) => String(row.untrusted_text).includes(canary)),
+    );
+    expect(canaryRows.length).toBeGreaterThan(3);
+    for (const row of printed.rows) if ("text" in row) expect(row.verdict).toBe("trusted");
     expect(printed.rows).toContainEqual(expect.objectContaining({ text: "Create post", verdict: "trusted", role: "text" }));
     const canaries = canariesOf("forum-thread");
     for (const row of printed.rows.filter((candidate) => candidate.verdict === "trusted")) {

@@ -93,6 +93,27 @@ describe("checkPointerTarget", () => {
     await page.close();
   });
 
+  test("a click that falls through a trusted row to an untrusted wrapper is stale; to the row's own trusted container it is not", {
+    timeout: 120_000,
+  }, async () => {
+    const { page, capture, result, probe } = await openForum();
+    const [x, y] = centreOf(result, "Upvote");
+    // The button lets clicks through: they land on the trusted bar that holds it (the grant's container).
+    await page.evaluate(() => {
+      (document.querySelector(".vote-up") as HTMLElement).style.pointerEvents = "none";
+    });
+    expect(await checkPointerTarget(page, capture, result, x, y)).toMatchObject({ ok: true });
+    // The bar does too: now the press lands on the post around it, which nobody trusted.
+    await page.evaluate(() => {
+      (document.querySelector(".post-actions") as HTMLElement).style.pointerEvents = "none";
+    });
+    const check = await checkPointerTarget(page, capture, result, x, y);
+    expect(check).toMatchObject({ ok: false, reason: "stale_screen" });
+    expect(check.ok ? "" : check.detail).toMatch(/<article[^>]*post/);
+    await probe.close();
+    await page.close();
+  });
+
   test("refuses as stale when the page scrolled between check and use", { timeout: 120_000 }, async () => {
     const { page, capture, result, probe } = await openForum({ width: 1280, height: 500 });
     const [x, y] = centreOf(result, "Comments");

@@ -89,10 +89,10 @@ describe("guardPage", () => {
     expect(verdicts(own)["ad-text"]).toBe("trusted:page");
   });
 
-  it("prints as the CLI's JSON: rows with nodeId, role, text, box, verdict, source, and mask rectangles", () => {
+  it("serialises rows with nodeId, role, text, box, verdict, source and the trusting container, and mask rectangles", () => {
     const result = guardPage(issuePage(), rules);
     const json = JSON.parse(JSON.stringify({ rows: result.rows, mask: result.mask }));
-    expect(Object.keys(json.rows[0]).sort()).toEqual(["box", "nodeId", "role", "source", "text", "verdict"]);
+    expect(Object.keys(json.rows[0]).sort()).toEqual(["box", "container", "nodeId", "role", "source", "text", "verdict"]);
     expect(json.rows[0]).toEqual({
       nodeId: "nav-projects",
       role: "text",
@@ -100,7 +100,12 @@ describe("guardPage", () => {
       box: [8, 14, 70, 20],
       verdict: "trusted",
       source: "rule#0",
+      container: "top",
     });
+    // An untrusted row names no container: nothing vouches for it.
+    const untrusted = json.rows.filter((row: { verdict: string }) => row.verdict === "untrusted");
+    expect(untrusted.length).toBeGreaterThan(0);
+    for (const row of untrusted) expect(row.container).toBeNull();
     for (const rect of json.mask) expect(rect).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
   });
 

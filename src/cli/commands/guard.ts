@@ -115,8 +115,16 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
 
     const { rows, mask, screen } = masked.result;
     if (options.json) {
+      // For rule authors only: the text of a masked row is page content no rule trusts. It is
+      // printed under its own name so that nothing reading `text` ever takes it for a trusted view.
       const out = {
-        rows: rows.map((row) => ({ role: row.role, text: row.text, box: row.box.map(round), verdict: row.verdict, source: row.source })),
+        rows: rows.map((row) => ({
+          role: row.role,
+          ...(row.verdict === "trusted" ? { text: row.text } : { untrusted_text: row.text }),
+          box: row.box.map(round),
+          verdict: row.verdict,
+          source: row.source,
+        })),
         mask: mask.map((rect: Rect) => [...rect]),
       };
       cli.print(JSON.stringify(out));
@@ -193,7 +201,10 @@ export function guardCommand(cli: CliContext): Command {
     .argument("<url>", "http(s) page to capture")
     .requiredOption("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
     .requiredOption("-o, --out <file>", "where to write the masked screenshot (PNG)")
-    .option("--json", 'print {"rows": [{role, text, box, verdict, source}], "mask": [[x, y, w, h], …]} in screenshot pixels')
+    .option(
+      "--json",
+      'print {"rows": [{role, text | untrusted_text, box, verdict, source}], "mask": [[x, y, w, h], …]} in screenshot pixels; a masked row\'s text is untrusted_text, for rule authors only: never an agent\'s view',
+    )
     .option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)", parseViewport, DEFAULT_VIEWPORT)
     .option("--allow-origin <origin>", "another origin the page may fetch from (repeatable); everything else is blocked", collect)
     .exitOverride()

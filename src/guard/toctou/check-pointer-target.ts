@@ -6,7 +6,8 @@ import { isMasked } from "../mask/is-masked.js";
 
 /** The parts of a guard result this check reads (rows with verdicts, and the mask F). */
 export interface GuardedView {
-  rows: ReadonlyArray<{ nodeId: string; verdict: string; box: Box | null }>;
+  /** `container`: the node whose grant trusts the row (null for page scope, exceptions and reveals). */
+  rows: ReadonlyArray<{ nodeId: string; verdict: string; box: Box | null; container: string | null }>;
   mask: readonly Rect[];
 }
 
@@ -31,8 +32,12 @@ function contains(box: Box, x: number, y: number): boolean {
  * (`DOM.getNodeForLocation`, the same hit test a click uses, honouring `pointer-events`) and accepts
  * only when:
  * - the point is not masked and a trusted, on-screen row of the capture covers it;
- * - the node hit now is that row, one of its descendants, or one of its ancestors (a button whose
- *   trusted label is the row: hit testing never returns text nodes, only their elements); and
+ * - the node hit now is the row's element (the row itself, or for a text leaf the element that
+ *   paints it: hit testing never returns text nodes) or one of its descendants, or an ancestor of
+ *   the row that is still inside the container whose grant trusts it (a button whose trusted label
+ *   is the row). An ancestor outside that container is refused: a wrapper around trusted content
+ *   is not trusted (a page makes the row `pointer-events: none` and the click falls through to an
+ *   untrusted wrapper's handler); and
  * - that row is still where the capture put it (`DOM.getContentQuads` of its node contains the point).
  * Everything else is refused as stale; the caller re-captures. Nodes are compared by backend node
  * id within their frame, so a node created after the capture never matches.
@@ -82,7 +87,7 @@ export async function checkPointerTarget(
 
   for (const row of candidates) {
     const rowNode = byId.get(row.nodeId)!;
-    if (!isSameLine(rowNode, hitNode, byId)) continue;
+    if (!isTrustedHit(rowNode, row.container, hitNode, byId)) continue;
     if (rowNode.backendNodeId === null) continue;
     if (await stillCovers(page, rowNode.backendNodeId, x / dpr, y / dpr)) return { ok: true, nodeId: rowNode.id, hitNodeId: hitNode.id };
   }
@@ -93,9 +98,16 @@ export async function checkPointerTarget(
   };
 }
 
-/** Is `b` the same node as `a`, an ancestor of it, or a descendant of it? */
-function isSameLine(a: CapturedNode, b: CapturedNode, byId: ReadonlyMap<string, CapturedNode>): boolean {
-  return isAncestorOrSelf(a, b, byId) || isAncestorOrSelf(b, a, byId);
+/**
+ * Is `hit` the row's element or inside it, or an ancestor of the row no higher than the container
+ * that trusts it? Without a container (page scope, an exception, a reveal) only the row's element
+ * and what it holds count.
+ */
+function isTrustedHit(row: CapturedNode, container: string | null, hit: CapturedNode, byId: ReadonlyMap<string, CapturedNode>): boolean {
+  const element = row.tag === "#text" && row.parentId !== null ? (byId.get(row.parentId) ?? row) : row;
+  if (isAncestorOrSelf(hit, element, byId)) return true;
+  const top = container === null ? undefined : byId.get(container);
+  return top !== undefined && isAncestorOrSelf(row, hit, byId) && isAncestorOrSelf(hit, top, byId);
 }
 
 function isAncestorOrSelf(node: CapturedNode, candidate: CapturedNode, byId: ReadonlyMap<string, CapturedNode>): boolean {

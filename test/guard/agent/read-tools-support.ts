@@ -63,6 +63,7 @@ export function fakeScreen(rows: readonly RowSpec[], options: ScreenOptions = {}
     box: row.box,
     verdict: row.verdict ?? ("untrusted" as const),
     source: row.verdict === "trusted" ? ("page" as const) : ("default" as const),
+    container: null,
   }));
   const url = options.url ?? "http://127.0.0.1:4000/e/ep-1/mail/inbox/3";
   const page = CapturedPageSchema.parse({

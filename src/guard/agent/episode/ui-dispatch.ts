@@ -18,7 +18,9 @@ function withReveals(screen: GuardedScreen): GuardRow[] {
     for (let at: string | null | undefined = id; at; at = parent.get(at)) if (revealed.has(at)) return true;
     return false;
   };
-  return screen.rows.map((row) => (row.verdict !== "trusted" && isRevealed(row.nodeId) ? { ...row, verdict: "trusted" } : row));
+  return screen.rows.map((row) =>
+    row.verdict !== "trusted" && isRevealed(row.nodeId) ? { ...row, verdict: "trusted", container: null } : row,
+  );
 }
 
 /**
