@@ -11,7 +11,7 @@ import { applyExceptions } from "./verdicts/apply-exceptions.js";
 import { findConsentContainers } from "./verdicts/consent-fingerprints.js";
 import { coverageCap, type DroppedRule } from "./verdicts/coverage-cap.js";
 import { applyEchoDemotion } from "./verdicts/echo-demotion.js";
-import { ownedFilesFrom } from "./verdicts/file-ownership.js";
+import { fileListingRows, ownedFilesFrom } from "./verdicts/file-ownership.js";
 import { applyContainment } from "./verdicts/geometric-containment.js";
 import { resolveVerdict } from "./verdicts/resolve-verdict.js";
 import { pageRuleOf, type RuleContext } from "./verdicts/rule-context.js";
@@ -122,7 +122,10 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
     model.rows.map((row) => row.text),
     afterChecks,
   );
-  const final = applyExceptions({ model, consentRows, owned: ownedFilesFrom(options.ownedFiles ?? []) }, echoed);
+  const final = applyExceptions(
+    { model, consentRows, owned: ownedFilesFrom(options.ownedFiles ?? []), fileListingRows: fileListingRows(model, base.rules) },
+    echoed,
+  );
 
   const mask = composeMask(planMask(model, final, nodeVerdicts, new Set(options.reveals ?? [])));
   const mainRoot = model.contentRoots.find((root) => root.isMain)!;

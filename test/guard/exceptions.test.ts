@@ -54,12 +54,12 @@ describe("consent-banner fingerprints", () => {
 });
 
 describe("file ownership", () => {
-  const listing = (names: string[], url = "https://files.example/list") =>
+  const listing = (names: string[], elsewhere: string[] = [], url = "https://files.example/list") =>
     makePage(
       doc([
         el(
           "table",
-          { box: [0, 0, 800, 400] },
+          { domId: "file-list", box: [0, 0, 800, 400] },
           names.map((name, i) =>
             el("row", { box: [0, i * 30, 800, 30] }, [
               el("cell", { box: [0, i * 30, 400, 30] }, [
@@ -68,15 +68,35 @@ describe("file ownership", () => {
             ]),
           ),
         ),
-        filler(6),
+        el(
+          "article",
+          { box: [0, 420, 800, 200] },
+          elsewhere.map((text, i) => txt(text, [0, 420 + i * 30, 300, 20], { key: `e${i}` })),
+        ),
+        filler(6, 640),
       ]),
       { url },
     );
   const owned = { ownedFiles: ["/home/user/Documents/Q3 report.pdf", "/home/user/notes.txt"] };
+  const filesRule = [{ scope: "files", listing: { role: "table", id: "file-list" }, note: "the files app's listing" }];
 
-  it("shows a listing row whose whole text is an owned file's base name", () => {
-    const v = verdicts(guardPage(listing(["Q3 report.pdf", "Q3 report.pdf (1)", "invoice.pdf", "notes.txt"]), [], owned));
+  it("shows a row of a file listing whose whole text is an owned file's base name", () => {
+    const v = verdicts(guardPage(listing(["Q3 report.pdf", "Q3 report.pdf (1)", "invoice.pdf", "notes.txt"]), filesRule, owned));
     expect([v.f0, v.f1, v.f2, v.f3]).toEqual(["trusted:file", "untrusted:default", "untrusted:default", "trusted:file"]);
+  });
+
+  it("shows nothing outside a listing a files rule names: a page may write an owned file's name anywhere", () => {
+    const page = listing(["notes.txt"], ["notes.txt", "Q3 report.pdf"]);
+    const named = verdicts(guardPage(page, filesRule, owned));
+    expect([named.f0, named.e0, named.e1]).toEqual(["trusted:file", "untrusted:default", "untrusted:default"]);
+    // Without the rule no container is a listing, so the same rows all stay masked.
+    const none = verdicts(guardPage(page, [], owned));
+    expect([none.f0, none.e0, none.e1]).toEqual(["untrusted:default", "untrusted:default", "untrusted:default"]);
+  });
+
+  it("a files rule grants nothing by itself", () => {
+    const v = verdicts(guardPage(listing(["invoice.pdf"], ["hello"]), filesRule, owned));
+    expect([v.f0, v.e0]).toEqual(["untrusted:default", "untrusted:default"]);
   });
 
   it("shows an owned file:// document in the clear, and nothing for other files", () => {
@@ -157,7 +177,7 @@ describe("applyExceptions only unmasks", () => {
         ? { verdict: "trusted", source: "rule#0", container: "root" }
         : { verdict: "untrusted", source: row.forced ?? "default", container: null },
     );
-    const out = applyExceptions({ model, consentRows: new Set(), owned: ownedFilesFrom([]) }, input);
+    const out = applyExceptions({ model, consentRows: new Set(), owned: ownedFilesFrom([]), fileListingRows: new Set() }, input);
     expect(out.map((v) => `${v.verdict}:${v.source}`)).toEqual(["trusted:capacity", "untrusted:opaque", "trusted:rule#0"]);
   });
 });

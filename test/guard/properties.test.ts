@@ -189,7 +189,16 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
           return fc.tuple(fc.constant(model), verdictArb(model.rows.length), fc.subarray(model.rows.map((row) => row.index)));
         }),
         ([model, input, consent]) => {
-          const out = applyExceptions({ model, consentRows: new Set(consent), owned: ownedFilesFrom(["/home/u/Home", "/x/alice"]) }, input);
+          const out = applyExceptions(
+            {
+              model,
+              consentRows: new Set(consent),
+              owned: ownedFilesFrom(["/home/u/Home", "/x/alice"]),
+              // Every row in a file listing: the most an exception could release.
+              fileListingRows: new Set(model.rows.map((row) => row.index)),
+            },
+            input,
+          );
           input.forEach((verdict, i) => {
             if (verdict.verdict === "trusted") expect(out[i]).toBe(verdict);
             if (out[i]!.verdict === "trusted" && verdict.verdict === "untrusted") {
@@ -216,6 +225,7 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
             model,
             consentRows: new Set(model.rows.filter((row) => unchecked[row.index]!.source === "consent").map((row) => row.index)),
             owned: ownedFilesFrom([]),
+            fileListingRows: new Set(),
           },
           unchecked,
         );

@@ -22,8 +22,9 @@ describe("parseRuleSet", () => {
       },
       { ancestor_path: [{ role: "article" }], verdict: "trusted", note, own_role: "button" },
       { scope: "self", container: { role: "article", class: "comment" }, byline: { role: "link", class: "author" } },
+      { scope: "files", listing: { role: "table", id: "file-list" }, note: "the files app's listing" },
     ]);
-    expect(rules).toHaveLength(4);
+    expect(rules).toHaveLength(5);
   });
 
   const bad: Array<[string, unknown, RegExp]> = [
@@ -62,6 +63,13 @@ describe("parseRuleSet", () => {
     ],
     ["bad page verdict", [{ scope: "page", verdict: "maybe", note }], /\$\[0\]\.verdict: verdict of a page-scope rule/],
     ["unknown scope", [{ scope: "site", verdict: "trusted", note }], /\$\[0\]\.scope: unknown scope "site"/],
+    ["files rule without a listing", [{ scope: "files", note }], /\$\[0\]\.listing/],
+    ["files rule with a verdict", [{ scope: "files", listing: { role: "table" }, verdict: "trusted", note }], /\$\[0\]/],
+    [
+      "files rule with a short class",
+      [{ scope: "files", listing: { role: "table", class: "fl" }, note }],
+      /\$\[0\]\.listing\.class: class fragment "fl" is shorter than 3/,
+    ],
     [
       "short class fragment",
       [{ ancestor_path: [{ role: "landmark", class: "nv" }], verdict: "trusted", note }],

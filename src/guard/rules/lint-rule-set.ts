@@ -1,6 +1,6 @@
 import type { CapturedPage } from "../captured-page.js";
 import { isKnownRole } from "../roles.js";
-import { type Identifier, isPathRule, isSelfRule, type RuleSet } from "./rule.js";
+import { type Identifier, isFilesRule, isPathRule, isSelfRule, type RuleSet } from "./rule.js";
 
 export interface LintIssue {
   /** JSON path inside the rule list, e.g. `[2, "ancestor_path", 0, "class"]`. */
@@ -22,6 +22,8 @@ function identifiersOf(rules: RuleSet): Array<{ path: Array<string | number>; id
     } else if (isSelfRule(rule)) {
       out.push({ path: [index, "container"], identifier: rule.container });
       out.push({ path: [index, "byline"], identifier: rule.byline });
+    } else if (isFilesRule(rule)) {
+      out.push({ path: [index, "listing"], identifier: rule.listing });
     }
   });
   return out;

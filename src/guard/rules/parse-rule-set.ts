@@ -1,7 +1,7 @@
 import { InputError, jsonPath } from "../../core/index.js";
 import { formatProblem, type LoadProblem, problemsFromZod } from "../../scenario/index.js";
 import { lintRuleSet } from "./lint-rule-set.js";
-import { PageRuleSchema, PathRuleSchema, type Rule, type RuleSet, SelfRuleSchema } from "./rule.js";
+import { FilesRuleSchema, PageRuleSchema, PathRuleSchema, type Rule, type RuleSet, SelfRuleSchema } from "./rule.js";
 
 /** A rule list that failed validation (bad input: exit 2); `problems` pin each error to a JSON path. */
 export class RuleSetError extends InputError {
@@ -34,9 +34,21 @@ export function parseRuleSet(input: unknown, source = "rules", prefix: ReadonlyA
       return;
     }
     const scope = (raw as Record<string, unknown>).scope;
-    const schema = scope === undefined ? PathRuleSchema : scope === "page" ? PageRuleSchema : scope === "self" ? SelfRuleSchema : null;
+    const schema =
+      scope === undefined
+        ? PathRuleSchema
+        : scope === "page"
+          ? PageRuleSchema
+          : scope === "self"
+            ? SelfRuleSchema
+            : scope === "files"
+              ? FilesRuleSchema
+              : null;
     if (schema === null) {
-      at([index, "scope"], `unknown scope ${JSON.stringify(scope)} (expected "page", "self", or no scope for an ancestor_path rule)`);
+      at(
+        [index, "scope"],
+        `unknown scope ${JSON.stringify(scope)} (expected "page", "self", "files", or no scope for an ancestor_path rule)`,
+      );
       return;
     }
     const parsed = schema.safeParse(raw);

@@ -61,7 +61,22 @@ export const SelfRuleSchema = z
   .strict();
 export type SelfRule = z.infer<typeof SelfRuleSchema>;
 
-export type Rule = PathRule | PageRule | SelfRule;
+/**
+ * File listings (spec §1.9 item 3): names a container whose rows list files — the files app's
+ * listing, a file chooser's table. It grants nothing by itself; inside it, and only there, a row
+ * whose whole text is the base name of a file the user owns is shown (file ownership). Elsewhere
+ * a page could otherwise write an owned file's name anywhere to get text unmasked.
+ */
+export const FilesRuleSchema = z
+  .object({
+    scope: z.literal("files"),
+    listing: IdentifierSchema,
+    note,
+  })
+  .strict();
+export type FilesRule = z.infer<typeof FilesRuleSchema>;
+
+export type Rule = PathRule | PageRule | SelfRule | FilesRule;
 /** A validated rule list for one page (never merged with another page's, spec §1.10). */
 export type RuleSet = readonly Rule[];
 
@@ -71,6 +86,10 @@ export function isPageRule(rule: Rule): rule is PageRule {
 
 export function isSelfRule(rule: Rule): rule is SelfRule {
   return "scope" in rule && rule.scope === "self";
+}
+
+export function isFilesRule(rule: Rule): rule is FilesRule {
+  return "scope" in rule && rule.scope === "files";
 }
 
 export function isPathRule(rule: Rule): rule is PathRule {

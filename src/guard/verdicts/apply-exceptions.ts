@@ -11,6 +11,8 @@ export interface ExceptionInputs {
   /** Rows whose consent-banner grant survived the containment check. */
   consentRows: ReadonlySet<number>;
   owned: OwnedFiles;
+  /** Rows inside a file listing that a `files` rule names (`fileListingRows`). */
+  fileListingRows: ReadonlySet<number>;
 }
 
 /**
@@ -36,11 +38,11 @@ function releasableByCapacity(row: Row, model: PageModel): boolean {
  * only unmask. (1) Consent banners: a fingerprinted banner's rows that passed containment are
  * restored even if a check demoted them (the banner's text is the operator's CMP template).
  * (2) Capacity: a text run every string of which is a closed-grammar value, passing the fragment
- * check. (3) File ownership: a row whose whole text is an owned file's base name, and every row
- * of a `file://` document the user owns. Forced rows (opaque, truncated, no URL) never qualify.
+ * check. (3) File ownership: a row of a file listing whose whole text is an owned file's base
+ * name, and every row of a `file://` document the user owns. Forced rows (opaque, truncated, no URL) never qualify.
  */
 export function applyExceptions(inputs: ExceptionInputs, verdicts: readonly Verdict[]): Verdict[] {
-  const { model, consentRows, owned } = inputs;
+  const { model, consentRows, owned, fileListingRows } = inputs;
   const out = [...verdicts];
 
   for (const index of consentRows) {
@@ -74,7 +76,10 @@ export function applyExceptions(inputs: ExceptionInputs, verdicts: readonly Verd
     const ownedRoots = new Set(model.contentRoots.filter((root) => isOwnedFileUrl(root.url, owned)).map((root) => root.node.id));
     for (const row of model.rows) {
       if (out[row.index]!.verdict === "trusted" || row.forced !== null) continue;
-      if (ownedRoots.has(row.contentRootId) || (isOwnedFileName(row.text, owned) && linkStaysOnSite(row, model))) {
+      if (
+        ownedRoots.has(row.contentRootId) ||
+        (fileListingRows.has(row.index) && isOwnedFileName(row.text, owned) && linkStaysOnSite(row, model))
+      ) {
         out[row.index] = { verdict: "trusted", source: "file", container: null };
       }
     }

@@ -1,7 +1,12 @@
+import type { PageModel } from "../rows/page-model.js";
+import { identifierMatches } from "../rules/match-rule.js";
+import { isFilesRule, type RuleSet } from "../rules/rule.js";
+
 /**
  * File ownership (spec §1.9 item 3): files the user wrote (recorded by the host, or labelled in
- * the task config) are shown in the clear — as a listing row whose whole text is the file's base
- * name, and as a `file://` document that is one of them.
+ * the task config) are shown in the clear — as a row of a file listing (a container a `files`
+ * rule of the page names) whose whole text is the file's base name, and as a `file://` document
+ * that is one of them.
  */
 export function baseName(path: string): string {
   const trimmed = path.replace(/[/\\]+$/, "");
@@ -39,4 +44,20 @@ export function isOwnedFileUrl(url: string | null, owned: OwnedFiles): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Rows (by index) inside a file listing: a container that a `files` rule of their content root
+ * names. Only there may a row be an owned file's name; the same text anywhere else on a page is
+ * whatever the page chose to write.
+ */
+export function fileListingRows(model: PageModel, rules: ReadonlyMap<string, RuleSet>): Set<number> {
+  const out = new Set<number>();
+  for (const row of model.rows) {
+    const listings = (rules.get(row.contentRootId) ?? []).filter(isFilesRule);
+    if (listings.length === 0) continue;
+    const chain = model.info.get(row.id)?.chain ?? [];
+    if (chain.some((node) => listings.some((rule) => identifierMatches(rule.listing, node)))) out.add(row.index);
+  }
+  return out;
 }
