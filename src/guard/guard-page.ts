@@ -28,6 +28,11 @@ export interface GuardOptions {
   frameRules?: Readonly<Record<string, unknown>>;
   /** Node ids of live reveal records (endorsed elements) to copy back over the mask. */
   reveals?: readonly string[];
+  /**
+   * Main-document rule indexes the coverage cap dropped on an earlier capture of this page
+   * template in the episode: they stay dropped (spec §5.1 item 5). The caller keeps the memory.
+   */
+  keepDropped?: ReadonlySet<number>;
 }
 
 /** One row as `safecua guard mask --json` prints it. */
@@ -108,7 +113,7 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
     userIdentity: options.userIdentity ?? null,
     selfCache: new Map(),
   };
-  const coverage = coverageCap(base);
+  const coverage = coverageCap(base, options.keepDropped);
   const context: RuleContext = { ...base, dropped: coverage.dropped };
 
   const nodeIds = model.tree.ordered.map((node) => node.id);

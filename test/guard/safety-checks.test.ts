@@ -29,7 +29,7 @@ describe("coverage cap", () => {
       { ancestor_path: [{ role: "section", class: "content" }], verdict: "trusted", note },
       { ancestor_path: [{ role: "section", class: "chrome" }], verdict: "trusted", note },
     ]);
-    expect(result.droppedRules).toEqual([{ contentRootId: "root", ruleIndex: 0, granted: 6, rows: 10 }]);
+    expect(result.droppedRules).toEqual([{ contentRootId: "root", main: true, ruleIndex: 0, granted: 6, rows: 10 }]);
     const v = verdicts(result);
     expect(v.c0).toBe("untrusted:default");
     expect(v.m0).toBe("trusted:rule#1");
@@ -51,6 +51,43 @@ describe("coverage cap", () => {
       },
     ]);
     expect(result.droppedRules).toHaveLength(1);
+  });
+
+  it("counts only rows a rule could grant: forced rows (a truncated region) do not loosen the cap", () => {
+    // Five of nine grantable rows; four more rows are regions the capture cut short.
+    const page = makePage(
+      doc([
+        el(
+          "generic",
+          { cls: "content", box: [0, 0, 1280, 500] },
+          Array.from({ length: 5 }, (_, i) => txt(`comment body number ${i}`, [0, i * 40, 300, 20], { key: `c${i}` })),
+        ),
+        el(
+          "generic",
+          { cls: "chrome", box: [0, 600, 1280, 200] },
+          Array.from({ length: 4 }, (_, i) => txt(`Menu entry ${i}`, [0, 600 + i * 40, 200, 20], { key: `m${i}` })),
+        ),
+        // Each region the capture cut short stands as one forced row.
+        ...Array.from({ length: 4 }, (_, i) => el("generic", { key: `t${i}`, truncated: true, box: [700, i * 40, 200, 20] })),
+      ]),
+    );
+    const result = guardPage(page, [{ ancestor_path: [{ role: "section", class: "content" }], verdict: "trusted", note }]);
+    expect(verdicts(result).t0).toBe("untrusted:truncated");
+    expect(result.droppedRules).toEqual([{ contentRootId: "root", main: true, ruleIndex: 0, granted: 5, rows: 9 }]);
+    expect(verdicts(result).c0).toBe("untrusted:default");
+  });
+
+  it("keeps a rule dropped on an earlier capture of the page dropped, though this capture alone would keep it", () => {
+    const rules = [
+      { ancestor_path: [{ role: "section", class: "content" }], verdict: "trusted", note },
+      { ancestor_path: [{ role: "section", class: "chrome" }], verdict: "trusted", note },
+    ];
+    expect(verdicts(guardPage(tenRows(5), rules)).c0).toBe("trusted:rule#0");
+    const result = guardPage(tenRows(5), rules, { keepDropped: new Set([0]) });
+    const v = verdicts(result);
+    expect([v.c0, v.m0]).toEqual(["untrusted:default", "trusted:rule#1"]);
+    // The log reports what this capture dropped; the kept decision is the caller's memory already.
+    expect(result.droppedRules).toEqual([]);
   });
 
   it("exempts page-scope rules", () => {

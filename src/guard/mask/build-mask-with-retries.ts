@@ -34,6 +34,8 @@ export async function buildMaskWithRetries(
     onAttemptFailed?: (error: Error, attempt: number) => void;
     /** Reveal records re-resolved against each capture (node ids of that capture); wins over `reveals`. */
     revealsFor?: (page: CapturedPage) => readonly string[];
+    /** Rules dropped earlier on the captured page's template (asked after `rules`); wins over `keepDropped`. */
+    keepDroppedFor?: (page: CapturedPage) => ReadonlySet<number>;
   } = {},
 ): Promise<MaskedScreen> {
   const retries = Math.max(0, Math.min(options.retries ?? MASK_RETRIES, 10));
@@ -49,7 +51,8 @@ export async function buildMaskWithRetries(
       const page = validateCapture(captured.page);
       const ruleSet = typeof rules === "function" ? await (rules as (page: CapturedPage) => unknown)(page) : rules;
       const reveals = options.revealsFor?.(page) ?? options.reveals;
-      const result = guardPage(page, ruleSet, { ...options, ...(reveals && { reveals }) });
+      const keepDropped = options.keepDroppedFor?.(page) ?? options.keepDropped;
+      const result = guardPage(page, ruleSet, { ...options, ...(reveals && { reveals }), ...(keepDropped && { keepDropped }) });
       const png = await paintMask(captured.screenshot, result.mask, screenshotSize(page));
       return { page, result, png };
     } catch (error) {

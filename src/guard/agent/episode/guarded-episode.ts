@@ -11,6 +11,7 @@ import { plannerRequest } from "../planner/planner-request.js";
 import type { AppAdapter } from "../reveal/app-adapters.js";
 import { resolveReveals } from "../reveal/resolve-reveals.js";
 import type { RevealRecord } from "../reveal/reveal-record.js";
+import { DroppedRuleMemory } from "../screen/dropped-rule-memory.js";
 import { captureGuardedScreen, type GuardedScreen, type PageRulesFor } from "../screen/guarded-screen.js";
 import { PlannerReplySchema, type ToolCall } from "../tools/tool-call.js";
 import { VariableStore } from "../variables/variable-store.js";
@@ -86,6 +87,8 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   /** A navigation to open once its new tab exists. */
   private queued: { action: "goto"; url: string } | undefined;
   private rulesFor: PageRulesFor | undefined;
+  /** Rules the coverage cap dropped, per shown URL: they stay dropped for the episode. */
+  private readonly droppedRules = new DroppedRuleMemory();
   private allowlist: ReadonlySet<string> = new Set();
 
   constructor(
@@ -340,6 +343,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       id: this.captures,
       rulesFor,
       revealsFor: (captured) => resolveReveals(captured, this.settings.adapters[rulesFor(captured.url ?? "").app ?? ""], this.reveals),
+      droppedRules: this.droppedRules,
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
     });
     this.dirty = false;

@@ -5,6 +5,7 @@ import { intersectRects, type Rect, snapInward } from "../../geometry/rect.js";
 import type { GuardRow } from "../../guard-page.js";
 import { buildMaskWithRetries } from "../../mask/build-mask-with-retries.js";
 import type { RuleSet } from "../../rules/rule.js";
+import type { DroppedRuleMemory } from "./dropped-rule-memory.js";
 import { screenHash } from "./screen-hash.js";
 
 /** The rule set for a page, the app it belongs to, and its URL as the planner may see it. */
@@ -50,6 +51,8 @@ export interface CaptureOptions {
   /** Re-resolves the episode's reveal records against a capture (node ids of that capture). */
   revealsFor: (page: CapturedPage) => readonly string[];
   userIdentity?: string;
+  /** Rules the coverage cap dropped on earlier captures, per shown URL: they stay dropped. */
+  droppedRules?: DroppedRuleMemory;
 }
 
 /**
@@ -76,9 +79,11 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
         reveals = [...new Set(options.revealsFor(captured))].sort();
         return reveals;
       },
+      keepDroppedFor: () => options.droppedRules?.keptFor(pageRules!.shownUrl) ?? new Set(),
     },
   );
   const { result } = masked;
+  options.droppedRules?.record(pageRules!.shownUrl, result.droppedRules);
   return {
     id: options.id,
     url: masked.page.url ?? "",
