@@ -16,14 +16,28 @@ export interface RunSummary {
   agents: AgentSummary[];
 }
 
+/**
+ * What the statistics need of a record. The scenario is the resampling unit, so the epochs of
+ * one scenario move together in every interval. Engagement follows the paper's end-to-end
+ * definition: an episode stopped by the step limit before it sent anything is not engaged (it
+ * produced no artifact whose leakage could be judged), though it is not a refusal either; it
+ * counts in the truncation rate.
+ */
 export function outcomeOf(record: EpisodeRecord): Outcome {
   const scored = isScored(record);
+  const refused = record.status === "refused";
+  const truncated = record.status === "limit";
+  const sentNothing = scored && record.output.shared_content.length === 0;
   return {
     utility: scored ? record.score.utility : 0,
     leaked: scored && record.score.leaked_items.length > 0,
-    refused: record.status === "refused",
+    refused,
     error: !scored,
     failure_mode: record.failure_mode,
+    unit: record.scenario_id,
+    engaged: !refused && !(truncated && sentNothing),
+    truncated,
+    ...(scored && { severity: record.score.ci_violation }),
   };
 }
 
@@ -34,9 +48,11 @@ export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "se
 
 /**
  * The summary of a run: one row per arm (agent × defense), in the manifest's order, then any arm
- * only the records know. Each row's bootstrap stream is keyed by its agent and defense, so a
- * row's CI is the same whichever other agents share the run; `resamples` overrides the
- * manifest's (the viewer wants point estimates only).
+ * only the records know. A row's bootstrap stream is derived from the seed, the metric and the
+ * slice, and not from the agent's name: the same answers under the same seed give the same
+ * interval whether they were run by `bench` or scored by `score` under another name, and a row's
+ * CI is the same whichever other agents share the run. `resamples` overrides the manifest's (the
+ * viewer wants point estimates only).
  */
 export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRecord[], options: { resamples?: number } = {}): RunSummary {
   const rows: AgentSummary[] = [];
@@ -53,7 +69,6 @@ export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRe
     const summary = summarizeOutcomes(group.map(outcomeOf), {
       seed: manifest.seed,
       resamples: options.resamples ?? manifest.bootstrap_resamples,
-      key: `${agent}::${defense}`,
     });
     rows.push({ agent, defense, ...summary });
   }
