@@ -28,18 +28,29 @@ export function findRequired(pool: readonly PoolCandidate[], item: string, mode:
       (h, n) => matchesRequired(h, n, { mode, loose: true }),
       (h, n) => locateRequired(h, n, mode),
     );
-  const width = Math.max(1, textSegments(unwrapRequiredItem(item)).length);
   for (const { candidate, text } of pool) {
     if (candidate === "joined") continue;
     const span = locateRequired(text, item, mode);
     if (span) return { item, candidate, rule: "containment", text, span };
-    const segments = textSegments(text);
-    const size = Math.min(width, segments.length);
-    for (let first = 0; first + size <= segments.length; first++) {
-      const stretch = text.slice((segments[first] as [number, number])[0], (segments[first + size - 1] as [number, number])[1]);
+    for (const stretch of stretchesOf(text, item)) {
       const rule = matchesRequired(stretch, item, { mode, loose: true });
       if (rule) return { item, candidate, rule, text: stretch };
     }
   }
   return null;
+}
+
+/**
+ * strict: the stretches of one shared entry that may support the required `item`: runs of as
+ * many consecutive sentences or lines as the item has (at most the entry's own count), in order.
+ * Each stretch is a substring of `entry`.
+ */
+export function stretchesOf(entry: string, item: string): string[] {
+  const width = Math.max(1, textSegments(unwrapRequiredItem(item)).length);
+  const segments = textSegments(entry);
+  const size = Math.min(width, segments.length);
+  const stretches: string[] = [];
+  for (let first = 0; first + size <= segments.length; first++)
+    stretches.push(entry.slice((segments[first] as [number, number])[0], (segments[first + size - 1] as [number, number])[1]));
+  return stretches;
 }
