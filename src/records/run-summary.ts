@@ -1,5 +1,5 @@
 import { type MetricSummary, type Outcome, summarizeOutcomes } from "../stats/index.js";
-import { type EpisodeRecord, isScored } from "./episode-record.js";
+import { type EpisodeRecord, isScored, type ScoredRecord } from "./episode-record.js";
 import type { RunManifest } from "./run-manifest.js";
 
 /** One row of a run's summary: an agent under a defense. */
@@ -17,6 +17,16 @@ export interface RunSummary {
 }
 
 /**
+ * Whether an episode engaged: it produced something whose leakage can be judged. Not a refusal,
+ * and not an end-to-end episode stopped by the step limit before it sent anything (the paper's
+ * definition, Table 14). The denominator of engaged leakage.
+ */
+export function isEngaged(record: ScoredRecord): boolean {
+  if (record.status === "refused") return false;
+  return !(record.status === "limit" && record.output.shared_content.length === 0);
+}
+
+/**
  * What the statistics need of a record. The scenario is the resampling unit, so the epochs of
  * one scenario move together in every interval. Engagement follows the paper's end-to-end
  * definition: an episode stopped by the step limit before it sent anything is not engaged (it
@@ -25,18 +35,15 @@ export interface RunSummary {
  */
 export function outcomeOf(record: EpisodeRecord): Outcome {
   const scored = isScored(record);
-  const refused = record.status === "refused";
-  const truncated = record.status === "limit";
-  const sentNothing = scored && record.output.shared_content.length === 0;
   return {
     utility: scored ? record.score.utility : 0,
     leaked: scored && record.score.leaked_items.length > 0,
-    refused,
+    refused: record.status === "refused",
     error: !scored,
     failure_mode: record.failure_mode,
     unit: record.scenario_id,
-    engaged: !refused && !(truncated && sentNothing),
-    truncated,
+    engaged: scored && isEngaged(record),
+    truncated: record.status === "limit",
     ...(scored && { severity: record.score.ci_violation }),
   };
 }

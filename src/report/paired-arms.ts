@@ -1,4 +1,4 @@
-import { type EpisodeRecord, isScored, outcomeOf, type ScoredRecord } from "../records/index.js";
+import { type EpisodeRecord, isEngaged, isScored, type ScoredRecord } from "../records/index.js";
 import { type PairedComparison, pairedComparison } from "../stats/index.js";
 
 /** How two arms (an agent × defense of a run, each) differ on the same scenarios. */
@@ -39,7 +39,6 @@ function byScenario(records: readonly EpisodeRecord[]): Map<string, EpisodeRecor
 }
 
 const leaked = (record: ScoredRecord) => record.score.leaked_items.length > 0;
-const engaged = (record: ScoredRecord) => outcomeOf(record).engaged !== false;
 
 /** The share of `records` for which `value` holds; undefined when there are none. */
 function rate(records: readonly ScoredRecord[], value: (record: ScoredRecord) => boolean): number | undefined {
@@ -89,6 +88,6 @@ export function compareArms(a: readonly EpisodeRecord[], b: readonly EpisodeReco
     errors_excluded: errors,
     utility: compare("utility", (record) => record.score.utility === 1, all),
     refusal: compare("refusal", (record) => record.status === "refused", all),
-    engaged_leakage: compare("engaged_leakage", leaked, engaged),
+    engaged_leakage: compare("engaged_leakage", leaked, isEngaged),
   };
 }
