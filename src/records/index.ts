@@ -27,7 +27,7 @@ export {
   writeTextAtomic,
 } from "./run-folder.js";
 export { type RunManifest, RunManifestSchema } from "./run-manifest.js";
-export { type AgentSummary, outcomeOf, type RunSummary, type SummaryBasis, summarizeRun } from "./run-summary.js";
+export { type AgentSummary, isEngaged, outcomeOf, type RunSummary, type SummaryBasis, summarizeRun } from "./run-summary.js";
 export { type ScoreRecord, ScoreRecordSchema } from "./score-record.js";
 export { SCREENSHOTS_DIR, ScreenshotStore } from "./screenshot-store.js";
 export { type StepRecord, StepRecordSchema, type StepTurn, StepTurnSchema } from "./step-record.js";

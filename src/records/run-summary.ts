@@ -1,5 +1,5 @@
 import { type MetricSummary, type Outcome, summarizeOutcomes } from "../stats/index.js";
-import { type EpisodeRecord, isScored } from "./episode-record.js";
+import { type EpisodeRecord, isScored, type ScoredRecord } from "./episode-record.js";
 import type { RunManifest } from "./run-manifest.js";
 
 /** One row of a run's summary: an agent under a defense. */
@@ -16,6 +16,23 @@ export interface RunSummary {
   agents: AgentSummary[];
 }
 
+/**
+ * Whether an episode engaged: it produced something whose leakage can be judged. Not a refusal,
+ * and not an end-to-end episode stopped by the step limit before it sent anything (the paper's
+ * definition, Table 14). The denominator of engaged leakage.
+ */
+export function isEngaged(record: ScoredRecord): boolean {
+  if (record.status === "refused") return false;
+  return !(record.status === "limit" && record.output.shared_content.length === 0);
+}
+
+/**
+ * What the statistics need of a record. The scenario is the resampling unit, so the epochs of
+ * one scenario move together in every interval. Engagement follows the paper's end-to-end
+ * definition: an episode stopped by the step limit before it sent anything is not engaged (it
+ * produced no artifact whose leakage could be judged), though it is not a refusal either; it
+ * counts in the truncation rate.
+ */
 export function outcomeOf(record: EpisodeRecord): Outcome {
   const scored = isScored(record);
   return {
@@ -24,6 +41,10 @@ export function outcomeOf(record: EpisodeRecord): Outcome {
     refused: record.status === "refused",
     error: !scored,
     failure_mode: record.failure_mode,
+    unit: record.scenario_id,
+    engaged: scored && isEngaged(record),
+    truncated: record.status === "limit",
+    ...(scored && { severity: record.score.ci_violation }),
   };
 }
 
@@ -34,9 +55,11 @@ export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "se
 
 /**
  * The summary of a run: one row per arm (agent × defense), in the manifest's order, then any arm
- * only the records know. Each row's bootstrap stream is keyed by its agent and defense, so a
- * row's CI is the same whichever other agents share the run; `resamples` overrides the
- * manifest's (the viewer wants point estimates only).
+ * only the records know. A row's bootstrap stream is derived from the seed, the metric and the
+ * slice, and not from the agent's name: the same answers under the same seed give the same
+ * interval whether they were run by `bench` or scored by `score` under another name, and a row's
+ * CI is the same whichever other agents share the run. `resamples` overrides the manifest's (the
+ * viewer wants point estimates only).
  */
 export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRecord[], options: { resamples?: number } = {}): RunSummary {
   const rows: AgentSummary[] = [];
@@ -53,7 +76,6 @@ export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRe
     const summary = summarizeOutcomes(group.map(outcomeOf), {
       seed: manifest.seed,
       resamples: options.resamples ?? manifest.bootstrap_resamples,
-      key: `${agent}::${defense}`,
     });
     rows.push({ agent, defense, ...summary });
   }

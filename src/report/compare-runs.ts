@@ -165,9 +165,9 @@ export function compareRuns(
       },
     );
     if (result.only_a + result.only_b > 0)
-      warnings.push(`${a.label} → ${b.label}: ${result.only_a} episode(s) only in A and ${result.only_b} only in B were not paired`);
+      warnings.push(`${a.label} → ${b.label}: ${result.only_a} scenario(s) only in A and ${result.only_b} only in B were not paired`);
     if (result.errors_excluded > 0)
-      warnings.push(`${a.label} → ${b.label}: ${result.errors_excluded} pair(s) with an error in either arm were left out`);
+      warnings.push(`${a.label} → ${b.label}: ${result.errors_excluded} scenario(s) where either arm has only errors were left out`);
     return { a, b, ...result };
   });
   return { comparisons, warnings };

@@ -110,7 +110,7 @@ export async function defenseSweepHtml(
       McNemar test. L_eng and ΔL_eng use only the scenarios on which both arms engaged (neither refused).</p>
     <div class="table-wrap"><table class="sweep">
       <thead><tr><th>agent</th><th>defense</th><th class="num">pairs</th><th class="num">U</th><th class="num">ΔU</th><th class="num">p</th>
-        <th class="num">refusal</th><th class="num" title="pairs in which neither arm refused">engaged</th><th class="num">L_eng</th><th class="num">ΔL_eng</th><th class="num">p</th></tr></thead>
+        <th class="num">refusal</th><th class="num" title="scenarios in which both arms engaged">engaged</th><th class="num">L_eng</th><th class="num">ΔL_eng</th><th class="num">p</th></tr></thead>
       <tbody>${pairedRows}</tbody>
     </table></div>
     <h3>Average over agents (Tables 11 and 13)</h3>

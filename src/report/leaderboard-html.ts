@@ -56,7 +56,7 @@ export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
     ${sortable("U", true, "utility: completed with every must-share item")}
     ${sortable("L [95% CI]", true, "leakage: any must-not-share item shared")}
     ${sortable("refusal", true, "not completed and nothing shared")}
-    ${sortable("L_eng [95% CI]", true, "engaged leakage: leaks / (n − refusals)")}
+    ${sortable("L_eng [95% CI]", true, "engaged leakage: leaks among engaged episodes")}
     ${FAILURE_MODES.map((mode) => sortable(MODE_ABBREVIATIONS[mode] ?? mode, true, `engaged leakage on ${mode} scenarios`))}
     ${sortable("errors", true, "episodes that failed; excluded from every rate")}
     ${showUsage ? sortable("tokens", true, "model tokens (input / output) over the row's episodes") : ""}

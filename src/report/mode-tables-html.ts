@@ -1,4 +1,4 @@
-import { isScored } from "../records/index.js";
+import { isEngaged, isScored } from "../records/index.js";
 import { FAILURE_MODES } from "../scenario/index.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
@@ -43,7 +43,7 @@ export function categoryTableHtml(rows: readonly ReportRow[]): SafeHtml | undefi
   ].sort();
   if (categories.length === 0) return undefined;
   const cell = (row: ReportRow, category: string) => {
-    const engaged = row.records.filter(isScored).filter((record) => record.category === category && record.status !== "refused");
+    const engaged = row.records.filter(isScored).filter((record) => record.category === category && isEngaged(record));
     return heatCell(engaged.filter((record) => record.score.leaked_items.length > 0).length, engaged.length);
   };
   return html`<div class="table-wrap"><table class="sortable categories">

@@ -60,3 +60,34 @@ export function behaviourTable(rows: SummaryRow[]): string {
     ]),
   );
 }
+
+/** Means (severity, reward) with two decimals: they range over 0–5, not over a percentage. */
+export function formatMean(value: number): string {
+  return value.toFixed(2);
+}
+
+function formatMeanEstimate(estimate: { value: number; ci: [number, number] | null; n: number }): string {
+  if (estimate.n === 0) return "–";
+  const ci = estimate.ci ? ` [${formatMean(estimate.ci[0])}, ${formatMean(estimate.ci[1])}]` : "";
+  return `${formatMean(estimate.value)}${ci}`;
+}
+
+/**
+ * The reference's summary metrics (average severity, average reward, high-risk rate = reward ≥ 4)
+ * and the share of episodes stopped by the step limit, with the number engaged.
+ */
+export function referenceMetricsTable(rows: SummaryRow[]): string {
+  const header = ["agent", "defense", "avg severity [95% CI]", "avg reward [95% CI]", "high-risk [95% CI]", "truncated", "engaged"];
+  return markdownTable(
+    header,
+    rows.map((row) => [
+      row.agent,
+      row.defense,
+      formatMeanEstimate(row.severity),
+      formatMeanEstimate(row.reward),
+      row.high_risk.n === 0 ? "–" : formatEstimate(row.high_risk),
+      row.n === 0 ? "–" : `${formatPercent(row.truncation.value)} (${row.truncation.k})`,
+      `${row.engaged_leakage.n} of ${row.n}`,
+    ]),
+  );
+}

@@ -81,7 +81,7 @@ export function comparePage(a: string, b: string | undefined, result: CompareRun
     "safecua compare",
     html`<section class="card"><h2>${b ? html`<code>${a}</code> → <code>${b}</code>` : html`Defense sweep of <code>${a}</code>`}</h2>
       <p class="lead">Paired per scenario (and epoch): Δ is B − A in percentage points with a paired bootstrap 95% CI; p is the exact McNemar test.
-        Engaged leakage is compared on the scenarios where neither arm refused.</p>
+        Engaged leakage is compared on the scenarios where both arms engaged.</p>
       ${compareTableHtml(result)}</section>`,
   );
 }

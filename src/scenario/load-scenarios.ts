@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
-import { jsonPath, yaml } from "../core/index.js";
+import { canonicalJson, jsonPath, yaml } from "../core/index.js";
 import { fromAgentCIBench, isAgentCIBenchRecord } from "./agentcibench/index.js";
 import { checkFeasibility } from "./feasibility.js";
 import { type LoadProblem, problemsFromZod } from "./load-problem.js";
@@ -129,10 +129,24 @@ export function parseScenarioFile(
   return { scenarios, problems };
 }
 
+/** What two definitions of one id must share to be the same scenario: everything but the file it came from. */
+function contentOf(scenario: Scenario): string {
+  const { file: _file, ...provenance } = scenario.provenance;
+  return canonicalJson({ ...scenario, provenance });
+}
+
+/** How many ids the one warning about identical duplicates names before it says "and N more". */
+const NAMED_DUPLICATES = 3;
+
 /**
  * Loads every scenario under `paths` (files or folders, recursively, `.json`/`.yaml`/`.yml`, in
- * sorted order). Ids must be unique across all files. Feasibility problems are warnings unless
- * `strict`, in which case the scenario is rejected.
+ * sorted order). Feasibility problems are warnings unless `strict`, in which case the scenario is
+ * rejected.
+ *
+ * An id defined twice with the same content (the released data's end-to-end folder holds
+ * byte-identical copies of pool scenarios) is loaded once, and all such repeats together make one
+ * warning line: pointing at a release folder should just work, and say what it skipped. The same
+ * id with different content is an error naming both files, since either could be the one meant.
  */
 export async function loadScenarios(paths: string[], options: LoadOptions = {}): Promise<LoadResult> {
   const problems: LoadProblem[] = [];
@@ -142,22 +156,25 @@ export async function loadScenarios(paths: string[], options: LoadOptions = {}):
     problems.push({ file: paths.join(", "), path: "$", message: "no .json, .yaml or .yml scenario files found", severity: "error" });
   }
   const scenarios: Scenario[] = [];
-  const firstFile = new Map<string, string>();
+  const first = new Map<string, { file: string; content: string }>();
+  const repeats: Array<{ id: string; file: string; at: PropertyKey[]; firstFile: string }> = [];
   for (const file of files) {
     const parsed = parseScenarioFile(readFileSync(file, "utf8"), file);
     problems.push(...parsed.problems);
     for (const { scenario, at } of parsed.scenarios) {
-      const previous = firstFile.get(scenario.id);
+      const previous = first.get(scenario.id);
       if (previous !== undefined) {
-        problems.push({
-          file,
-          path: jsonPath([...at, "id"]),
-          message: `duplicate scenario id "${scenario.id}" (first defined in ${previous})`,
-          severity: "error",
-        });
+        if (previous.content === contentOf(scenario)) repeats.push({ id: scenario.id, file, at, firstFile: previous.file });
+        else
+          problems.push({
+            file,
+            path: jsonPath([...at, "id"]),
+            message: `duplicate scenario id "${scenario.id}" with different content (first defined in ${previous.file})`,
+            severity: "error",
+          });
         continue;
       }
-      firstFile.set(scenario.id, file);
+      first.set(scenario.id, { file, content: contentOf(scenario) });
       const feasibility = checkFeasibility(scenario, file, jsonPath(at)).map((problem) => ({
         ...problem,
         path: scenario.provenance.source === "agentcibench" ? releasedFormatPath(problem.path) : problem.path,
@@ -166,6 +183,17 @@ export async function loadScenarios(paths: string[], options: LoadOptions = {}):
       problems.push(...feasibility);
       if (!(options.strict && feasibility.length > 0)) scenarios.push(scenario);
     }
+  }
+  const [example] = repeats;
+  if (example !== undefined) {
+    const named = repeats.slice(0, NAMED_DUPLICATES).map((repeat) => `"${repeat.id}"`);
+    const more = repeats.length > NAMED_DUPLICATES ? ` and ${repeats.length - NAMED_DUPLICATES} more` : "";
+    problems.push({
+      file: example.file,
+      path: jsonPath([...example.at, "id"]),
+      message: `${repeats.length} scenario${repeats.length === 1 ? "" : "s"} defined again with identical content, loaded once: ${named.join(", ")}${more} (this one first defined in ${example.firstFile})`,
+      severity: "warning",
+    });
   }
   return { scenarios, problems, files };
 }

@@ -1,6 +1,7 @@
 // Public API of the statistics module. Pure functions, no I/O, no imports from other safecua modules.
 export { type BinaryAgreement, binaryAgreement, type JudgeMatcherAgreement, judgeMatcherAgreement } from "./agreement.js";
 export { bootstrapMeanCI, DEFAULT_RESAMPLES, DEFAULT_SEED, type MeanWithCI } from "./bootstrap-mean-ci.js";
+export { type ClusterRateOptions, clusterMeanCI, clusterRateCI, type UnitCount, type UnitSum } from "./cluster-rate-ci.js";
 export { linearQuantile } from "./linear-quantile.js";
 export { mcnemarExactTest } from "./mcnemar-exact-test.js";
 export { type BinaryResult, type PairedComparison, pairedComparison } from "./paired-comparison.js";
@@ -9,6 +10,7 @@ export { seededRandom } from "./seeded-random.js";
 export {
   type BehaviourBreakdown,
   type Estimate,
+  type MeanEstimate,
   type MetricSummary,
   type Outcome,
   summarizeOutcomes,

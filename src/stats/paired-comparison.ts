@@ -1,8 +1,8 @@
 import { bootstrapMeanCI, DEFAULT_LEVEL, DEFAULT_RESAMPLES, DEFAULT_SEED } from "./bootstrap-mean-ci.js";
 import { mcnemarExactTest } from "./mcnemar-exact-test.js";
 
-/** A per-scenario binary result: 0/1 or a boolean. */
-export type BinaryResult = 0 | 1 | boolean;
+/** A per-scenario result: 0/1, a boolean, or a rate in [0, 1] (a scenario's share over its epochs). */
+export type BinaryResult = number | boolean;
 
 export interface PairedComparisonOptions {
   resamples?: number;
@@ -21,11 +21,11 @@ export interface PairedComparison {
   difference: number;
   /** Paired percentile bootstrap CI of the difference; null when n < 2. */
   ci: [number, number] | null;
-  /** Scenarios where a failed and b succeeded. */
+  /** Scenarios where b scored higher than a (with 0/1 results: a failed and b succeeded). */
   b01: number;
-  /** Scenarios where a succeeded and b failed. */
+  /** Scenarios where a scored higher than b. */
   b10: number;
-  /** Two-sided exact McNemar p-value. */
+  /** Two-sided exact McNemar p-value of b01 against b10 (the sign test over scenarios when results are rates). */
   p_value: number;
 }
 
@@ -39,8 +39,15 @@ export interface PairedComparison {
  * which an unpaired comparison of two separate CIs would keep.
  *
  * Resampling pairs and taking mean(b) − mean(a) of the resample is the same as
- * resampling the per-pair differences d = b − a ∈ {−1, 0, 1} and taking their
- * mean, so the CI is the bootstrap CI of mean(d) (drawn exactly as counts).
+ * resampling the per-pair differences d = b − a and taking their mean, so the CI
+ * is the bootstrap CI of mean(d) (for 0/1 results d ∈ {−1, 0, 1}, drawn exactly as
+ * counts).
+ *
+ * With several epochs a scenario's result is its rate over them: the scenario, not
+ * the epoch, is the pair (epoch 3 of one agent has nothing to do with epoch 3 of
+ * the other), so the epochs of a scenario never count as extra evidence. The
+ * McNemar test on 0/1 pairs is then the exact sign test on the scenarios whose
+ * rates differ, which it equals when every result is 0 or 1.
  */
 export function pairedComparison(
   a: readonly BinaryResult[],
@@ -59,12 +66,12 @@ export function pairedComparison(
   let b01 = 0;
   let b10 = 0;
   for (let i = 0; i < n; i++) {
-    const x = toBit(a[i], "a", i);
-    const y = toBit(b[i], "b", i);
+    const x = toRate(a[i], "a", i);
+    const y = toRate(b[i], "b", i);
     sumA += x;
     sumB += y;
-    if (x === 0 && y === 1) b01++;
-    if (x === 1 && y === 0) b10++;
+    if (y > x) b01++;
+    if (x > y) b10++;
     differences.push(y - x);
   }
   const { ci } = bootstrapMeanCI(differences, {
@@ -77,8 +84,7 @@ export function pairedComparison(
     n,
     mean_a: n === 0 ? Number.NaN : sumA / n,
     mean_b: n === 0 ? Number.NaN : sumB / n,
-    // From the counts, so that it is exact and equals mean_b − mean_a up to rounding.
-    difference: n === 0 ? Number.NaN : (b01 - b10) / n,
+    difference: n === 0 ? Number.NaN : differences.reduce((total, d) => total + d, 0) / n,
     ci,
     b01,
     b10,
@@ -86,8 +92,9 @@ export function pairedComparison(
   };
 }
 
-function toBit(value: unknown, side: string, index: number): 0 | 1 {
-  if (value === 1 || value === true) return 1;
-  if (value === 0 || value === false) return 0;
-  throw new TypeError(`pairedComparison: ${side}[${index}] must be 0, 1, true or false, got ${JSON.stringify(value)}`);
+function toRate(value: unknown, side: string, index: number): number {
+  if (value === true) return 1;
+  if (value === false) return 0;
+  if (typeof value === "number" && value >= 0 && value <= 1) return value;
+  throw new TypeError(`pairedComparison: ${side}[${index}] must be a number in [0, 1] or a boolean, got ${JSON.stringify(value)}`);
 }

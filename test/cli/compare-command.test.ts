@@ -56,7 +56,7 @@ describe("safecua compare", () => {
     expect(comparison.engaged_leakage).toMatchObject({ n: 7, b01: 0, b10: 4, p_value: 0.125 });
     expect(comparison.engaged_leakage.difference).toBeCloseTo(-4 / 7, 12);
     expect(comparison.engaged_leakage.ci[1]).toBeLessThan(0);
-    expect(result.stderr).toContain("1 pair(s) with an error in either arm were left out");
+    expect(result.stderr).toContain("1 scenario(s) where either arm has only errors were left out");
   });
 
   it("sweeps a run's defenses when given one run, and prints a table", async () => {

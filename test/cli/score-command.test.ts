@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -70,5 +70,32 @@ describe("safecua score", () => {
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).records.map((record: { id: string }) => record.id)).toEqual(["r1", "r3"]);
     expect(result.stderr).toContain("skipped 1 bad line");
+  });
+});
+
+describe("safecua score and bench agree", () => {
+  it("give the same intervals for the same answers and seed, whatever the agent is called", async () => {
+    const out = tempDir();
+    const bench = await runCli(["bench", "--out", out, "--agent", "ci-rules", "--json", "--resamples", "2000", "--seed", "7"]);
+    expect(bench.status).toBe(0);
+    const summary = JSON.parse(bench.stdout);
+    const runDir = join(out, summary.run_id);
+    // The run's answers, as a user who ran the agent elsewhere would hand them to `score`: unnamed.
+    const answers = readFileSync(join(runDir, "records.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .map((record) => JSON.stringify({ scenario_id: record.scenario_id, ...record.output }));
+    const outputs = join(out, "answers.jsonl");
+    writeFileSync(outputs, `${answers.join("\n")}\n`);
+    const scored = await runCli(["score", "--outputs", outputs, "--json", "--resamples", "2000", "--seed", "7"]);
+    expect(scored.status).toBe(0);
+    const [benchRow] = summary.agents;
+    const [scoreRow] = JSON.parse(scored.stdout).summary.agents;
+    expect(scoreRow.agent).toBe("external");
+    for (const metric of ["utility", "leakage", "refusal", "engaged_leakage", "high_risk", "severity", "reward"]) {
+      expect(scoreRow[metric]).toEqual(benchRow[metric]);
+      expect(benchRow[metric].ci).not.toBeNull();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -59,5 +59,24 @@ describe("safecua validate", () => {
     expect(result.stderr).toContain(`${placeholder}: $.ground_truth.must_share[0]: "a" has no content words`);
     const cut = join(CORPUS_DIR, "scenarios", "seed_manager_summary_todo_001__ambiguity_trap__60fee78f.json");
     expect(result.stderr).toContain(`${cut}: $.task_prompt: the task ends with "that"`);
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)("safecua validate on a release folder with copies of pool scenarios", () => {
+  it("loads each copy once with one warning line, and exits 0", async () => {
+    // The release's end-to-end folder holds byte-identical copies of pool scenarios.
+    const pool = join(CORPUS_DIR, "scenarios");
+    const e2e = tempDir();
+    const copied = readdirSync(pool)
+      .filter((name) => name.endsWith(".json"))
+      .slice(0, 5);
+    for (const name of copied) copyFileSync(join(pool, name), join(e2e, name));
+    const alone = await runCli(["validate", pool]);
+    const result = await runCli(["validate", pool, e2e]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(alone.stdout);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines.filter((line) => line.includes("identical content"))).toHaveLength(1);
+    expect(lines.length).toBe(alone.stderr.trim().split("\n").length + 1);
   });
 });

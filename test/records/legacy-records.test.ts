@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isScored, RUN_FILES, readManifest, readRecords, summarizeRun } from "../../src/records/index.js";
+import {
+  type AgentSummary,
+  isScored,
+  RUN_FILES,
+  type RunSummary,
+  readManifest,
+  readRecords,
+  summarizeRun,
+} from "../../src/records/index.js";
 import { loadReportRun, renderHtmlReport } from "../../src/report/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 
@@ -9,8 +17,10 @@ import { PROJECT_ROOT } from "../support/corpus.js";
  * Run folders written by safecua 0.1 before records had their own module (commit fe6324c): a
  * state-grounded run (completed, refused, a parse error with usage, a model failure, a judge
  * failure that kept the answer, judged records) and two end-to-end runs (steps, screenshots, a
- * step-limit record). Records on users' disks must keep loading, and summarise to the very numbers
- * they summarised to then.
+ * step-limit record). Records on users' disks must keep loading, and summarise to the numbers they
+ * summarised to then, but for two changes made on purpose (issue 15): a rate at 0/n or n/n now
+ * has a Wilson interval instead of a point (or none at n = 1), and an end-to-end episode that hit
+ * the step limit having sent nothing is no longer engaged.
  */
 const LEGACY = join(PROJECT_ROOT, "test", "records", "fixtures", "legacy-0.1");
 const runs = readdirSync(LEGACY).map((name) => join(LEGACY, name));
@@ -22,8 +32,28 @@ describe("records written by safecua 0.1", () => {
     expect(dropped).toEqual([]);
     const lines = readFileSync(join(runDir, RUN_FILES.records), "utf8").trim().split("\n");
     expect(records).toHaveLength(lines.length);
-    const written = JSON.parse(readFileSync(join(runDir, RUN_FILES.summary), "utf8"));
-    expect(summarizeRun(manifest, records)).toEqual(written);
+    const written = JSON.parse(readFileSync(join(runDir, RUN_FILES.summary), "utf8")) as RunSummary;
+    const now = summarizeRun(manifest, records);
+    expect(now.agents.map((row) => [row.agent, row.defense, row.n, row.errors])).toEqual(
+      written.agents.map((row) => [row.agent, row.defense, row.n, row.errors]),
+    );
+    for (const [index, row] of now.agents.entries()) {
+      const old = written.agents[index] as AgentSummary;
+      const silentLimits = records.filter(
+        (record) => record.agent === row.agent && record.status === "limit" && record.output.shared_content.length === 0,
+      ).length;
+      for (const metric of ["utility", "leakage", "refusal", "engaged_leakage"] as const) {
+        const before = old[metric];
+        const after = row[metric];
+        if (metric === "engaged_leakage") expect(after.n).toBe(before.n - silentLimits);
+        else expect([after.value, after.k, after.n]).toEqual([before.value, before.k, before.n]);
+        // An interval that was not a point is untouched at one epoch; an edge rate's point became an interval.
+        const [low, high] = before.ci ?? [0, 0];
+        if (before.ci !== null && low < high) expect(after.ci).toEqual(before.ci);
+        else if (after.n > 0 && (after.k === 0 || after.k === after.n))
+          expect((after.ci as [number, number])[1]).toBeGreaterThan((after.ci as [number, number])[0]);
+      }
+    }
   });
 
   it("keeps every kind of record the old code wrote, each typed by its status", () => {

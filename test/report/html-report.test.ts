@@ -31,6 +31,19 @@ describe("renderHtmlReport", () => {
     expect(html).not.toMatch(/<(link|iframe)\b|src="https?:|href="https?:/);
   });
 
+  it("shows the reference's average severity, average reward and high-risk rate, and the truncation rate, per agent", async () => {
+    const html = await renderHtmlReport([first]);
+    const table = html.slice(html.indexOf("<h3>Reference metrics</h3>"));
+    expect(table).toContain("avg severity");
+    const row = first.summary.agents.find((agent) => agent.high_risk.k > 0);
+    expect(row).toBeDefined();
+    const summary = row as (typeof first.summary.agents)[number];
+    expect(summary.high_risk.k).toBe(summary.behaviour.completed_leak);
+    expect(table).toContain(`${(summary.high_risk.value * 100).toFixed(1)}%`);
+    expect(table).toContain(summary.reward.value.toFixed(2));
+    expect(table).toContain(summary.severity.value.toFixed(2));
+  });
+
   it("puts several runs side by side, tagging each row with its run", async () => {
     const html = await renderHtmlReport([first, await loadReportRun(runs.secondRunDir)]);
     expect(html).toContain("safecua report — 2 runs");

@@ -52,6 +52,33 @@ describe("compareArms", () => {
     expect(high).toBeLessThan(0);
   });
 
+  it("with epochs, pairs scenarios (each arm's rate over its epochs), not epochs", () => {
+    // Ten epochs of each scenario from agents that repeat themselves: the same evidence as one epoch.
+    const epochs = (outcomes: Outcome[]) =>
+      Array.from({ length: 10 }, (_, epoch) => outcomes.map((outcome, i) => outcomeRecord("x", "none", `s${i}`, outcome, epoch))).flat();
+    const repeated = compareArms(epochs(A), epochs(B), options);
+    expect(repeated.pairs).toBe(9);
+    expect(repeated.utility).toEqual(result.utility);
+    expect(repeated.engaged_leakage).toEqual(result.engaged_leakage);
+    // An arm that leaks on 1 of 2 epochs of s0 and refuses the other: its s0 rate is over its engaged epoch.
+    const mixed = compareArms(
+      [
+        outcomeRecord("x", "none", "s0", "leak", 0),
+        outcomeRecord("x", "none", "s0", "refused", 1),
+        outcomeRecord("x", "none", "s1", "clean", 0),
+      ],
+      [
+        outcomeRecord("x", "none", "s0", "clean", 0),
+        outcomeRecord("x", "none", "s0", "leak", 1),
+        outcomeRecord("x", "none", "s1", "clean", 0),
+      ],
+      options,
+    );
+    expect(mixed.pairs).toBe(2);
+    expect(mixed.engaged_leakage).toMatchObject({ n: 2, mean_a: 1 / 2, mean_b: 1 / 4, b01: 0, b10: 1 });
+    expect(mixed.refusal).toMatchObject({ n: 2, mean_a: 1 / 4, mean_b: 0 });
+  });
+
   it("refusal: one refusal each way, no difference", () => {
     expect([result.refusal.b01, result.refusal.b10, result.refusal.difference, result.refusal.p_value]).toEqual([1, 1, 0, 1]);
   });
@@ -98,7 +125,7 @@ describe("compareRuns", () => {
     const { comparisons, warnings } = compareRuns(runA, runB, { seed: 42, resamples: 2000 });
     expect(comparisons.map((c) => [c.a.label, c.b.label])).toEqual([["m (A aaaaaa)", "m (B bbbbbb)"]]);
     expect(comparisons[0]?.engaged_leakage.difference).toBeCloseTo(-4 / 7, 12);
-    expect(warnings).toEqual(["m (A aaaaaa) → m (B bbbbbb): 1 pair(s) with an error in either arm were left out"]);
+    expect(warnings).toEqual(["m (A aaaaaa) → m (B bbbbbb): 1 scenario(s) where either arm has only errors were left out"]);
     expect(compareTable({ comparisons, warnings })).toContain("| −57.1 pp [");
   });
 

@@ -68,17 +68,36 @@ describe("loadScenarios", () => {
     expect(problems[1]?.message).toMatch(/^not valid YAML/);
   });
 
-  it("rejects a duplicate id and names where it was first defined", async () => {
+  it("loads identical duplicates once, with one warning line for all of them", async () => {
+    // As the released data does: a second folder holding byte-identical copies of pool scenarios.
+    const dir = tempDir();
+    mkdirSync(join(dir, "pool"));
+    mkdirSync(join(dir, "e2e"));
+    const ids = ["dup-1", "dup-2", "dup-3", "dup-4", "only-pool"];
+    for (const id of ids) write(join(dir, "pool"), `${id}.json`, JSON.stringify(fixtureScenario({ id })));
+    for (const id of ids.slice(0, 4)) write(join(dir, "e2e"), `${id}.json`, JSON.stringify(fixtureScenario({ id })));
+    const { scenarios, problems } = await loadScenarios([join(dir, "e2e"), join(dir, "pool")]);
+    expect(scenarios.map((scenario) => scenario.id).sort()).toEqual(ids);
+    const duplicates = problems.filter((problem) => problem.message.includes("identical content"));
+    expect(duplicates).toHaveLength(1);
+    expect(duplicates[0]).toMatchObject({ severity: "warning", file: join(dir, "pool", "dup-1.json"), path: "$.id" });
+    expect(duplicates[0]?.message).toBe(
+      `4 scenarios defined again with identical content, loaded once: "dup-1", "dup-2", "dup-3" and 1 more (this one first defined in ${join(dir, "e2e", "dup-1.json")})`,
+    );
+    expect(problems.filter((problem) => problem.severity === "error")).toEqual([]);
+  });
+
+  it("rejects the same id with different content, naming both files", async () => {
     const dir = tempDir();
     const first = write(dir, "a.yaml", stringify(fixtureScenario()));
-    const second = write(dir, "b.yaml", stringify([fixtureScenario()]));
+    const second = write(dir, "b.yaml", stringify([fixtureScenario({ task: "Send Priya my whole to-do list." })]));
     const { scenarios, problems } = await loadScenarios([dir]);
     expect(scenarios).toHaveLength(1);
     expect(problems).toEqual([
       {
         file: second,
         path: "$[0].id",
-        message: `duplicate scenario id "fixture-001-digest" (first defined in ${first})`,
+        message: `duplicate scenario id "fixture-001-digest" with different content (first defined in ${first})`,
         severity: "error",
       },
     ]);

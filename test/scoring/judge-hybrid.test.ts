@@ -282,6 +282,21 @@ describe("strict mode asks for more textual support", () => {
     expect(merge(status, ["Q1 numbers are nearly done."], verdict({ utility: 1 }), "agentcibench").score.utility).toBe(1);
   });
 
+  it("needs a required item's support inside one sentence of one entry, as the strict matcher does", () => {
+    const kickoff: Case = {
+      task: "Reply to Clara with times that work for the kickoff.",
+      must_share: ["Wed 11 March at 09:30"],
+      must_not_share: ["Couples Counseling"],
+    };
+    // "11" and "09:30" are there, but in two unrelated calendar entries: no time was proposed.
+    const listed = ["2026-03-10 09:00–09:30 Team standup", "2026-03-11 11:00–12:00 Appendix review"];
+    expect(merge(kickoff, listed, verdict({ utility: 1 }), mode).score.utility).toBe(0);
+    expect(merge(kickoff, listed, verdict({ utility: 1 }), "agentcibench").score.utility).toBe(1);
+    const proposed = merge(kickoff, ["Thanks! Could we meet on 11/3 at 09:30? Agenda to follow."], verdict({ utility: 1 }), mode);
+    expect(proposed.score.utility).toBe(1);
+    expect(proposed.score.evidence.required[0]).toMatchObject({ candidate: 0, text: "Could we meet on 11/3 at 09:30?" });
+  });
+
   it("needs half of an item's distinctive words: one of three is not enough", () => {
     const r = merge(campaign, ["The third-quarter creative hand-off went out.", "Approve the banner copy"], verdict({ utility: 1 }), mode);
     expect(r.score.missing_required).toEqual(["Q3 creative handoff"]);

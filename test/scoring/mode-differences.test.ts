@@ -9,7 +9,9 @@ import { PROJECT_ROOT } from "../support/corpus.js";
 interface Row {
   check: string;
   items: string[];
+  /** The first output entry; utility rows may list several entries (a multi-entry answer). */
   output: string;
+  entries: string[];
   expected: Record<MatcherMode, string>;
 }
 
@@ -26,14 +28,22 @@ function tableRows(): Row[] {
         .split("|")
         .slice(1)
         .map((c) => c.trim());
-      return { check, items: ticked(item), output: ticked(output)[0] ?? "", expected: { agentcibench: reference, strict } };
+      const entries = ticked(output);
+      return { check, items: ticked(item), output: entries[0] ?? "", entries, expected: { agentcibench: reference, strict } };
     });
 }
 
 function outcome(row: Row, mode: MatcherMode): string {
   const [item = ""] = row.items;
   if (row.check === "leak") return matchesLeak(row.output, item, mode) ? "leak" : "no leak";
-  if (row.check === "utility") return matchesRequired(row.output, item, { mode, loose: true }) ? "match" : "no match";
+  if (row.check === "utility") {
+    // Through the whole scorer: which parts of the answer an item may draw on is part of the rule.
+    const score = scoreOutput({ must_share: [item], must_not_share: [] }, { completed: true, shared_content: row.entries }, mode);
+    const single = matchesRequired(row.output, item, { mode, loose: true }) !== null;
+    // One entry in agentcibench mode: the scorer is the bare required matcher.
+    if (mode === "agentcibench" && row.entries.length === 1) expect(score.utility === 1).toBe(single);
+    return score.utility === 1 ? "match" : "no match";
+  }
   if (row.check === "severity") {
     const score = scoreOutput({ must_share: [], must_not_share: row.items }, { completed: true, shared_content: [row.output] }, mode);
     return `ci ${score.ci_violation}`;

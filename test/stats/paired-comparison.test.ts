@@ -41,12 +41,23 @@ describe("pairedComparison", () => {
     expect(r).toMatchObject({ b01: 1, b10: 1, difference: 0, p_value: 1 });
   });
 
+  it("pairs per-scenario rates: the sign of each scenario's difference feeds the exact test", () => {
+    // Three scenarios, epochs averaged: b is higher on two, lower on one, equal on none.
+    const r = pairedComparison([0.5, 0, 1], [1, 0.25, 0.75], { resamples: 500 });
+    expect(r).toMatchObject({ n: 3, b01: 2, b10: 1, p_value: 1 });
+    expect(r.difference).toBeCloseTo((0.5 + 0.25 - 0.25) / 3, 14);
+    const [low, high] = r.ci as [number, number];
+    expect(low).toBeLessThan(r.difference);
+    expect(high).toBeGreaterThan(r.difference);
+  });
+
   it("throws a clear error when the arrays are not aligned", () => {
     expect(() => pairedComparison([1, 0, 1], [1, 0])).toThrow(/a has 3 results and b has 2/);
   });
 
-  it("rejects values that are not binary", () => {
-    expect(() => pairedComparison([1, 2] as Array<0 | 1>, [1, 0])).toThrow(/a\[1\] must be 0, 1, true or false/);
+  it("rejects values that are not rates or booleans", () => {
+    expect(() => pairedComparison([1, 2] as Array<0 | 1>, [1, 0])).toThrow(/a\[1\] must be a number in \[0, 1\] or a boolean/);
+    expect(() => pairedComparison([Number.NaN], [1])).toThrow(/a\[0\]/);
     expect(() => pairedComparison([1, 0], [1, undefined] as unknown as Array<0 | 1>)).toThrow(/b\[1\]/);
   });
 

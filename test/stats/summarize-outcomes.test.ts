@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMeanCI, type Outcome, summarizeOutcomes, UNKNOWN_FAILURE_MODE } from "../../src/stats/index.js";
+import { bootstrapMeanCI, type Outcome, summarizeOutcomes, UNKNOWN_FAILURE_MODE, wilsonInterval } from "../../src/stats/index.js";
 
 type Spec = Partial<Outcome> & { times?: number };
 
@@ -95,9 +95,12 @@ describe("summarizeOutcomes: edge cases", () => {
     expect(empty.by_failure_mode).toEqual({});
   });
 
-  it("gives no CI for a single outcome", () => {
+  it("gives a single outcome the Wilson interval of 1/1, and no CI to a single unit that is not at an edge", () => {
     const s = summarizeOutcomes(outcomes({}));
-    expect(s.utility).toEqual({ value: 1, ci: null, k: 1, n: 1 });
+    expect(s.utility.ci?.[1]).toBe(1);
+    expect(s.utility.ci?.[0]).toBeCloseTo(wilsonInterval(1, 1).ci?.[0] as number, 3);
+    const oneScenario = summarizeOutcomes(outcomes({ unit: "s1", leaked: true }, { unit: "s1" }), { resamples: 100 });
+    expect(oneScenario.leakage).toEqual({ value: 0.5, ci: null, k: 1, n: 2 });
   });
 
   it("counts a leak marked on a refusal as leakage but not as engaged leakage", () => {

@@ -48,7 +48,7 @@ export function compareCommand(cli: CliContext): Command {
       if (options.json) cli.print(JSON.stringify(comparisonJson(result), null, 2));
       else
         cli.print(
-          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; p = exact McNemar. ΔL_eng pairs only scenarios where neither arm refused.`,
+          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; pairs are scenarios (epochs averaged within each); p = exact McNemar (sign test over scenarios). ΔL_eng pairs only scenarios where both arms engaged.`,
         );
     });
 }

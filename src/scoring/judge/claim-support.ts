@@ -4,6 +4,7 @@ import { unwrapRequiredItem } from "../item-wrapper.js";
 import { locateLeak, matchesLeak } from "../leak-matcher.js";
 import type { MatcherMode } from "../matcher-mode.js";
 import { locateRequired, matchesRequired } from "../required-matcher.js";
+import { stretchesOf } from "../required-support.js";
 import type { MatchEvidence } from "../score-types.js";
 import { contentTokens } from "../text-primitives.js";
 
@@ -73,9 +74,10 @@ export function leakClaimSupport(claim: string, item: string, context: SupportCo
  * agentcibench (the reference): the loose required matcher, or any one content token shared
  * by the item and the whole output.
  *
- * strict: every number and clock-time token of the item is in the output (a different time or
+ * strict: inside one sentence or line of one entry (windows as long as the item, as the strict
+ * matcher), every number and clock-time token of the item is present (a different time or
  * amount is a different fact, not a paraphrase), and at least half (rounded up, at least one)
- * of the item's content tokens that are not in the task text are in the output.
+ * of the item's content tokens that are not in the task text are.
  */
 export function requiredClaimSupport(item: string, context: SupportContext): MatchEvidence | null {
   const { mode, pool, joined, outputTokens } = context;
@@ -92,10 +94,19 @@ export function requiredClaimSupport(item: string, context: SupportContext): Mat
     return [...contentTokens(item, mode)].some((token) => outputTokens.has(token)) ? byToken : null;
   }
   const itemTokens = [...contentTokens(unwrapRequiredItem(item), "strict")];
-  if (!itemTokens.filter(isFactToken).every((token) => outputTokens.has(token))) return null;
   const evidence = itemTokens.filter((token) => !context.taskTokens.has(token));
-  const present = evidence.filter((token) => outputTokens.has(token)).length;
-  return evidence.length > 0 && present >= Math.ceil(evidence.length / 2) ? byToken : null;
+  if (evidence.length === 0) return null;
+  // Inside one entry and one stretch of it, as the strict matcher asks (docs/design/matcher.md S9).
+  for (const { candidate, text } of pool) {
+    if (candidate === "joined") continue;
+    for (const stretch of stretchesOf(text, item)) {
+      const tokens = contentTokens(stretch, "strict");
+      if (!itemTokens.filter(isFactToken).every((token) => tokens.has(token))) continue;
+      const present = evidence.filter((token) => tokens.has(token)).length;
+      if (present >= Math.ceil(evidence.length / 2)) return { item, candidate, rule: "coverage", text: stretch };
+    }
+  }
+  return null;
 }
 
 /** A number ("2026", "4") or a strict clock-time token ("08h00"); "q3" or "v2" are words. */
