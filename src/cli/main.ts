@@ -33,6 +33,11 @@ const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promi
     load: async () => (await import("./commands/compare.js")).compareCommand,
   },
   {
+    name: "power",
+    summary: "minimum detectable differences per failure mode (the paper's Appendix F)",
+    load: async () => (await import("./commands/power.js")).powerCommand,
+  },
+  {
     name: "generate",
     summary: "surface new disclosure scenarios from seeds (MCTS over LLM mutations)",
     load: async () => (await import("./commands/generate.js")).generateCommand,

@@ -17,6 +17,19 @@ export { type LoadReportRunOptions, loadReportRun } from "./load-report-run.js";
 export { markdownReport, type ReportContext } from "./markdown-report.js";
 export { type ArmComparison, compareArms } from "./paired-arms.js";
 export {
+  comparisonMde,
+  formatMde,
+  PAPER_APPENDIX_F,
+  PAPER_BASELINE,
+  PAPER_POWERS,
+  type PowerGroup,
+  type PowerRow,
+  type PowerSettings,
+  powerGroups,
+  powerTable,
+  powerTableText,
+} from "./power-table.js";
+export {
   type AgentCIBenchCell,
   type AgentCIBenchExport,
   RECORD_CSV_COLUMNS,
