@@ -38,6 +38,11 @@ const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promi
     load: async () => (await import("./commands/power.js")).powerCommand,
   },
   {
+    name: "sample",
+    summary: "write a stratified, seeded subset of a dataset",
+    load: async () => (await import("./commands/sample.js")).sampleCommand,
+  },
+  {
     name: "generate",
     summary: "surface new disclosure scenarios from seeds (MCTS over LLM mutations)",
     load: async () => (await import("./commands/generate.js")).generateCommand,

@@ -39,6 +39,7 @@ export {
 } from "./record-exports.js";
 export type { ReportRun, ReportStep } from "./report-run.js";
 export { runFolderSource } from "./run-folder-source.js";
+export { type CompositionRow, compositionTable, sampleComposition } from "./sample-composition.js";
 export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
 export { behaviourTable, leaderboardTable, type SummaryRow } from "./summary-tables.js";
 export type { RunSource } from "./viewer-app.js";

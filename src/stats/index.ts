@@ -14,6 +14,7 @@ export {
   twoProportionPower,
 } from "./power.js";
 export { seededRandom } from "./seeded-random.js";
+export { type StratifiedSampleOptions, stratifiedSample, stratumCounts } from "./stratified-sample.js";
 export {
   type BehaviourBreakdown,
   type Estimate,
