@@ -5,11 +5,14 @@ export {
   type ComparableRun,
   type CompareRunsResult,
   ComparisonPlanError,
+  type CrossTrackRow,
   compareRuns,
   parseArmSelector,
   type RunComparison,
 } from "./compare-runs.js";
 export { compareTable, comparisonJson } from "./compare-table.js";
+export { type CrossTrackComparison, compareTracks, type LeakAgreement, type TrackGap } from "./cross-track.js";
+export { CROSS_TRACK_NOTE, crossTrackHtml, crossTrackTables } from "./cross-track-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
 export { type JudgeAgreement, judgeAgreement } from "./judge-agreement.js";
 export { loadComparableRun } from "./load-comparable-run.js";

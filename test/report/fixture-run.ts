@@ -25,6 +25,8 @@ export interface FixtureEpisode {
   usage?: EpisodeRecord["usage"];
   /** Extra raw fields written to the record line (e.g. future `steps`). */
   extra?: Record<string, unknown>;
+  /** An end-to-end episode that ran out of steps: status `limit` instead of the output's own. */
+  limit?: boolean;
 }
 
 export interface FixtureRunOptions {
@@ -34,6 +36,8 @@ export interface FixtureRunOptions {
   createdAt?: string;
   seed?: number;
   resamples?: number;
+  /** The manifest's track; left out (state-grounded) by default. */
+  track?: "state-grounded" | "e2e";
 }
 
 /** An output shorthand: completed with these entries. */
@@ -78,6 +82,7 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
     matcher: "strict",
     epochs: Math.max(1, ...options.episodes.map((episode) => (episode.epoch ?? 0) + 1)),
     seed: options.seed ?? 42,
+    ...(options.track && { track: options.track }),
     bootstrap_resamples: options.resamples ?? 500,
   });
   const lines: string[] = [];
@@ -107,7 +112,7 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
     const judged = episode.judge && score && !episode.judge.deterministic ? { judge: { ...episode.judge, deterministic: score } } : {};
     const record = EpisodeRecordSchema.parse(
       episode.output
-        ? { ...base, ...judged, status: statusOf(episode.output), output: episode.output, score }
+        ? { ...base, ...judged, status: episode.limit ? "limit" : statusOf(episode.output), output: episode.output, score }
         : { ...base, status: "error", error: episode.error ?? { kind: "fixture", message: "failed" } },
     );
     records.push(record);
