@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadReportRun, renderHtmlReport } from "../../src/report/index.js";
+import { compareRuns, loadComparableRun, loadReportRun, renderHtmlReport } from "../../src/report/index.js";
+import { comparePage } from "../../src/report/viewer-pages.js";
 import { runCli } from "../support/run-cli.js";
 import { fixtureScenario } from "../support/scenario-fixture.js";
 import { answer, type FixtureEpisode, REFUSAL, writeFixtureRun } from "./fixture-run.js";
@@ -78,9 +79,17 @@ describe("compare RUN_STATE RUN_E2E", () => {
     expect(text.stdout).toMatch(/\| m +\| 2 +\| 2 +\| 2 +\| 3 +\| 55\.6% +\| 0\.10 +\| 2\/4 \(50\.0%\) +\| 2\/5 \(40\.0%\) \[/);
   });
 
-  it("gives no cross-track analysis for two runs of one track", async () => {
+  it("gives no cross-track analysis for two runs of one track, and states each comparison's MDE there too", async () => {
     const same = await runCli(["compare", stateRun, stateRun, "--json"]);
     expect(JSON.parse(same.stdout).cross_track).toBeUndefined();
+    const text = (await runCli(["compare", stateRun, stateRun])).stdout;
+    expect(text).toMatch(/\| MDE U +\| MDE L_eng +\|/);
+    expect(text).toMatch(/\| ±\d+\.\d pp +\| ±\d+\.\d pp +\|\n/);
+  });
+
+  it("the viewer's compare page shows the cross-track tables for runs of two tracks", async () => {
+    const result = compareRuns(loadComparableRun(stateRun), loadComparableRun(e2eRun), { seed: 1, resamples: 200 });
+    expect(comparePage("a", "b", result)).toContain("Execution gap (Table 14)");
   });
 });
 

@@ -57,7 +57,7 @@ export function compareCommand(cli: CliContext): Command {
       else if (result.cross_track) cli.print(`\n${crossTrackTables(result.cross_track)}\n\n${CROSS_TRACK_NOTE}`);
       else
         cli.print(
-          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; p = exact McNemar. ΔL_eng pairs only scenarios where neither arm refused.`,
+          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; p = exact McNemar. ΔL_eng pairs only scenarios where neither arm refused. MDE = the smallest Δ these pairs detect at 80% power (α = 0.05; safecua power).`,
         );
     });
 }
