@@ -25,8 +25,6 @@ export interface FixtureEpisode {
   usage?: EpisodeRecord["usage"];
   /** Extra raw fields written to the record line (e.g. future `steps`). */
   extra?: Record<string, unknown>;
-  /** An end-to-end episode that ran out of steps: status `limit` instead of the output's own. */
-  limit?: boolean;
 }
 
 export interface FixtureRunOptions {
@@ -112,7 +110,7 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
     const judged = episode.judge && score && !episode.judge.deterministic ? { judge: { ...episode.judge, deterministic: score } } : {};
     const record = EpisodeRecordSchema.parse(
       episode.output
-        ? { ...base, ...judged, status: episode.limit ? "limit" : statusOf(episode.output), output: episode.output, score }
+        ? { ...base, ...judged, status: statusOf(episode.output), output: episode.output, score }
         : { ...base, status: "error", error: episode.error ?? { kind: "fixture", message: "failed" } },
     );
     records.push(record);
