@@ -33,6 +33,16 @@ const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promi
     load: async () => (await import("./commands/compare.js")).compareCommand,
   },
   {
+    name: "power",
+    summary: "minimum detectable differences per failure mode (the paper's Appendix F)",
+    load: async () => (await import("./commands/power.js")).powerCommand,
+  },
+  {
+    name: "sample",
+    summary: "write a stratified, seeded subset of a dataset",
+    load: async () => (await import("./commands/sample.js")).sampleCommand,
+  },
+  {
     name: "generate",
     summary: "surface new disclosure scenarios from seeds (MCTS over LLM mutations)",
     load: async () => (await import("./commands/generate.js")).generateCommand,

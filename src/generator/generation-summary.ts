@@ -4,6 +4,20 @@ import type { GeneratorSettings } from "./generator-settings.js";
 import type { IterationRow } from "./iteration-row.js";
 import { type CallTally, emptyTally, ROLES, type Role, sumTallies } from "./usage-tally.js";
 
+/**
+ * The paper's Table 5 for this run, stage by stage: mutations tried (expansions attempted), valid
+ * (passed validation and entered the tree), kept (high-reward keeps during search), then after
+ * exact and after near dedup. Kept is not a subset of valid: a re-simulated node can be kept again
+ * (the copies are what exact dedup removes), as in the paper's 480.
+ */
+export interface GenerationFunnel {
+  mutations_tried: number;
+  valid: number;
+  kept: number;
+  after_exact_dedup: number;
+  after_near_dedup: number;
+}
+
 /** summary.json: the paper's Appendix B table for this run, plus cost per kept scenario. Deterministic. */
 export interface GenerationSummary {
   settings: GeneratorSettings;
@@ -16,6 +30,7 @@ export interface GenerationSummary {
   kept_candidates: number;
   after_exact_dedup: number;
   after_near_dedup: number;
+  funnel: GenerationFunnel;
   exact_removed: number;
   near_removed: number;
   per_failure_mode: Record<FailureMode, number>;
@@ -87,6 +102,13 @@ export function summarizeGeneration(
     kept_candidates: kept.length,
     after_exact_dedup: dedup.afterExact.length,
     after_near_dedup: finalCount,
+    funnel: {
+      mutations_tried: expansions + discarded,
+      valid: expansions,
+      kept: kept.length,
+      after_exact_dedup: dedup.afterExact.length,
+      after_near_dedup: finalCount,
+    },
     exact_removed: kept.length - dedup.afterExact.length,
     near_removed: dedup.afterExact.length - finalCount,
     per_failure_mode: perMode,

@@ -37,7 +37,8 @@ export function defaultSettings(models: { mutator: string; proxies: string[]; ju
     expansion_limit: DEFAULT_EXPANSION_LIMIT,
     keep_threshold: DEFAULT_KEEP_THRESHOLD,
     aggregate: "mean",
-    threshold_aware: false,
+    // The paper's Table 4 ("search reward mode: threshold-aware") and its generation script.
+    threshold_aware: true,
     novelty_weight: DEFAULT_NOVELTY_WEIGHT,
     exploration: DEFAULT_EXPLORATION,
     seed: DEFAULT_SEED,

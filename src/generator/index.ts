@@ -1,7 +1,7 @@
 // Public API of the generator: MCTS scenario surfacing from seeds (mutation, proxy rollouts,
 // reward, novelty, dedup) and its run folder. See docs/design/generator.md.
 export { dedupePool } from "./dedup.js";
-export type { GenerationSummary } from "./generation-summary.js";
+export type { GenerationFunnel, GenerationSummary } from "./generation-summary.js";
 export {
   DEFAULT_EXPANSION_LIMIT,
   DEFAULT_ITERATIONS,

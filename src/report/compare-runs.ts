@@ -1,4 +1,5 @@
 import type { EpisodeRecord, RunManifest } from "../records/index.js";
+import { type CrossTrackComparison, compareTracks } from "./cross-track.js";
 import { type ArmComparison, compareArms } from "./paired-arms.js";
 
 /** What `compare` needs of a run. */
@@ -20,8 +21,16 @@ export interface RunComparison extends ArmComparison {
   b: ArmRef;
 }
 
+/** The same agent's rows on a state-grounded and an end-to-end run (the paper's Table 14). */
+export interface CrossTrackRow extends CrossTrackComparison {
+  state: ArmRef;
+  e2e: ArmRef;
+}
+
 export interface CompareRunsResult {
   comparisons: RunComparison[];
+  /** When the two runs are of different tracks: state-grounded minus end-to-end, per row pair. */
+  cross_track?: CrossTrackRow[];
   /** Things a reader should know: different datasets or matchers, unpaired scenarios. */
   warnings: string[];
 }
@@ -170,5 +179,21 @@ export function compareRuns(
       warnings.push(`${a.label} → ${b.label}: ${result.errors_excluded} scenario(s) where either arm has only errors were left out`);
     return { a, b, ...result };
   });
-  return { comparisons, warnings };
+  const trackOf = (run: ComparableRun) => run.manifest.track ?? "state-grounded";
+  if (!runB || trackOf(runA) === trackOf(runB)) return { comparisons, warnings };
+  // Two tracks: whichever order they were given in, gaps read state-grounded − end-to-end.
+  const cross_track = plan.map(({ runA: left, armA, runB: right, armB }, index) => {
+    const { a, b } = comparisons[index] as RunComparison;
+    const stateFirst = trackOf(left) === "state-grounded";
+    const [stateRun, stateArm, stateRef, e2eRun, e2eArm, e2eRef] = stateFirst
+      ? [left, armA, a, right, armB, b]
+      : [right, armB, b, left, armA, a];
+    const result = compareTracks(
+      stateRun.records.filter((record) => record.agent === stateArm.agent && record.defense === stateArm.defense),
+      e2eRun.records.filter((record) => record.agent === e2eArm.agent && record.defense === e2eArm.defense),
+      { seed: options.seed, resamples: options.resamples, key: JSON.stringify([stateRef.run_id, stateArm, e2eRef.run_id, e2eArm]) },
+    );
+    return { state: stateRef, e2e: e2eRef, ...result };
+  });
+  return { comparisons, cross_track, warnings };
 }

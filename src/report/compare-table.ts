@@ -3,6 +3,7 @@ import type { CompareRunsResult, RunComparison } from "./compare-runs.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import { markdownTable } from "./markdown-table.js";
+import { comparisonMde, formatMde } from "./power-table.js";
 
 /** A difference of rates in percentage points, with its CI: "−12.5 pp [−20.1, −4.9]". */
 export function formatDelta(comparison: Pick<PairedComparison, "difference" | "ci" | "n">): string {
@@ -44,6 +45,8 @@ const HEADER = [
   "L_eng A → B",
   "ΔL_eng [95% CI]",
   "p",
+  "MDE U",
+  "MDE L_eng",
 ];
 
 function cells(c: RunComparison): string[] {
@@ -61,6 +64,8 @@ function cells(c: RunComparison): string[] {
     rates(c.engaged_leakage),
     formatDelta(c.engaged_leakage),
     pValue(c.engaged_leakage),
+    formatMde(comparisonMde(c.utility)),
+    formatMde(comparisonMde(c.engaged_leakage)),
   ];
 }
 
@@ -89,12 +94,13 @@ export function deltaHtml(comparison: Pick<PairedComparison, "difference" | "ci"
 
 export function compareTableHtml(result: CompareRunsResult): SafeHtml {
   const rows = result.comparisons.map((c) => {
-    const [a, b, pairs, u, , pu, r, , pr, engaged, l, , pl] = cells(c);
+    const [a, b, pairs, u, , pu, r, , pr, engaged, l, , pl, mdeU, mdeL] = cells(c);
     return html`<tr>
       <td>${a}</td><td>${b}</td><td class="num">${pairs}</td>
       <td class="num">${u}</td><td class="num delta ${tone(c.utility, true)}">${deltaHtml(c.utility)}</td><td class="num">${pu}</td>
       <td class="num">${r}</td><td class="num">${deltaHtml(c.refusal)}</td><td class="num">${pr}</td>
       <td class="num">${engaged}</td><td class="num">${l}</td><td class="num delta ${tone(c.engaged_leakage, false)}">${deltaHtml(c.engaged_leakage)}</td><td class="num">${pl}</td>
+      <td class="num">${mdeU}</td><td class="num">${mdeL}</td>
     </tr>`;
   });
   return html`<div class="table-wrap"><table class="compare">

@@ -5,6 +5,7 @@ import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import { MODE_ABBREVIATIONS } from "./leaderboard-html.js";
 import { type ArmComparison, compareArms } from "./paired-arms.js";
+import { comparisonMde, formatMde } from "./power-table.js";
 import type { ReportRow } from "./report-rows.js";
 
 export interface SweepEntry {
@@ -71,11 +72,13 @@ export async function defenseSweepHtml(
       <td class="num">${pct(paired.utility.mean_a)} → ${pct(paired.utility.mean_b)}</td>
       <td class="num delta ${tone(paired.utility.difference, paired.utility.p_value, true)}">${deltaHtml(paired.utility)}</td>
       <td class="num">${paired.utility.n ? formatPValue(paired.utility.p_value) : "–"}</td>
+      <td class="num mde">${formatMde(comparisonMde(paired.utility))}</td>
       <td class="num">${pct(paired.refusal.mean_a)} → ${pct(paired.refusal.mean_b)}</td>
       <td class="num">${paired.engaged_leakage.n}</td>
       <td class="num">${pct(paired.engaged_leakage.mean_a)} → ${pct(paired.engaged_leakage.mean_b)}</td>
       <td class="num delta ${tone(paired.engaged_leakage.difference, paired.engaged_leakage.p_value, false)}">${deltaHtml(paired.engaged_leakage)}</td>
       <td class="num">${paired.engaged_leakage.n ? formatPValue(paired.engaged_leakage.p_value) : "–"}</td>
+      <td class="num mde">${formatMde(comparisonMde(paired.engaged_leakage))}</td>
     </tr>`,
   );
   // Table 11: averages over the agents that ran each defense, against the same agents' `none` rows.
@@ -107,10 +110,12 @@ export async function defenseSweepHtml(
     <h3>Paired differences against no defense</h3>
     <p class="lead">Per agent, each defended row against the same agent's <code>none</code> row on the same scenarios (and epochs).
       Rates read none → defended; Δ is defended − none in percentage points with a paired bootstrap 95% CI below it; p is the exact
-      McNemar test. L_eng and ΔL_eng use only the scenarios on which both arms engaged (neither refused).</p>
+      McNemar test. L_eng and ΔL_eng use only the scenarios on which both arms engaged (neither refused). MDE is the smallest
+      difference these pairs detect at 80% power (α = 0.05, two groups, √(n/2); <code>safecua power</code>): a Δ inside it that is not
+      significant is no evidence of no effect.</p>
     <div class="table-wrap"><table class="sweep">
-      <thead><tr><th>agent</th><th>defense</th><th class="num">pairs</th><th class="num">U</th><th class="num">ΔU</th><th class="num">p</th>
-        <th class="num">refusal</th><th class="num" title="scenarios in which both arms engaged">engaged</th><th class="num">L_eng</th><th class="num">ΔL_eng</th><th class="num">p</th></tr></thead>
+      <thead><tr><th>agent</th><th>defense</th><th class="num">pairs</th><th class="num">U</th><th class="num">ΔU</th><th class="num">p</th><th class="num" title="minimum detectable difference at 80% power">MDE</th>
+        <th class="num">refusal</th><th class="num" title="scenarios in which both arms engaged">engaged</th><th class="num">L_eng</th><th class="num">ΔL_eng</th><th class="num">p</th><th class="num" title="minimum detectable difference at 80% power">MDE</th></tr></thead>
       <tbody>${pairedRows}</tbody>
     </table></div>
     <h3>Average over agents (Tables 11 and 13)</h3>

@@ -2,6 +2,8 @@ import type { Scenario } from "../scenario/index.js";
 import { behaviourBars } from "./charts/behaviour-bars.js";
 import { labelledScatter, type ScatterPoint } from "./charts/labelled-scatter.js";
 import { compareRanks, rankCrossingsChart } from "./charts/rank-crossings.js";
+import { ComparisonPlanError, type CrossTrackRow, compareRuns } from "./compare-runs.js";
+import { crossTrackHtml } from "./cross-track-table.js";
 import { defenseSweepHtml } from "./defense-sweep.js";
 import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import { htmlPage } from "./html-page.js";
@@ -106,6 +108,25 @@ function behaviourTableHtml(rows: readonly ReportRow[]): SafeHtml {
 }
 
 /**
+ * Every state-grounded run against every end-to-end run among the report's runs, on the rows they
+ * share; undefined when the runs are all of one track or share no row.
+ */
+function crossTrackRows(runs: readonly ReportRun[], options: { seed: number; resamples: number }): CrossTrackRow[] | undefined {
+  const trackOf = (run: ReportRun) => run.manifest.track ?? "state-grounded";
+  const rows: CrossTrackRow[] = [];
+  for (const state of runs.filter((run) => trackOf(run) === "state-grounded"))
+    for (const e2e of runs.filter((run) => trackOf(run) === "e2e")) {
+      try {
+        rows.push(...(compareRuns(state, e2e, options).cross_track ?? []));
+      } catch (error) {
+        // Two runs with no agent in common have nothing to pair; the rest of the report stands.
+        if (!(error instanceof ComparisonPlanError)) throw error;
+      }
+    }
+  return rows.length > 0 ? rows : undefined;
+}
+
+/**
  * The self-contained HTML report of one or more runs: leaderboard, the paper's figures, failure
  * modes, behaviour, defense sweep, judge agreement, and every scenario with each agent's output
  * highlighted. Pure: it reads nothing; the caller loads the runs (see `ReportRun`). The same
@@ -125,6 +146,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
   const resamples = options.resamples ?? first.manifest.bootstrap_resamples;
 
   const defenses = await defenseSweepHtml(rows, { seed, resamples });
+  const crossTrack = crossTrackRows(runs, { seed, resamples });
   const judge = judgeAgreementHtml(rows);
   const errors = errorsHtml(runs);
   const categories = categoryTableHtml(rows);
@@ -138,6 +160,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
     ["modes", "Failure modes"],
     ["behaviour", "Behaviour"],
     defenses !== undefined && ["defenses", "Defenses"],
+    crossTrack !== undefined && ["tracks", "State vs end-to-end"],
     judge !== undefined && ["judge", "Judge agreement"],
     errors !== undefined && ["errors", "Errors"],
     ["scenarios", "Scenarios"],
@@ -172,6 +195,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
         limit (end-to-end track). <b>engaged</b>: the denominator of L_eng.</p>`,
     )}
     ${defenses ? section("defenses", "Defense sweep", defenses) : ""}
+    ${crossTrack ? section("tracks", "State-grounded against end-to-end", crossTrackHtml(crossTrack), "The same agents on the same scenarios in both tracks: does what they disclose when answering from the state carry over to acting in the workspace?") : ""}
     ${judge ? section("judge", "Judge–matcher agreement", judge) : ""}
     ${errors ? section("errors", "Errors", errors, "Episodes that failed (infrastructure, unparsable answers). They count in no rate; resume the run to retry them.") : ""}
     ${section(

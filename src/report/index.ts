@@ -5,17 +5,33 @@ export {
   type ComparableRun,
   type CompareRunsResult,
   ComparisonPlanError,
+  type CrossTrackRow,
   compareRuns,
   parseArmSelector,
   type RunComparison,
 } from "./compare-runs.js";
 export { compareTable, comparisonJson } from "./compare-table.js";
+export { type CrossTrackComparison, compareTracks, type LeakAgreement, type TrackGap } from "./cross-track.js";
+export { CROSS_TRACK_NOTE, crossTrackHtml, crossTrackTables } from "./cross-track-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
 export { type JudgeAgreement, judgeAgreement } from "./judge-agreement.js";
 export { loadComparableRun } from "./load-comparable-run.js";
 export { type LoadReportRunOptions, loadReportRun } from "./load-report-run.js";
 export { markdownReport, type ReportContext } from "./markdown-report.js";
 export { type ArmComparison, compareArms } from "./paired-arms.js";
+export {
+  comparisonMde,
+  formatMde,
+  PAPER_APPENDIX_F,
+  PAPER_BASELINE,
+  PAPER_POWERS,
+  type PowerGroup,
+  type PowerRow,
+  type PowerSettings,
+  powerGroups,
+  powerTable,
+  powerTableText,
+} from "./power-table.js";
 export {
   type AgentCIBenchCell,
   type AgentCIBenchExport,
@@ -26,6 +42,7 @@ export {
 } from "./record-exports.js";
 export type { ReportRun, ReportStep } from "./report-run.js";
 export { runFolderSource } from "./run-folder-source.js";
+export { type CompositionRow, compositionTable, sampleComposition } from "./sample-composition.js";
 export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
 export { behaviourTable, leaderboardTable, type SummaryRow } from "./summary-tables.js";
 export type { RunSource } from "./viewer-app.js";

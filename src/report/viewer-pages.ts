@@ -1,5 +1,6 @@
 import type { CompareRunsResult } from "./compare-runs.js";
 import { compareTableHtml } from "./compare-table.js";
+import { crossTrackHtml } from "./cross-track-table.js";
 import { formatPercent } from "./format-estimate.js";
 import { html } from "./html-builder.js";
 import { htmlPage } from "./html-page.js";
@@ -82,7 +83,8 @@ export function comparePage(a: string, b: string | undefined, result: CompareRun
     html`<section class="card"><h2>${b ? html`<code>${a}</code> → <code>${b}</code>` : html`Defense sweep of <code>${a}</code>`}</h2>
       <p class="lead">Paired per scenario (and epoch): Δ is B − A in percentage points with a paired bootstrap 95% CI; p is the exact McNemar test.
         Engaged leakage is compared on the scenarios where both arms engaged.</p>
-      ${compareTableHtml(result)}</section>`,
+      ${compareTableHtml(result)}</section>
+    ${result.cross_track ? html`<section class="card"><h2>State-grounded against end-to-end</h2>${crossTrackHtml(result.cross_track)}</section>` : ""}`,
   );
 }
 

@@ -10,11 +10,13 @@ export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
 export * from "./apps/todo-app.js";
 export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
+export { CHANNEL_APP } from "./channel-app.js";
 export { datasetFingerprint } from "./dataset-fingerprint.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";
 export { checkFeasibility, truncatedPromptReason } from "./feasibility.js";
 export { formatProblem, type LoadProblem, loadErrorOf, problemsFromZod } from "./load-problem.js";
 export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile } from "./load-scenarios.js";
+export { packYaml } from "./pack-yaml.js";
 export { pythonStr } from "./python-str.js";
 export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";
 export { renderStateText } from "./render-state-text.js";
@@ -32,6 +34,7 @@ export {
   ScenarioSchema,
 } from "./scenario.js";
 export { scenarioDirectory } from "./scenario-directory.js";
+export { isStratumKey, STRATUM_KEYS, type StratumKey } from "./scenario-strata.js";
 export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 export { THEMATIC_CATEGORIES, type ThematicCategory } from "./thematic-category.js";
@@ -43,3 +46,4 @@ export {
   type WorkspaceStateInput,
   WorkspaceStateSchema,
 } from "./workspace-state.js";
+export { SUBSET_PACK_FILE, writeScenarioSubset } from "./write-scenario-subset.js";

@@ -5,8 +5,17 @@ export { type ClusterRateOptions, clusterMeanCI, clusterRateCI, type UnitCount, 
 export { linearQuantile } from "./linear-quantile.js";
 export { mcnemarExactTest } from "./mcnemar-exact-test.js";
 export { type BinaryResult, type PairedComparison, pairedComparison } from "./paired-comparison.js";
-export { cohenH, minimumDetectableDifference, sampleSizePerGroup, twoProportionPower } from "./power.js";
+export { pairedMinimumDetectableDifference } from "./paired-power.js";
+export {
+  cohenH,
+  type MinimumDetectableDifference,
+  minimumDetectableDifference,
+  referenceMinimumDetectableH,
+  sampleSizePerGroup,
+  twoProportionPower,
+} from "./power.js";
 export { seededRandom } from "./seeded-random.js";
+export { type StratifiedSampleOptions, stratifiedSample, stratumCounts } from "./stratified-sample.js";
 export {
   type BehaviourBreakdown,
   type Estimate,

@@ -43,10 +43,20 @@ export function twoProportionPower(p1: number, p2: number, nPerGroup: number, al
  * and α ≤ 0.05.
  */
 export function minimumDetectableH(nPerGroup: number, alpha = 0.05, power = 0.8): number {
-  checkN(nPerGroup);
+  return referenceMinimumDetectableH(nPerGroup / 2, alpha, power);
+}
+
+/**
+ * The MDE in the h scale as the reference script and the paper's Appendix F compute it:
+ * (z_{1−α/2} + z_power) / √n, the one-sample figure (see the note at the top of this file).
+ * Kept so that `safecua power` can print the paper's number beside ours; it is √2 too small
+ * for two groups of n.
+ */
+export function referenceMinimumDetectableH(n: number, alpha = 0.05, power = 0.8): number {
+  checkN(n);
   checkAlpha(alpha);
-  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  return (normalQuantile(1 - alpha / 2) + normalQuantile(power)) / Math.sqrt(nPerGroup / 2);
+  checkPower(power);
+  return (normalQuantile(1 - alpha / 2) + normalQuantile(power)) / Math.sqrt(n);
 }
 
 /** A detectable second proportion and its distance from the baseline (p2 − p1). */
@@ -76,12 +86,12 @@ export interface MinimumDetectableDifference {
 export function minimumDetectableDifference(
   p1: number,
   nPerGroup: number,
-  opts: { alpha?: number; power?: number } = {},
+  opts: { alpha?: number; power?: number /** The paper's √n figure instead of √(n/2). */; reference?: boolean } = {},
 ): MinimumDetectableDifference {
   checkProportion("p1", p1);
   const alpha = opts.alpha ?? 0.05;
   const power = opts.power ?? 0.8;
-  const h = minimumDetectableH(nPerGroup, alpha, power);
+  const h = opts.reference ? referenceMinimumDetectableH(nPerGroup, alpha, power) : minimumDetectableH(nPerGroup, alpha, power);
   const angle = Math.asin(Math.sqrt(p1));
   const shift = (target: number): DetectableShift | null => {
     if (target < 0 || target > Math.PI / 2) return null;
@@ -96,7 +106,7 @@ export function sampleSizePerGroup(p1: number, p2: number, opts: { alpha?: numbe
   const alpha = opts.alpha ?? 0.05;
   const power = opts.power ?? 0.8;
   checkAlpha(alpha);
-  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
+  checkPower(power);
   const h = Math.abs(cohenH(p1, p2));
   if (h === 0) return Number.POSITIVE_INFINITY;
   const zSum = normalQuantile(1 - alpha / 2) + normalQuantile(power);
@@ -113,4 +123,8 @@ function checkN(n: number): void {
 
 function checkAlpha(alpha: number): void {
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+}
+
+function checkPower(power: number): void {
+  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
 }

@@ -128,7 +128,9 @@ describe("generation against the scripted mock server", () => {
         if (row.reward === undefined) continue;
         expect(row.kept).toBe(row.reward >= 4 && row.depth > 0);
         expect(row.reward).toBe((row.proxy_rewards[0]! + row.proxy_rewards[1]!) / 2);
-        expect(row.search_reward).toBeCloseTo(row.reward + 0.5 * (row.novelty as number), 12);
+        // Threshold-aware by default (the paper's Table 4): each point short of the keep threshold costs two more.
+        const bonus = 0.5 * (row.novelty as number);
+        expect(row.search_reward).toBeCloseTo(Math.max(0, row.reward - 2 * Math.max(0, 4 - row.reward) + bonus), 12);
       }
     }
   });

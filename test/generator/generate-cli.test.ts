@@ -58,6 +58,52 @@ describe("safecua generate", () => {
     expect(folder.scenarios.map((scenario) => scenario.id).sort()).toEqual(loaded.scenarios.map((scenario) => scenario.id).sort());
   });
 
+  it("searches threshold-aware by default, as the paper's Table 4, and plain with --no-threshold-aware", async () => {
+    const paper = tempDir();
+    const plain = tempDir();
+    await cli(args(paper, 4));
+    await cli(args(plain, 4, ["--no-threshold-aware"]));
+    const settingsOf = (dir: string) => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).settings;
+    expect(settingsOf(paper).threshold_aware).toBe(true);
+    expect(settingsOf(plain).threshold_aware).toBe(false);
+    // Below the keep threshold (4.0) the threshold-aware search reward is penalised; plain is not.
+    const rows = (dir: string) =>
+      readFileSync(join(dir, "iterations.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { reward?: number; threshold_penalty?: number });
+    expect(rows(paper).some((row) => row.reward !== undefined && row.reward < 4 && (row.threshold_penalty ?? 0) > 0)).toBe(true);
+    expect(rows(plain).every((row) => (row.threshold_penalty ?? 0) === 0)).toBe(true);
+  });
+
+  it("prints each discarded mutation's reasons, and the paper's Table 5 funnel in its summary", async () => {
+    const out = tempDir();
+    const result = await cli(args(out, 6, ["--keep-threshold", "2.5"]));
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    const log = readFileSync(join(out, "iterations.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { seed_id: string; iteration: number; discarded: boolean; discard_reasons: string[] });
+    const discarded = log.filter((row) => row.discarded);
+    expect(discarded.length).toBeGreaterThan(0);
+    for (const row of discarded) {
+      const line = result.stderr.split("\n").find((text) => text.startsWith(`[${row.seed_id} ${row.iteration}]`));
+      expect(line).toContain(`discarded: ${row.discard_reasons.join("; ")}`);
+    }
+    expect(summary.funnel).toEqual({
+      mutations_tried: summary.expansions + summary.mutations_discarded,
+      valid: summary.expansions,
+      kept: summary.kept_candidates,
+      after_exact_dedup: summary.after_exact_dedup,
+      after_near_dedup: summary.after_near_dedup,
+    });
+    expect(summary.funnel.mutations_tried).toBeGreaterThan(summary.funnel.valid);
+    const f = summary.funnel;
+    expect(result.stderr).toContain(
+      `${f.mutations_tried} mutations tried → ${f.valid} valid → ${f.kept} kept → ${f.after_exact_dedup} after exact dedup → ${f.after_near_dedup} after near dedup`,
+    );
+  });
+
   it("rejects bad usage: no proxy, more than 3 proxies, a keep threshold off the 0–5 scale", async () => {
     const out = tempDir();
     await expect(cli(["generate", "--out", out, "--mutator", "openai-compatible:mutator", "--base-url", server.url])).rejects.toThrow(

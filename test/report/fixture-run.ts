@@ -34,6 +34,8 @@ export interface FixtureRunOptions {
   createdAt?: string;
   seed?: number;
   resamples?: number;
+  /** The manifest's track; left out (state-grounded) by default. */
+  track?: "state-grounded" | "e2e";
 }
 
 /** An output shorthand: completed with these entries. */
@@ -78,6 +80,7 @@ export async function writeFixtureRun(runsDir: string, options: FixtureRunOption
     matcher: "strict",
     epochs: Math.max(1, ...options.episodes.map((episode) => (episode.epoch ?? 0) + 1)),
     seed: options.seed ?? 42,
+    ...(options.track && { track: options.track }),
     bootstrap_resamples: options.resamples ?? 500,
   });
   const lines: string[] = [];

@@ -1,6 +1,14 @@
 import { Command } from "commander";
 import { InputError } from "../../core/index.js";
-import { ComparisonPlanError, compareRuns, compareTable, comparisonJson, loadComparableRun } from "../../report/index.js";
+import {
+  ComparisonPlanError,
+  CROSS_TRACK_NOTE,
+  compareRuns,
+  compareTable,
+  comparisonJson,
+  crossTrackTables,
+  loadComparableRun,
+} from "../../report/index.js";
 import type { CliContext } from "../cli-context.js";
 import { nonNegativeInt, positiveInt } from "../option-parsers.js";
 
@@ -20,7 +28,7 @@ export function compareCommand(cli: CliContext): Command {
   };
   return new Command("compare")
     .description(
-      "paired per-scenario differences of utility, refusal and engaged leakage between two runs, two rows of one run, or a run's defense sweep",
+      "paired per-scenario differences of utility, refusal and engaged leakage between two runs, two rows of one run, or a run's defense sweep; a state-grounded and an end-to-end run give the execution gap and the tracks' agreement",
     )
     .argument("<run-a>", "run folder A (the baseline)")
     .argument("[run-b]", "run folder B; without it, compare two rows of run A (--a, --b) or sweep its defenses")
@@ -46,9 +54,10 @@ export function compareCommand(cli: CliContext): Command {
       }
       for (const warning of result.warnings) cli.log(`compare: ${warning}`);
       if (options.json) cli.print(JSON.stringify(comparisonJson(result), null, 2));
+      else if (result.cross_track) cli.print(`\n${crossTrackTables(result.cross_track)}\n\n${CROSS_TRACK_NOTE}`);
       else
         cli.print(
-          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; pairs are scenarios (epochs averaged within each); p = exact McNemar (sign test over scenarios). ΔL_eng pairs only scenarios where both arms engaged.`,
+          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; pairs are scenarios (epochs averaged within each); p = exact McNemar (sign test over scenarios). ΔL_eng pairs only scenarios where both arms engaged. MDE = the smallest Δ these pairs detect at 80% power (α = 0.05; safecua power).`,
         );
     });
 }

@@ -56,13 +56,18 @@ function rewardScale(value: string): number {
   return parsed;
 }
 
+/** A discard with its reasons, so a user tuning the mutator sees why without opening the log. */
+function describeDiscard(row: Pick<IterationRow, "strategy" | "discard_reasons">): string {
+  return `${row.strategy} discarded: ${row.discard_reasons.length > 0 ? row.discard_reasons.join("; ") : "no reason given"}`;
+}
+
 /** One bar per seed on a terminal; one line per iteration otherwise (logs, pipes). Always stderr. */
 async function seedProgress(io: CliIo) {
   const describe = (row: IterationRow) =>
     row.action === "idle"
       ? "idle"
       : row.discarded
-        ? `${row.strategy} discarded (${row.discard_reasons.length} reason${row.discard_reasons.length === 1 ? "" : "s"})`
+        ? describeDiscard(row)
         : row.errors.length > 0
           ? `error: ${row.errors[0]}`
           : `${row.action}${row.strategy ? ` ${row.strategy}` : ""} reward=${row.reward?.toFixed(2)}${row.kept ? " KEPT" : ""}`;
@@ -120,7 +125,7 @@ function resolveSettings(options: GenerateOptions, command: Command): GeneratorS
     expansion_limit: pick("expansionLimit", options.expansionLimit, base.expansion_limit),
     keep_threshold: pick("keepThreshold", options.keepThreshold, base.keep_threshold),
     aggregate: pick("aggregate", options.aggregate, base.aggregate),
-    threshold_aware: pick("thresholdAware", options.thresholdAware ?? false, base.threshold_aware),
+    threshold_aware: pick("thresholdAware", options.thresholdAware ?? true, base.threshold_aware),
     seed: pick("seed", options.seed, base.seed),
   };
   delete settings.judge;
@@ -149,7 +154,8 @@ export function generateCommand(cli: CliContext): Command {
         DEFAULT_KEEP_THRESHOLD,
       )
       .addOption(new Option("--aggregate <how>", "combine per-proxy rewards").choices(AGGREGATES).default("mean"))
-      .option("--threshold-aware", "search reward max(0, r − 2·max(0, keep − r) + bonus) instead of r + bonus")
+      .option("--threshold-aware", "search reward max(0, r − 2·max(0, keep − r) + bonus), the paper's (default)")
+      .option("--no-threshold-aware", "search reward r + bonus instead")
       .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
       .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
       .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json"),
@@ -185,12 +191,16 @@ export function generateCommand(cli: CliContext): Command {
       });
       progress.finish();
       const s = result.summary;
+      const f = s.funnel;
       log(
-        `seeds ${s.seeds_explored}, iterations ${s.iterations}, expansions ${s.expansions} (${s.mutations_discarded} mutations discarded), ` +
-          `kept ${s.kept_candidates} → ${s.after_exact_dedup} after exact → ${s.after_near_dedup} after near dedup; ` +
+        `seeds ${s.seeds_explored}, iterations ${s.iterations}; ` +
+          `funnel (the paper's Table 5): ${f.mutations_tried} mutations tried → ${f.valid} valid → ${f.kept} kept → ` +
+          `${f.after_exact_dedup} after exact dedup → ${f.after_near_dedup} after near dedup; ` +
           `${s.llm.total.calls} LLM calls, ${s.llm.total.input_tokens + s.llm.total.output_tokens} tokens` +
           (s.llm.calls_per_kept !== null ? ` (${s.llm.calls_per_kept.toFixed(1)} calls per kept scenario)` : ""),
       );
+      const reasons = Object.entries(s.discard_reasons);
+      if (reasons.length > 0) log(`discard reasons: ${reasons.map(([reason, count]) => `${reason} ×${count}`).join(", ")}`);
       log(`output: ${join(options.out, "pool.yaml")}, iterations.jsonl, summary.json`);
       if (!result.complete) {
         log(

@@ -1,19 +1,5 @@
-import { type OutputChannel, type Scenario, type WorkspaceState, WorkspaceStateSchema } from "../../scenario/index.js";
+import { CHANNEL_APP, type Scenario, type WorkspaceState, WorkspaceStateSchema } from "../../scenario/index.js";
 import { cloneJson } from "./entity-path.js";
-
-/**
- * The app an agent needs to produce an artifact in each channel. A `note` has no app of its own:
- * a person hands a note over as a message, so the messenger carries it.
- */
-export const CHANNEL_APP = {
-  message: "messenger",
-  note: "messenger",
-  calendar_event: "calendar",
-  todo_item: "todo",
-  route_share: "maps",
-  file: "code_editor",
-  order: "shop",
-} as const satisfies Record<OutputChannel, keyof WorkspaceState>;
 
 /**
  * The state an episode starts from: the scenario's state, deep-copied and with schema defaults

@@ -1,0 +1,104 @@
+import type { CrossTrackRow } from "./compare-runs.js";
+import { formatDelta, formatPValue } from "./compare-table.js";
+import type { TrackGap } from "./cross-track.js";
+import { formatPercent } from "./format-estimate.js";
+import { html, type SafeHtml } from "./html-builder.js";
+import { markdownTable } from "./markdown-table.js";
+import { formatMde } from "./power-table.js";
+
+const rates = (gap: TrackGap) => (gap.n === 0 ? "–" : `${formatPercent(gap.state)} → ${formatPercent(gap.e2e)}`);
+const delta = (gap: TrackGap) => formatDelta({ n: gap.n, difference: gap.gap, ci: gap.ci });
+const pValue = (gap: TrackGap) => (gap.n === 0 ? "–" : formatPValue(gap.p_value));
+const fraction = (k: number, n: number) => (n === 0 ? "–" : `${k}/${n} (${formatPercent(k / n)})`);
+const kappa = (value: number | null) => (value === null ? "–" : value.toFixed(2));
+
+const GAP_HEADER = [
+  "agent",
+  "pairs",
+  "U state → e2e",
+  "gap U [95% CI]",
+  "MDE",
+  "L state → e2e",
+  "gap L [95% CI]",
+  "MDE",
+  "engaged pairs",
+  "L_eng state → e2e",
+  "gap L_eng [95% CI]",
+  "p",
+  "MDE",
+];
+
+const AGREEMENT_HEADER = [
+  "agent",
+  "leak both",
+  "state only",
+  "e2e only",
+  "neither",
+  "agreement",
+  "κ",
+  "e2e leaks also state",
+  "execution gap [Wilson 95%]",
+  "not engaged e2e",
+];
+
+function agentOf(row: CrossTrackRow): string {
+  return `${row.state.agent}${row.state.defense === "none" ? "" : ` [${row.state.defense}]`}${
+    row.e2e.agent === row.state.agent && row.e2e.defense === row.state.defense ? "" : ` / ${row.e2e.agent}`
+  }`;
+}
+
+function gapCells(row: CrossTrackRow): string[] {
+  return [
+    agentOf(row),
+    String(row.pairs),
+    rates(row.utility),
+    delta(row.utility),
+    formatMde(row.utility.mde),
+    rates(row.leakage),
+    delta(row.leakage),
+    formatMde(row.leakage.mde),
+    String(row.engaged_leakage.n),
+    rates(row.engaged_leakage),
+    delta(row.engaged_leakage),
+    pValue(row.engaged_leakage),
+    formatMde(row.engaged_leakage.mde),
+  ];
+}
+
+function agreementCells(row: CrossTrackRow): string[] {
+  const { agreement: a } = row;
+  const gap = a.execution_gap;
+  return [
+    agentOf(row),
+    String(a.both),
+    String(a.state_only),
+    String(a.e2e_only),
+    String(a.neither),
+    a.agreement === null ? "–" : formatPercent(a.agreement),
+    kappa(a.kappa),
+    fraction(a.e2e_leaks_also_state.k, a.e2e_leaks_also_state.n),
+    gap.n === 0 ? "–" : `${fraction(gap.k, gap.n)}${gap.ci ? ` [${formatPercent(gap.ci[0])}, ${formatPercent(gap.ci[1])}]` : ""}`,
+    String(row.not_engaged_e2e),
+  ];
+}
+
+export const CROSS_TRACK_NOTE =
+  "Gaps are state-grounded − end-to-end in percentage points over the same scenarios (paired bootstrap 95% CI; p = exact McNemar); " +
+  "L_eng pairs only scenarios the agent engaged on in both tracks. MDE: the smallest gap these pairs detect at 80% power (α = 0.05). " +
+  "Agreement compares each scenario's leak verdict on the two tracks; the execution gap is P(leak end-to-end | no leak state-grounded).";
+
+/** The cross-track analysis as two terminal tables: the gaps, then per-scenario agreement. */
+export function crossTrackTables(rows: readonly CrossTrackRow[]): string {
+  return `${markdownTable(GAP_HEADER, rows.map(gapCells))}\n\n${markdownTable(AGREEMENT_HEADER, rows.map(agreementCells))}`;
+}
+
+/** The same for the HTML report. */
+export function crossTrackHtml(rows: readonly CrossTrackRow[]): SafeHtml {
+  const table = (header: string[], body: string[][]) =>
+    html`<div class="table-wrap"><table class="cross-track"><thead><tr>${header.map((name, i) => html`<th${i === 0 ? "" : html` class="num"`}>${name}</th>`)}</tr></thead>
+      <tbody>${body.map((cells) => html`<tr>${cells.map((cell, i) => (i === 0 ? html`<td>${cell}</td>` : html`<td class="num">${cell}</td>`))}</tr>`)}</tbody></table></div>`;
+  const runs = rows[0] ? html`<p class="muted">state-grounded: ${rows[0].state.run_id} · end-to-end: ${rows[0].e2e.run_id}</p>` : "";
+  return html`${runs}<h3>Execution gap (Table 14)</h3>${table(GAP_HEADER, rows.map(gapCells))}
+    <h3>Per-scenario agreement of the two tracks (Figure 4)</h3>${table(AGREEMENT_HEADER, rows.map(agreementCells))}
+    <p class="defs">${CROSS_TRACK_NOTE}</p>`;
+}
