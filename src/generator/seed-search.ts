@@ -41,6 +41,11 @@ export interface SeedSearchDeps {
   mutator: ModelClient;
   simulator: Simulator;
   settings: GeneratorSettings;
+  /**
+   * Aborted: no further iteration starts. The one in flight is not cut off (its model calls are
+   * not given the signal), so it ends as a whole logged row and a Ctrl-C never turns into a crash
+   * or a half iteration; a second Ctrl-C quits at once, losing only that unlogged iteration.
+   */
   signal?: AbortSignal;
   /** Called after each iteration, before the next starts (append the log, write the checkpoint). */
   onIteration?: (row: IterationRow, timing: TimingRow, checkpoint: SeedCheckpoint) => void | Promise<void>;
@@ -209,7 +214,6 @@ export class SeedSearch {
         temperature: settings.temperature,
         seed: derivedSeed(settings.seed, id),
         meter,
-        ...(this.deps.signal && { signal: this.deps.signal }),
       });
       row.mutator_attempts = result.attempts;
       if (!result.ok) {
@@ -249,7 +253,7 @@ export class SeedSearch {
 
   private async evaluate(target: SearchNode, iteration: number, meter: UsageMeter, row: IterationRow): Promise<void> {
     const { settings } = this.deps;
-    const rollouts = await simulate(this.deps.simulator, target.scenario, settings.seed, iteration, meter, this.deps.signal);
+    const rollouts = await simulate(this.deps.simulator, target.scenario, settings.seed, iteration, meter);
     row.rollouts = rollouts;
     const failed = rollouts.filter((rollout) => !rollout.ok);
     if (failed.length > 0) {

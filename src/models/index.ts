@@ -4,6 +4,7 @@ export { CACHE_KEY_VERSION, cacheKey, canonicalRequest } from "./cache-key.js";
 export { type ConfiguredModelClient, createModelClient, type ModelClientOptions } from "./create-model-client.js";
 export { describeModelSpec, type ModelDescription } from "./describe-model-spec.js";
 export { extractJsonObjects } from "./extract-json-object.js";
+export { freshModelCalls } from "./fresh-model-calls.js";
 export { CACHE_MODES, type CacheMode, ModelCache } from "./model-cache.js";
 export {
   IMAGE_MEDIA_TYPES,

@@ -18,6 +18,7 @@ import {
   modelJudge,
   type RunResult,
   resumeRun,
+  type StopControl,
   startRun,
   TRACKS,
   type Track,
@@ -60,6 +61,7 @@ interface BenchOptions {
   qModel?: string;
   crosscheckModel?: string;
   classifierModel?: string;
+  stopGrace: number;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
@@ -75,21 +77,22 @@ function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" |
 const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON). */
-async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined): Promise<void> {
+async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, stopped: boolean): Promise<void> {
   const reports = await writeRunReports(result.runDir);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
   else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
   cli.log(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md, report.html)`);
   cli.log(`report: ${reports.html}`);
   if (result.missing > 0) {
-    cli.log(`stopped with ${result.missing} episodes not run; continue with: safecua bench --resume ${result.runDir}`);
-    cli.exitCode = EXIT.error;
+    const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
+    cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: safecua bench --resume ${result.runDir}`);
+    cli.exitCode = stopped ? EXIT.interrupted : EXIT.error;
   }
 }
 
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
 interface RunScope {
-  hooks: { stop: AbortSignal } & Pick<Progress, "onStart" | "onRecord">;
+  hooks: { stop: StopControl } & Pick<Progress, "onStart" | "onRecord">;
   progress: Progress;
   /** Closed when the command ends, however it ends. */
   models: ModelSetup[];
@@ -153,7 +156,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json);
+  await printResult(cli, result, options.json, run.hooks.stop.signal.aborted);
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
@@ -204,7 +207,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json);
+  await printResult(cli, result, options.json, run.hooks.stop.signal.aborted);
 }
 
 export function benchCommand(cli: CliContext): Command {
@@ -262,11 +265,21 @@ export function benchCommand(cli: CliContext): Command {
         "--resume <run-dir>",
         "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs, seed and track settings",
       )
-      .option("--no-retry-errors", "with --resume: keep error records instead of re-running them"),
+      .option("--no-retry-errors", "with --resume: keep error records instead of re-running them")
+      .option(
+        "--stop-grace <seconds>",
+        "after Ctrl-C, how long episodes in flight may take to finish; those still running then are left for --resume",
+        nonNegativeInt,
+        60,
+      ),
   ).action(async (options: BenchOptions, command: Command) => {
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
-    const run: RunScope = { hooks: { stop: stop.signal, onStart: progress.onStart, onRecord: progress.onRecord }, progress, models: [] };
+    const run: RunScope = {
+      hooks: { stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 }, onStart: progress.onStart, onRecord: progress.onRecord },
+      progress,
+      models: [],
+    };
     try {
       if (options.resume) await resume(cli, options, command, run);
       else await start(cli, options, command, run);

@@ -49,6 +49,11 @@ interface GenerateOptions {
   maxRetries?: number;
 }
 
+/** A word as a POSIX shell reads it back unchanged. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
 function rewardScale(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0 || parsed > 5)
@@ -193,10 +198,10 @@ export function generateCommand(cli: CliContext): Command {
       );
       log(`output: ${join(options.out, "pool.yaml")}, iterations.jsonl, summary.json`);
       if (!result.complete) {
-        log(
-          `stopped before every seed finished; continue with: safecua generate --out ${options.out} --resume${options.seeds ? ` --seeds ${options.seeds.join(" ")}` : ""}`,
-        );
-        cli.exitCode = EXIT.error;
+        // The same command line with --resume: the seeds, --only and the model flags are not all in run.json.
+        const again = ["safecua", ...cli.argv.filter((arg) => arg !== "--resume"), "--resume"].map(shellWord).join(" ");
+        log(`stopped before every seed finished; continue with: ${again}`);
+        cli.exitCode = stop.signal.aborted ? EXIT.interrupted : EXIT.error;
       }
     } finally {
       progress.finish();
