@@ -24,6 +24,7 @@ export { discoverModelConfig, loadModelConfig, MODEL_CONFIG_FILE, type ModelConf
 export { ModelConfigError } from "./model-config-error.js";
 export { defaultCachePath, type ModelFlags, type ModelOptionsRecord, ModelSetup, modelFlagsFrom } from "./model-setup.js";
 export { ModelSpecError, PROVIDERS, type ProviderName, parseModelSpec } from "./model-spec.js";
+export { type PreflightOptions, preflightModels } from "./preflight-models.js";
 export { requestJsonSchema } from "./request-json-schema.js";
 export { type ResolvedEndpoint, resolveEndpoint } from "./resolve-endpoint.js";
 export { addUsage, estimateCost, NO_USAGE, oneCallUsage, type TokenCounts, type Usage, UsageSchema } from "./usage.js";

@@ -31,6 +31,7 @@ import { gracefulStop } from "../graceful-stop.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
+import { preflight } from "../preflight.js";
 import { createProgress, type Progress } from "../progress.js";
 import { SAFECUA_VERSION } from "../version.js";
 
@@ -62,6 +63,7 @@ interface BenchOptions {
   crosscheckModel?: string;
   classifierModel?: string;
   stopGrace: number;
+  preflight: boolean;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
@@ -83,6 +85,14 @@ async function printResult(cli: CliContext, result: RunResult, json: boolean | u
   else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
   cli.log(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md, report.html)`);
   cli.log(`report: ${reports.html}`);
+  const scored = result.records.some((record) => record.status !== "error");
+  if (result.records.length > 0 && !scored && result.missing === 0) {
+    const first = result.records.find((record) => record.status === "error");
+    cli.log(
+      `every episode ended in an error (the first: ${first?.status === "error" ? `${first.error.kind}: ${first.error.message}` : "?"})`,
+    );
+    cli.exitCode = EXIT.error;
+  }
   if (result.missing > 0) {
     const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
     cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: safecua bench --resume ${result.runDir}`);
@@ -137,6 +147,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     defaultCachePath(options.out),
   );
   run.models.push(models);
+  for (const spec of Object.keys(manifest.models ?? {})) models.client(spec);
+  await preflight(cli, models, options.preflight);
   const resolve = agentResolver(
     manifest.track ?? "state-grounded",
     models,
@@ -179,6 +191,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const arms = buildArms(options.agent ?? DEFAULT_AGENTS[options.track], defenses, resolve, (line) => cli.log(line));
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
+  await preflight(cli, models, options.preflight);
   const result = await startRun({
     scenarios: dataset.scenarios,
     dataset: { label: dataset.label, paths: dataset.paths },

@@ -25,6 +25,7 @@ import { gracefulStop } from "../graceful-stop.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
+import { preflight } from "../preflight.js";
 
 interface GenerateOptions {
   seeds?: string[];
@@ -47,6 +48,7 @@ interface GenerateOptions {
   cachePath?: string;
   timeoutMs?: number;
   maxRetries?: number;
+  preflight: boolean;
 }
 
 /** A word as a POSIX shell reads it back unchanged. */
@@ -175,6 +177,9 @@ export function generateCommand(cli: CliContext): Command {
       const cachePath = options.cachePath ?? defaultCachePath(options.out);
       setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
       const modelSetup = setup;
+      for (const spec of [settings.mutator, ...settings.proxies, ...(settings.judge !== undefined ? [settings.judge] : [])])
+        modelSetup.client(spec);
+      await preflight(cli, modelSetup, options.preflight);
       const result = await runGeneration({
         seeds,
         outDir: options.out,
