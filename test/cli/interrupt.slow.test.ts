@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../support/corpus.js";
 import { MockOpenAIServer } from "../support/mock-openai-server.js";
 import { spawnCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -27,16 +28,18 @@ describe("safecua bench under a real Ctrl-C", { timeout: 300_000 }, () => {
 
   it("stops a run of reference agents at once, and the printed command resumes it to the end", async () => {
     const out = join(tempDir(), "runs");
-    // 14,400 episodes that never wait on I/O: the case where a Ctrl-C used to be seen only after the last.
-    const run = spawnWatched(["bench", "--epochs", "100", "--out", out, "--resamples", "200"]);
-    await waitFor(() => /\[1\/14400\]/.test(run.stderr), "the first finished episode", { timeoutMs: 60_000 });
+    // 3,600 episodes that never wait on I/O: the case where a Ctrl-C used to be seen only after the last.
+    const run = spawnWatched(["bench", "--epochs", "25", "--out", out, "--resamples", "200"]);
+    await waitFor(() => /\[1\/3600\]/.test(run.stderr), "the first finished episode", { timeoutMs: 60_000 });
     run.interrupt();
     const runDir = expectStoppedRun(out, { status: (await run.done).status, stderr: run.stderr });
-    expect(recordLines(runDir).length).toBeLessThan(14_400);
-    const command = run.stderr.match(/continue with: safecua (bench --resume \S+)/)?.[1];
-    const resumed = await spawnCli([...(command?.split(" ") ?? []), "--resamples", "200"]);
+    expect(recordLines(runDir).length).toBeLessThan(3600);
+    // The printed command, word for word (the temporary path needs no quoting).
+    const command = run.stderr.match(/continue with: safecua (bench --resume .*)\n/)?.[1];
+    expect(command).toBe(`bench --resume ${runDir}`);
+    const resumed = await spawnCli(command?.split(" ") ?? []);
     expect(resumed.status, resumed.stderr).toBe(0);
-    expect(recordLines(runDir)).toHaveLength(14_400);
+    expect(recordLines(runDir)).toHaveLength(3600);
   });
 
   it("past the grace period leaves a hung episode unwritten for the resume, never as an error", async () => {
@@ -82,19 +85,9 @@ describe("safecua bench under a real Ctrl-C", { timeout: 300_000 }, () => {
 describe("safecua bench --track e2e under a real Ctrl-C", { timeout: 300_000 }, () => {
   it("lets the episodes in flight finish in the browser, writes report.html and exits 130", async () => {
     const out = join(tempDir(), "runs");
-    const run = spawnWatched([
-      "bench",
-      "--track",
-      "e2e",
-      "--agent",
-      "oversharer",
-      "--out",
-      out,
-      "--concurrency",
-      "4",
-      "--resamples",
-      "200",
-    ]);
+    // Two in flight when the first finishes, two not started: a stop has episodes to let finish and to leave.
+    const maps = join(PROJECT_ROOT, "packs", "builtin", "maps-routes-eta.yaml");
+    const run = spawnWatched(["bench", "--track", "e2e", "--agent", "oversharer", "--dataset", maps, "--out", out, "--concurrency", "2"]);
     await waitFor(() => /\[1\/\d+\]/.test(run.stderr), "the first finished episode", { timeoutMs: 180_000 });
     run.interrupt();
     const result = await run.done;

@@ -33,6 +33,7 @@ import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";
 import { createProgress, type Progress } from "../progress.js";
+import { shellWord } from "../shell-word.js";
 import { SAFECUA_VERSION } from "../version.js";
 
 interface BenchOptions {
@@ -79,7 +80,7 @@ function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" |
 const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON). */
-async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, stopped: boolean): Promise<void> {
+async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, run: RunScope): Promise<void> {
   const reports = await writeRunReports(result.runDir);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
   else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
@@ -95,8 +96,9 @@ async function printResult(cli: CliContext, result: RunResult, json: boolean | u
   }
   if (result.missing > 0) {
     const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
-    cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: safecua bench --resume ${result.runDir}`);
-    cli.exitCode = stopped ? EXIT.interrupted : EXIT.error;
+    const again = ["safecua", "bench", "--resume", result.runDir, ...run.resumeFlags].map(shellWord).join(" ");
+    cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: ${again}`);
+    cli.exitCode = run.hooks.stop.signal.aborted ? EXIT.interrupted : EXIT.error;
   }
 }
 
@@ -106,6 +108,20 @@ interface RunScope {
   progress: Progress;
   /** Closed when the command ends, however it ends. */
   models: ModelSetup[];
+  /** Flags given now that the manifest does not keep, for the printed resume command. */
+  resumeFlags: string[];
+}
+
+/** The flags of this command line that a resume would need again but the manifest does not record. */
+function flagsForResume(options: BenchOptions, command: Command): string[] {
+  const given = (name: string) => command.getOptionValueSource(name) === "cli";
+  return [
+    ...(given("concurrency") ? ["--concurrency", String(options.concurrency)] : []),
+    ...(given("stopGrace") ? ["--stop-grace", String(options.stopGrace)] : []),
+    ...(options.json ? ["--json"] : []),
+    ...(options.preflight ? [] : ["--no-preflight"]),
+    ...(given("cache") ? ["--cache", options.cache] : []),
+  ];
 }
 
 /** `--resume RUN_DIR`: the manifest decides what runs; flags given now may change only how models are reached. */
@@ -168,7 +184,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json, run.hooks.stop.signal.aborted);
+  await printResult(cli, result, options.json, run);
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
@@ -220,7 +236,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json, run.hooks.stop.signal.aborted);
+  await printResult(cli, result, options.json, run);
 }
 
 export function benchCommand(cli: CliContext): Command {
@@ -292,6 +308,7 @@ export function benchCommand(cli: CliContext): Command {
       hooks: { stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 }, onStart: progress.onStart, onRecord: progress.onRecord },
       progress,
       models: [],
+      resumeFlags: flagsForResume(options, command),
     };
     try {
       if (options.resume) await resume(cli, options, command, run);

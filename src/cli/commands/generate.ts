@@ -26,6 +26,7 @@ import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";
+import { shellWord } from "../shell-word.js";
 
 interface GenerateOptions {
   seeds?: string[];
@@ -49,11 +50,6 @@ interface GenerateOptions {
   timeoutMs?: number;
   maxRetries?: number;
   preflight: boolean;
-}
-
-/** A word as a POSIX shell reads it back unchanged. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 function rewardScale(value: string): number {
