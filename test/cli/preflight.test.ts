@@ -155,4 +155,15 @@ describe("a run with --no-preflight whose every episode errs", () => {
       await viewer.close();
     }
   });
+
+  it("keeps rows with no scored episode out of the defense sweep's averages and bars", async () => {
+    const { dataset, out } = workspace();
+    const args = ["bench", "--dataset", dataset, "--agent", "openai:gpt-4.1-mini", "--defense", "none,restrictive", "--no-preflight"];
+    const result = await runCli([...args, "--out", out, "--resamples", "100"], { env: NO_KEYS });
+    expect(result.status).toBe(1);
+    const runDir = join(out, readdirSync(out).find((name) => !name.endsWith(".sqlite")) as string);
+    const html = readFileSync(join(runDir, "report.html"), "utf8");
+    expect(html).toContain("Defense");
+    expect(html).not.toContain("0.0%");
+  });
 });
