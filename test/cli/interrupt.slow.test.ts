@@ -117,4 +117,31 @@ describe("safecua generate under a real Ctrl-C", { timeout: 300_000 }, () => {
       await slow.stop();
     }
   });
+
+  it("past the grace period cuts off an iteration that hangs, logs no half row, and a resume redoes it", async () => {
+    const { scriptedModels } = await import("../generator/support/scripted-models.js");
+    const { generateArgs, rowsOf, succeed } = await import("../generator/support/generate-cli.js");
+    const hanging = { on: false };
+    const server = await MockOpenAIServer.start({ handler: (request) => (hanging.on ? { fault: "hang" } : scriptedModels(request)) });
+    try {
+      const out = tempDir();
+      const run = spawnWatched([...generateArgs(out, 6, server.url), "--stop-grace", "1"]);
+      await waitFor(() => existsSync(join(out, "iterations.jsonl")) && rowsOf(out).length >= 2, "two iterations", { timeoutMs: 60_000 });
+      hanging.on = true;
+      const calls = server.callCount;
+      await waitFor(() => server.callCount > calls, "a call that hangs", { timeoutMs: 60_000 });
+      run.interrupt();
+      const result = await run.done;
+      expect(result.status, run.stderr).toBe(130);
+      const rows = rowsOf(out);
+      expect(rows.flatMap((row) => row.errors)).toEqual([]);
+      expect(existsSync(join(out, "summary.json"))).toBe(true);
+      hanging.on = false;
+      await succeed([...generateArgs(out, 6, server.url), "--resume"]);
+      expect(rowsOf(out)).toHaveLength(12);
+      expect(rowsOf(out).flatMap((row) => row.errors)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -50,6 +50,7 @@ interface GenerateOptions {
   timeoutMs?: number;
   maxRetries?: number;
   preflight: boolean;
+  stopGrace: number;
 }
 
 function rewardScale(value: string): number {
@@ -155,10 +156,22 @@ export function generateCommand(cli: CliContext): Command {
       .option("--threshold-aware", "search reward max(0, r − 2·max(0, keep − r) + bonus) instead of r + bonus")
       .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
       .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
-      .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json"),
+      .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json")
+      .option(
+        "--stop-grace <seconds>",
+        "after Ctrl-C, how long the iterations in flight may take to finish; those still running then are left for --resume",
+        nonNegativeInt,
+        60,
+      ),
   ).action(async (options: GenerateOptions, command: Command) => {
     const log = (line: string) => cli.log(line);
     const stop = gracefulStop(cli.io, "stopping after the iterations in flight");
+    // The grace period: after it, the model calls of the iterations in flight are cut off.
+    const cut = new AbortController();
+    let graceTimer: NodeJS.Timeout | undefined;
+    stop.signal.addEventListener("abort", () => {
+      graceTimer = setTimeout(() => cut.abort(), options.stopGrace * 1000);
+    });
     const progress = await seedProgress(cli.io);
     let setup: ModelSetup | undefined;
     try {
@@ -186,6 +199,7 @@ export function generateCommand(cli: CliContext): Command {
         concurrency: options.concurrency,
         resume: options.resume ?? false,
         signal: stop.signal,
+        cut: cut.signal,
         onSeedStart: progress.onSeedStart,
         onIteration: progress.onIteration,
       });
@@ -205,6 +219,7 @@ export function generateCommand(cli: CliContext): Command {
         cli.exitCode = stop.signal.aborted ? EXIT.interrupted : EXIT.error;
       }
     } finally {
+      clearTimeout(graceTimer);
       progress.finish();
       stop.dispose();
       setup?.close();
