@@ -46,13 +46,6 @@ export function planEpisodes(plan: EpisodePlan): EpisodeSpec[] {
   return specs;
 }
 
-export interface RunProgress {
-  total: number;
-  /** Episodes already finished before this call (a resumed run). */
-  skipped: number;
-  onRecord?: (record: EpisodeRecord, finished: number) => void;
-}
-
 /** How a run is stopped (Ctrl-C) and how long the episodes in flight then get. */
 export interface StopControl {
   /** When aborted, episodes not yet started are skipped; those in flight get `graceMs` to finish and be written. */
@@ -65,6 +58,7 @@ export interface StopControl {
 }
 
 export interface EpisodeRunOptions {
+  /** Called once: episodes in the plan, and how many of them were finished before (a resumed run). */
   onStart?: (total: number, skipped: number) => void;
   onRecord?: (record: EpisodeRecord, finished: number) => void;
   stop?: StopControl;
