@@ -33,3 +33,6 @@ if (useBuild()) {
   ({ main } = await import("../src/cli/main.ts"));
 }
 process.exitCode = await main(process.argv.slice(2));
+// An interrupted command has written everything it keeps; work it abandoned past its grace period
+// (a model call that hangs, say) must not hold the process open.
+if (process.exitCode === 130) process.exit(130);

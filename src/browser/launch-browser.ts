@@ -16,5 +16,15 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
   // Loaded here, not at start-up: Playwright takes most of a second to import, which every command
   // that never opens a browser (score, validate, report) would otherwise pay.
   const { chromium } = await import("playwright-core");
-  return chromium.launch({ executablePath: options.executablePath ?? resolveChromiumExecutable(), args: [...CHROMIUM_FLAGS] });
+  return chromium.launch({
+    executablePath: options.executablePath ?? resolveChromiumExecutable(),
+    args: [...CHROMIUM_FLAGS],
+    // Playwright's own handlers close every browser and exit at the first Ctrl-C, which turned the
+    // episodes in flight into "Target page, context or browser has been closed" errors and left no
+    // report. A program that handles the signal itself (bench's stop, src/cli/graceful-stop.ts)
+    // decides instead and closes the browser last; one that does not keeps Playwright's handlers,
+    // since Chromium runs in its own process group and would otherwise outlive a Ctrl-C.
+    handleSIGINT: process.listenerCount("SIGINT") === 0,
+    handleSIGTERM: process.listenerCount("SIGTERM") === 0,
+  });
 }

@@ -10,5 +10,6 @@ export function addModelOptions(command: Command): Command {
     .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
     .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
     .option("--timeout-ms <n>", "per-call timeout for model calls", positiveInt)
-    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt);
+    .option("--max-retries <n>", "retries per model call on 429, 5xx, resets and timeouts", nonNegativeInt)
+    .option("--no-preflight", "skip the check, before the first call, that every model's key, endpoint and name work");
 }

@@ -46,6 +46,8 @@ export interface GenerationOptions {
   concurrency?: number;
   resume?: boolean;
   signal?: AbortSignal;
+  /** Aborted after a stop's grace period: the iterations in flight are cut off and left for the resume. */
+  cut?: AbortSignal;
   onSeedStart?: (seedId: string, total: number, done: number) => void;
   onIteration?: (row: IterationRow, timing: TimingRow) => void;
 }
@@ -176,6 +178,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
           simulator,
           settings,
           ...(options.signal && { signal: options.signal }),
+          ...(options.cut && { cut: options.cut }),
           onIteration: (row, timing, checkpoint) => {
             // Log first, checkpoint second: a kill in between leaves a logged iteration past the
             // checkpoint, which resume drops and redoes from the cache.

@@ -41,7 +41,17 @@ export interface SeedSearchDeps {
   mutator: ModelClient;
   simulator: Simulator;
   settings: GeneratorSettings;
+  /**
+   * Aborted: no further iteration starts. The one in flight is not cut off (its model calls are
+   * not given this signal), so it ends as a whole logged row and a Ctrl-C never turns into a crash
+   * or a half iteration.
+   */
   signal?: AbortSignal;
+  /**
+   * Aborted (a stop's grace period is over): the model calls of the iteration in flight are cut
+   * off and the iteration is dropped unlogged, so a resume runs it again.
+   */
+  cut?: AbortSignal;
   /** Called after each iteration, before the next starts (append the log, write the checkpoint). */
   onIteration?: (row: IterationRow, timing: TimingRow, checkpoint: SeedCheckpoint) => void | Promise<void>;
 }
@@ -134,7 +144,13 @@ export class SeedSearch {
   async run(): Promise<void> {
     while (this.done < this.deps.settings.iterations) {
       if (this.deps.signal?.aborted) return;
-      await this.step();
+      try {
+        await this.step();
+      } catch (error) {
+        // Only a cut call ends up here on purpose; the iteration was neither logged nor checkpointed.
+        if (this.deps.cut?.aborted) return;
+        throw error;
+      }
     }
   }
 
@@ -209,7 +225,7 @@ export class SeedSearch {
         temperature: settings.temperature,
         seed: derivedSeed(settings.seed, id),
         meter,
-        ...(this.deps.signal && { signal: this.deps.signal }),
+        ...(this.deps.cut && { signal: this.deps.cut }),
       });
       row.mutator_attempts = result.attempts;
       if (!result.ok) {
@@ -234,6 +250,8 @@ export class SeedSearch {
     }
 
     if (target) await this.evaluate(target, iteration, meter, row);
+    // Past a stop's grace period a cut call may have been folded into the row as a failure: drop it.
+    this.deps.cut?.throwIfAborted();
     row.usage = { ...structuredClone(meter.tally), total: meter.total() };
     this.done = iteration;
     const timing: TimingRow = {
@@ -249,7 +267,7 @@ export class SeedSearch {
 
   private async evaluate(target: SearchNode, iteration: number, meter: UsageMeter, row: IterationRow): Promise<void> {
     const { settings } = this.deps;
-    const rollouts = await simulate(this.deps.simulator, target.scenario, settings.seed, iteration, meter, this.deps.signal);
+    const rollouts = await simulate(this.deps.simulator, target.scenario, settings.seed, iteration, meter, this.deps.cut);
     row.rollouts = rollouts;
     const failed = rollouts.filter((rollout) => !rollout.ok);
     if (failed.length > 0) {

@@ -7,6 +7,7 @@ import { COMPATIBLE_PROVIDER_NAME } from "./compatible-provider-name.js";
 import { describeResolvedEndpoint, type ModelDescription } from "./describe-model-spec.js";
 import { endpointLimiter } from "./endpoint-limits.js";
 import { parseStructuredReply } from "./extract-json-object.js";
+import { wantsFreshCalls } from "./fresh-model-calls.js";
 import type { CacheMode, ModelCache } from "./model-cache.js";
 import { ModelCallError, type ModelClient, type ModelMessage, type ModelRequest, type ModelResponse } from "./model-client.js";
 import { redactSecrets } from "./redact-secrets.js";
@@ -97,8 +98,9 @@ class SdkModelClient implements ConfiguredModelClient {
       ...(request.seed !== undefined ? { seed: request.seed } : {}),
     });
     const key = this.cacheMode === "off" ? undefined : cacheKey(canonical);
+    const fresh = this.cacheMode !== "replay-only" && wantsFreshCalls();
 
-    if (key !== undefined && this.store !== undefined) {
+    if (key !== undefined && this.store !== undefined && !fresh) {
       const hit = this.store.get(key);
       if (hit !== undefined) return this.response(request, hit.text, hit.usage, true, started);
       if (this.cacheMode === "replay-only") {
@@ -119,12 +121,17 @@ class SdkModelClient implements ConfiguredModelClient {
     );
 
     if (key !== undefined && this.store !== undefined && this.cacheMode === "read-write") {
-      this.store.put(key, canonical, {
-        text: reply.text,
-        usage: reply.usage,
-        latency_ms: performance.now() - started,
-        created_at: new Date().toISOString(),
-      });
+      this.store.put(
+        key,
+        canonical,
+        {
+          text: reply.text,
+          usage: reply.usage,
+          latency_ms: performance.now() - started,
+          created_at: new Date().toISOString(),
+        },
+        { replace: fresh },
+      );
     }
     return this.response(request, reply.text, reply.usage, false, started);
   }

@@ -4,6 +4,7 @@ export { CACHE_KEY_VERSION, cacheKey, canonicalRequest } from "./cache-key.js";
 export { type ConfiguredModelClient, createModelClient, type ModelClientOptions } from "./create-model-client.js";
 export { describeModelSpec, type ModelDescription } from "./describe-model-spec.js";
 export { extractJsonObjects } from "./extract-json-object.js";
+export { freshModelCalls } from "./fresh-model-calls.js";
 export { CACHE_MODES, type CacheMode, ModelCache } from "./model-cache.js";
 export {
   IMAGE_MEDIA_TYPES,
@@ -23,6 +24,7 @@ export { discoverModelConfig, loadModelConfig, MODEL_CONFIG_FILE, type ModelConf
 export { ModelConfigError } from "./model-config-error.js";
 export { defaultCachePath, type ModelFlags, type ModelOptionsRecord, ModelSetup, modelFlagsFrom } from "./model-setup.js";
 export { ModelSpecError, PROVIDERS, type ProviderName, parseModelSpec } from "./model-spec.js";
+export { type PreflightOptions, preflightModels } from "./preflight-models.js";
 export { requestJsonSchema } from "./request-json-schema.js";
 export { type ResolvedEndpoint, resolveEndpoint } from "./resolve-endpoint.js";
 export { addUsage, estimateCost, NO_USAGE, oneCallUsage, type TokenCounts, type Usage, UsageSchema } from "./usage.js";

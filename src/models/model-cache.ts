@@ -53,6 +53,7 @@ export class ModelCache {
   private writes = 0;
   private readonly getStatement: Database.Statement<[string], unknown>;
   private readonly putStatement: Database.Statement<unknown[], unknown>;
+  private readonly replaceStatement: Database.Statement<unknown[], unknown>;
 
   private constructor(
     readonly path: string,
@@ -60,9 +61,9 @@ export class ModelCache {
   ) {
     this.getStatement = db.prepare("SELECT text, input_tokens, output_tokens, latency_ms, created_at FROM model_calls WHERE key = ?");
     // OR IGNORE: when two workers race on the same request, the first recording stays the one replayed.
-    this.putStatement = db.prepare(
-      "INSERT OR IGNORE INTO model_calls (key, model, request, text, input_tokens, output_tokens, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    );
+    const columns = "(key, model, request, text, input_tokens, output_tokens, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    this.putStatement = db.prepare(`INSERT OR IGNORE INTO model_calls ${columns}`);
+    this.replaceStatement = db.prepare(`INSERT OR REPLACE INTO model_calls ${columns}`);
   }
 
   static open(path: string): ModelCache {
@@ -106,9 +107,9 @@ export class ModelCache {
     return { text, usage: { input_tokens, output_tokens }, latency_ms, created_at };
   }
 
-  /** Records a reply; a key already present is left as it is. */
-  put(key: string, request: CanonicalRequest, reply: CachedReply): void {
-    const result = this.putStatement.run(
+  /** Records a reply; a key already present is left as it is, unless `replace` (a deliberate fresh call). */
+  put(key: string, request: CanonicalRequest, reply: CachedReply, options: { replace?: boolean } = {}): void {
+    const result = (options.replace ? this.replaceStatement : this.putStatement).run(
       key,
       request.model,
       canonicalJson(request),

@@ -9,6 +9,8 @@ export interface ResumableRun {
   kept: EpisodeRecord[];
   /** Keys of the episodes that need not run again. */
   finished: Set<string>;
+  /** Keys of the episodes whose error record was dropped to run them again. */
+  retried: Set<string>;
   /** `file:line: reason` for every line that was dropped (damaged, or a duplicate). */
   warnings: string[];
 }
@@ -25,11 +27,15 @@ export function openRunForResume(runDir: string, options: { retryErrors?: boolea
   const warnings = dropped.map((line) => `${path}:${line.line}: dropped: ${line.reason}`);
   const kept: EpisodeRecord[] = [];
   const finished = new Set<string>();
+  const retried = new Set<string>();
   for (const record of records) {
+    if (record.status === "error" && options.retryErrors !== false) retried.add(record.key);
     if ((record.status === "error" && options.retryErrors !== false) || finished.has(record.key)) continue;
     finished.add(record.key);
     kept.push(record);
   }
+  // An error followed by a finished record of the same episode (an older resume) is not retried.
+  for (const key of finished) retried.delete(key);
   rewriteRecords(runDir, kept);
-  return { manifest, kept, finished, warnings };
+  return { manifest, kept, finished, retried, warnings };
 }

@@ -50,7 +50,10 @@ export async function defenseSweepHtml(
   const involved = [...new Set(entries.flatMap((entry) => [entry.base, entry.treated]))];
   const chart = await defenseSweepBars(
     involved.flatMap((row) => [
-      { agent: row.agent, defense: row.defense, metric: "utility" as const, value: row.utility.value, ci: row.utility.ci },
+      // A row with no scored episode has no utility to draw (not a bar at 0).
+      ...(row.n > 0
+        ? [{ agent: row.agent, defense: row.defense, metric: "utility" as const, value: row.utility.value, ci: row.utility.ci }]
+        : []),
       ...(row.engaged_leakage.n > 0
         ? [
             {
@@ -85,8 +88,9 @@ export async function defenseSweepHtml(
   const macro = defenses.slice(1).map((defense) => {
     const pairs = entries.filter((entry) => entry.treated.defense === defense);
     const engaged = pairs.filter((entry) => entry.base.engaged_leakage.n > 0 && entry.treated.engaged_leakage.n > 0);
-    const baseU = mean(pairs.map((entry) => entry.base.utility.value));
-    const treatedU = mean(pairs.map((entry) => entry.treated.utility.value));
+    const scored = pairs.filter((entry) => entry.base.n > 0 && entry.treated.n > 0);
+    const baseU = mean(scored.map((entry) => entry.base.utility.value));
+    const treatedU = mean(scored.map((entry) => entry.treated.utility.value));
     const baseL = mean(engaged.map((entry) => entry.base.engaged_leakage.value));
     const treatedL = mean(engaged.map((entry) => entry.treated.engaged_leakage.value));
     const modes = FAILURE_MODES.map((mode) => {

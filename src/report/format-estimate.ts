@@ -3,7 +3,9 @@ export function formatPercent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }
 
-export function formatEstimate(estimate: { value: number; ci: [number, number] | null }, withCi = true): string {
+/** A rate over no scored episode is unknown, not 0%: it shows "–". */
+export function formatEstimate(estimate: { value: number; ci: [number, number] | null; n?: number }, withCi = true): string {
+  if (estimate.n === 0) return "–";
   if (!withCi || estimate.ci === null) return formatPercent(estimate.value);
   const [lo, hi] = estimate.ci;
   return `${formatPercent(estimate.value)} [${(lo * 100).toFixed(1)}, ${(hi * 100).toFixed(1)}]`;

@@ -41,7 +41,7 @@ async function figuresHtml(rows: readonly ReportRow[], runs: readonly ReportRun[
   const group = (row: ReportRow) => (byDefense ? row.defense : runs.length > 1 ? (tags[row.runIndex] as string) : "all");
   const groupTitle = byDefense ? "defense" : "run";
   const skippedNote = skipped.length
-    ? html`<p class="muted">Not plotted (refused every scenario, so engaged leakage is undefined): ${skipped.map((row) => row.label).join(", ")}.</p>`
+    ? html`<p class="muted">Not plotted (engaged leakage is undefined: every scenario refused, or none scored): ${skipped.map((row) => row.label).join(", ")}.</p>`
     : "";
   if (engaged.length === 0) return html`<p class="empty">No agent engaged with any scenario; there is nothing to plot.</p>${skippedNote}`;
   const scatter = (x: (row: ReportRow) => ScatterPoint) => engaged.map(x);

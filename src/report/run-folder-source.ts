@@ -31,7 +31,7 @@ function listingOf(id: string, dir: string): RunListing {
         agent: row.agent,
         defense: row.defense,
         n: row.n,
-        utility: row.utility.value,
+        utility: row.n > 0 ? row.utility.value : null,
         engaged_leakage: row.engaged_leakage.n > 0 ? row.engaged_leakage.value : null,
       })),
     };

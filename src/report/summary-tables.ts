@@ -32,9 +32,9 @@ export function leaderboardTable(rows: SummaryRow[]): string {
     row.agent,
     ...(showDefense ? [row.defense] : []),
     String(row.n),
-    formatPercent(row.utility.value),
+    formatEstimate(row.utility, false),
     formatEstimate(row.leakage),
-    formatPercent(row.refusal.value),
+    formatEstimate(row.refusal, false),
     row.engaged_leakage.k + row.engaged_leakage.n === 0 ? "–" : formatEstimate(row.engaged_leakage),
     ...FAILURE_MODES.map((mode) => {
       const group = row.by_failure_mode[mode];

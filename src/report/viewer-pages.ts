@@ -16,7 +16,7 @@ export interface RunListing {
   matcher: string;
   records: number;
   errors: number;
-  rows: Array<{ agent: string; defense: string; n: number; utility: number; engaged_leakage: number | null }>;
+  rows: Array<{ agent: string; defense: string; n: number; utility: number | null; engaged_leakage: number | null }>;
   /** Why the folder could not be read, when it could not. */
   problem?: string;
 }
@@ -54,7 +54,7 @@ export function runListPage(runsDir: string, runs: readonly RunListing[]): strin
           ? html`<span class="badge error">unreadable</span> ${run.problem}`
           : run.rows.map(
               (row) =>
-                html`<div><b>${row.agent}</b>${row.defense === "none" ? "" : ` [${row.defense}]`}: <span>U ${formatPercent(row.utility)}</span><span>L_eng ${row.engaged_leakage === null ? "–" : formatPercent(row.engaged_leakage)}</span> <small class="muted">n ${row.n}</small></div>`,
+                html`<div><b>${row.agent}</b>${row.defense === "none" ? "" : ` [${row.defense}]`}: <span>U ${row.utility === null ? "–" : formatPercent(row.utility)}</span><span>L_eng ${row.engaged_leakage === null ? "–" : formatPercent(row.engaged_leakage)}</span> <small class="muted">n ${row.n}</small></div>`,
             )
       }</td>
     </tr>`,

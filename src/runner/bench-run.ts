@@ -21,7 +21,7 @@ import { datasetFingerprint, type Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
 import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 import type { EpisodeJudge } from "./episode-spec.js";
-import { type Arm, runEpisodes } from "./run-episodes.js";
+import { type Arm, runEpisodes, type StopControl } from "./run-episodes.js";
 
 export interface RunCallbacks {
   onStart?: (total: number, skipped: number) => void;
@@ -40,8 +40,8 @@ export interface NewRunOptions extends RunCallbacks {
   cache?: { mode: string; path?: string };
   /** Extra manifest fields describing models and defenses (see RunManifest). */
   manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources">;
-  /** Aborting it lets episodes in flight finish and be written, starts no more, and ends the run resumable. */
-  stop?: AbortSignal;
+  /** Aborting it lets episodes in flight finish and be written (within a grace period), starts no more, and ends the run resumable. */
+  stop?: StopControl;
   /** Run the end-to-end track (agents act in the workspace in Chromium) with these settings; absent: state-grounded. */
   e2e?: E2eTrackSettings;
   epochs: number;
@@ -60,6 +60,8 @@ export interface RunResult {
   summary: RunSummary;
   /** Episodes of the plan that have no record yet (non-zero after a stop). */
   missing: number;
+  /** Episodes in flight when a stop's grace period ended: left without a record, so a resume runs them. */
+  interrupted: number;
 }
 
 /** `20261129T231502Z-3fa9c1`: sortable by time, unique without coordination. */
@@ -72,17 +74,19 @@ export function newRunId(now = new Date()): string {
 }
 
 /** Writes `summary.json` from the records on disk; the reports are the caller's (runner never imports report). */
-function finish(runDir: string, manifest: RunManifest): RunResult {
+function finish(runDir: string, manifest: RunManifest, interrupted: number): RunResult {
   const { records } = readRecords(runDir);
   const summary = summarizeRun(manifest, records);
   writeJsonAtomic(join(runDir, RUN_FILES.summary), summary);
   const expected = manifest.arms.length * manifest.dataset.scenario_count * manifest.epochs;
-  return { runDir, manifest, records, summary, missing: Math.max(0, expected - new Set(records.map((record) => record.key)).size) };
+  const missing = Math.max(0, expected - new Set(records.map((record) => record.key)).size);
+  return { runDir, manifest, records, summary, missing, interrupted };
 }
 
 interface ExecuteOptions extends RunCallbacks {
   judge?: EpisodeJudge;
-  stop?: AbortSignal;
+  stop?: StopControl;
+  retried?: ReadonlySet<string>;
 }
 
 async function execute(
@@ -93,7 +97,7 @@ async function execute(
   finished: Set<string>,
   concurrency: number,
   options: ExecuteOptions,
-) {
+): Promise<number> {
   // The end-to-end track needs its workspace server and browser for the whole run, and only then.
   // Loaded only for this track: it brings the browser layer (Playwright) and the workspace server.
   const startE2eHarness = manifest.track === "e2e" ? (await import("./e2e-harness.js")).startE2eHarness : undefined;
@@ -106,7 +110,7 @@ async function execute(
     : undefined;
   const writer = new RecordWriter(runDir);
   try {
-    await runEpisodes(
+    const outcome = await runEpisodes(
       {
         runId: manifest.run_id,
         scenarios,
@@ -120,9 +124,14 @@ async function execute(
       finished,
       writer,
       concurrency,
-      options,
-      options.stop,
+      {
+        ...(options.onStart && { onStart: options.onStart }),
+        ...(options.onRecord && { onRecord: options.onRecord }),
+        ...(options.stop && { stop: options.stop }),
+        ...(options.retried && { retried: options.retried }),
+      },
     );
+    return outcome.interrupted;
   } finally {
     writer.close();
     await harness?.close();
@@ -159,8 +168,8 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
   // A missing prerequisite stops the run before its folder exists, not as one error record per episode.
   if (options.e2e && !options.browser) resolveChromiumExecutable();
   const runDir = createRunFolder(options.outDir, manifest);
-  await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
-  return finish(runDir, manifest);
+  const interrupted = await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
+  return finish(runDir, manifest, interrupted);
 }
 
 export interface ResumeOptions extends RunCallbacks {
@@ -171,9 +180,9 @@ export interface ResumeOptions extends RunCallbacks {
   /** The judge named by the manifest, when it has one. */
   judge?: EpisodeJudge;
   concurrency: number;
-  /** Re-run episodes whose record is an error (default true). */
+  /** Re-run episodes whose record is an error (default true), with fresh model calls. */
   retryErrors?: boolean;
-  stop?: AbortSignal;
+  stop?: StopControl;
 }
 
 /**
@@ -201,6 +210,9 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
   // Only now, with everything checked, is the records file touched.
   const resumable = openRunForResume(runDir, options.retryErrors === undefined ? {} : { retryErrors: options.retryErrors });
   for (const warning of resumable.warnings) options.onWarning?.(warning);
-  await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, options);
-  return finish(runDir, manifest);
+  const interrupted = await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, {
+    ...options,
+    retried: resumable.retried,
+  });
+  return finish(runDir, manifest, interrupted);
 }

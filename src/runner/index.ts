@@ -23,6 +23,6 @@ export { type GuardRoleSpecs, guardRoles, isGuardedSpec } from "./guarded-agent-
 export { modelJudge } from "./model-judge.js";
 export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_ROW, runE2eEpisode } from "./run-e2e-episode.js";
 export { runEpisode } from "./run-episode.js";
-export { type Arm, type EpisodePlan, planEpisodes, runEpisodes } from "./run-episodes.js";
+export { type Arm, type EpisodePlan, type EpisodesOutcome, planEpisodes, runEpisodes, type StopControl } from "./run-episodes.js";
 export { AnswerLineSchema, type ScoredAnswers, scoreAnswers } from "./score-answers.js";
 export { type SnapshotPage, snapshotScenario } from "./workspace-snapshot.js";

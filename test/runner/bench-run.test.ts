@@ -144,7 +144,7 @@ describe("resumeRun", () => {
     const first = await startRun({
       ...options(out, [slowAgent(30)], scenarios),
       concurrency: 2,
-      stop: stop.signal,
+      stop: { signal: stop.signal, graceMs: 60_000 },
       onRecord: () => {
         seen += 1;
         if (seen === 3) stop.abort();
@@ -157,5 +157,53 @@ describe("resumeRun", () => {
     const result = await resumeRun(first.runDir, { loadScenarios: load, resolveAgent: () => slowAgent(0), concurrency: 4 });
     expect(result.missing).toBe(0);
     expect(readRecords(first.runDir).records).toHaveLength(scenarios.length);
+  });
+
+  it("sees a stop that arrives as an event even when no episode waits on I/O", async () => {
+    const stop = new AbortController();
+    // A signal handler runs as an event of the loop: a run that never gives the loop a turn never sees it.
+    const result = await startRun({
+      ...options(tempDir(), [oversharer, refuser], scenarios),
+      epochs: 50,
+      stop: { signal: stop.signal, graceMs: 60_000 },
+      onStart: () => void setImmediate(() => stop.abort()),
+    });
+    expect(result.missing).toBeGreaterThan(0);
+    expect(result.interrupted).toBe(0);
+    expect(readRecords(result.runDir).records.length).toBe(2 * 50 * scenarios.length - result.missing);
+  });
+
+  it("after the grace period leaves the episodes still in flight unwritten, so a resume runs them", async () => {
+    const stop = new AbortController();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stuck: StateAgent = {
+      ...slowAgent(0, "stuck"),
+      async respond(input, context) {
+        if (input.task === scenarios[1]?.task) {
+          stop.abort();
+          await held;
+        }
+        return oversharer.respond(input, context);
+      },
+    };
+    const first = await startRun({
+      ...options(tempDir(), [stuck], scenarios.slice(0, 4)),
+      concurrency: 2,
+      stop: { signal: stop.signal, graceMs: 50 },
+    });
+    release();
+    expect(first.interrupted).toBe(1);
+    const written = readRecords(first.runDir).records;
+    expect(written.map((record) => record.status)).toEqual(written.map(() => "completed"));
+    expect(written.map((record) => record.scenario_id)).not.toContain(scenarios[1]?.id);
+    const resumed = await resumeRun(first.runDir, {
+      loadScenarios: async () => scenarios.slice(0, 4),
+      resolveAgent: () => stuck,
+      concurrency: 2,
+    });
+    expect(resumed.missing).toBe(0);
   });
 });

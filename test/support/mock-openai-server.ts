@@ -23,6 +23,11 @@
  *   { fault: "wrong_shape" }                     → 200 with valid JSON that is not a completion
  *   { fault: "reset" }                           → socket destroyed before any byte is sent
  *
+ * Model listing (what a CLI preflight asks): with `models: [...]`, `GET /v1/models` lists them and
+ * `GET /v1/models/{id}` answers 200 for a listed id and 404 otherwise; without it both are 404, as on
+ * servers that offer no listing. These requests are counted in `modelListRequests`, not recorded in
+ * `requests`, which holds model calls only.
+ *
  * This file also holds `MockModelServer`, the wire-format-neutral core shared with
  * `mock-anthropic-server.ts`.
  */
@@ -76,6 +81,8 @@ export interface MockServerOptions {
   handler?: MockHandler;
   /** Delay before every reply, e.g. 100 for a benchmark of a slow model. */
   latencyMs?: number;
+  /** Model ids `GET /v1/models` lists (absent: that route is a 404). */
+  models?: string[];
 }
 
 /** How one API family shapes its bodies; the core server handles everything else. */
@@ -99,7 +106,10 @@ export class MockModelServer {
   /** Requests being processed right now, and the highest that number has been. */
   inFlight = 0;
   maxInFlight = 0;
+  /** `GET /v1/models…` requests received (a preflight's). */
+  modelListRequests = 0;
   latencyMs: number;
+  private readonly models: string[] | undefined;
   private readonly queue: MockReply[];
   private handler: MockHandler | undefined;
   private readonly sockets = new Set<Socket>();
@@ -114,6 +124,7 @@ export class MockModelServer {
     this.queue = [...(options.replies ?? [])];
     this.handler = options.handler;
     this.latencyMs = options.latencyMs ?? 0;
+    this.models = options.models;
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on("connection", (socket) => {
       this.sockets.add(socket);
@@ -166,6 +177,16 @@ export class MockModelServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const listing = (req.url ?? "").split("?")[0]?.match(/^\/v1\/models(?:\/([^/]+))?$/);
+    if (req.method === "GET" && listing) {
+      this.modelListRequests += 1;
+      const id = listing[1] !== undefined ? decodeURIComponent(listing[1]) : undefined;
+      if (this.models === undefined || (id !== undefined && !this.models.includes(id)))
+        sendJson(res, 404, this.format.error(404, `mock server: no model ${id ?? "listing"}`));
+      else if (id !== undefined) sendJson(res, 200, { id, object: "model" });
+      else sendJson(res, 200, { object: "list", data: this.models.map((model) => ({ id: model, object: "model" })) });
+      return;
+    }
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on("close", () => {

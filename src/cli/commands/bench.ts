@@ -18,6 +18,7 @@ import {
   modelJudge,
   type RunResult,
   resumeRun,
+  type StopControl,
   startRun,
   TRACKS,
   type Track,
@@ -30,7 +31,9 @@ import { gracefulStop } from "../graceful-stop.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
+import { preflight } from "../preflight.js";
 import { createProgress, type Progress } from "../progress.js";
+import { shellWord } from "../shell-word.js";
 import { SAFECUA_VERSION } from "../version.js";
 
 interface BenchOptions {
@@ -60,6 +63,8 @@ interface BenchOptions {
   qModel?: string;
   crosscheckModel?: string;
   classifierModel?: string;
+  stopGrace: number;
+  preflight: boolean;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
@@ -75,24 +80,48 @@ function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" |
 const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON). */
-async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined): Promise<void> {
+async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, run: RunScope): Promise<void> {
   const reports = await writeRunReports(result.runDir);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
   else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
   cli.log(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md, report.html)`);
   cli.log(`report: ${reports.html}`);
-  if (result.missing > 0) {
-    cli.log(`stopped with ${result.missing} episodes not run; continue with: safecua bench --resume ${result.runDir}`);
+  const scored = result.records.some((record) => record.status !== "error");
+  if (result.records.length > 0 && !scored && result.missing === 0) {
+    const first = result.records.find((record) => record.status === "error");
+    cli.log(
+      `every episode ended in an error (the first: ${first?.status === "error" ? `${first.error.kind}: ${first.error.message}` : "?"})`,
+    );
     cli.exitCode = EXIT.error;
+  }
+  if (result.missing > 0) {
+    const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
+    const again = ["safecua", "bench", "--resume", result.runDir, ...run.resumeFlags].map(shellWord).join(" ");
+    cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: ${again}`);
+    cli.exitCode = run.hooks.stop.signal.aborted ? EXIT.interrupted : EXIT.error;
   }
 }
 
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
 interface RunScope {
-  hooks: { stop: AbortSignal } & Pick<Progress, "onStart" | "onRecord">;
+  hooks: { stop: StopControl } & Pick<Progress, "onStart" | "onRecord">;
   progress: Progress;
   /** Closed when the command ends, however it ends. */
   models: ModelSetup[];
+  /** Flags given now that the manifest does not keep, for the printed resume command. */
+  resumeFlags: string[];
+}
+
+/** The flags of this command line that a resume would need again but the manifest does not record. */
+function flagsForResume(options: BenchOptions, command: Command): string[] {
+  const given = (name: string) => command.getOptionValueSource(name) === "cli";
+  return [
+    ...(given("concurrency") ? ["--concurrency", String(options.concurrency)] : []),
+    ...(given("stopGrace") ? ["--stop-grace", String(options.stopGrace)] : []),
+    ...(options.json ? ["--json"] : []),
+    ...(options.preflight ? [] : ["--no-preflight"]),
+    ...(given("cache") ? ["--cache", options.cache] : []),
+  ];
 }
 
 /** `--resume RUN_DIR`: the manifest decides what runs; flags given now may change only how models are reached. */
@@ -134,6 +163,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     defaultCachePath(options.out),
   );
   run.models.push(models);
+  for (const spec of Object.keys(manifest.models ?? {})) models.client(spec);
+  await preflight(cli, models, options.preflight);
   const resolve = agentResolver(
     manifest.track ?? "state-grounded",
     models,
@@ -153,7 +184,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json);
+  await printResult(cli, result, options.json, run);
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
@@ -176,6 +207,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const arms = buildArms(options.agent ?? DEFAULT_AGENTS[options.track], defenses, resolve, (line) => cli.log(line));
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
+  await preflight(cli, models, options.preflight);
   const result = await startRun({
     scenarios: dataset.scenarios,
     dataset: { label: dataset.label, paths: dataset.paths },
@@ -204,7 +236,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json);
+  await printResult(cli, result, options.json, run);
 }
 
 export function benchCommand(cli: CliContext): Command {
@@ -262,11 +294,22 @@ export function benchCommand(cli: CliContext): Command {
         "--resume <run-dir>",
         "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs, seed and track settings",
       )
-      .option("--no-retry-errors", "with --resume: keep error records instead of re-running them"),
+      .option("--no-retry-errors", "with --resume: keep error records instead of re-running them")
+      .option(
+        "--stop-grace <seconds>",
+        "after Ctrl-C, how long episodes in flight may take to finish; those still running then are left for --resume",
+        nonNegativeInt,
+        60,
+      ),
   ).action(async (options: BenchOptions, command: Command) => {
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
-    const run: RunScope = { hooks: { stop: stop.signal, onStart: progress.onStart, onRecord: progress.onRecord }, progress, models: [] };
+    const run: RunScope = {
+      hooks: { stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 }, onStart: progress.onStart, onRecord: progress.onRecord },
+      progress,
+      models: [],
+      resumeFlags: flagsForResume(options, command),
+    };
     try {
       if (options.resume) await resume(cli, options, command, run);
       else await start(cli, options, command, run);

@@ -25,6 +25,8 @@ import { gracefulStop } from "../graceful-stop.js";
 import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
+import { preflight } from "../preflight.js";
+import { shellWord } from "../shell-word.js";
 
 interface GenerateOptions {
   seeds?: string[];
@@ -47,6 +49,8 @@ interface GenerateOptions {
   cachePath?: string;
   timeoutMs?: number;
   maxRetries?: number;
+  preflight: boolean;
+  stopGrace: number;
 }
 
 function rewardScale(value: string): number {
@@ -158,10 +162,22 @@ export function generateCommand(cli: CliContext): Command {
       .option("--no-threshold-aware", "search reward r + bonus instead")
       .option("--seed <n>", "seed for strategy order, ids and request seeds", nonNegativeInt, DEFAULT_SEED)
       .option("--concurrency <n>", "seeds searched at once", positiveInt, 1)
-      .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json"),
+      .option("--resume", "continue the run in --out from its checkpoints; settings come from its run.json")
+      .option(
+        "--stop-grace <seconds>",
+        "after Ctrl-C, how long the iterations in flight may take to finish; those still running then are left for --resume",
+        nonNegativeInt,
+        60,
+      ),
   ).action(async (options: GenerateOptions, command: Command) => {
     const log = (line: string) => cli.log(line);
     const stop = gracefulStop(cli.io, "stopping after the iterations in flight");
+    // The grace period: after it, the model calls of the iterations in flight are cut off.
+    const cut = new AbortController();
+    let graceTimer: NodeJS.Timeout | undefined;
+    stop.signal.addEventListener("abort", () => {
+      graceTimer = setTimeout(() => cut.abort(), options.stopGrace * 1000);
+    });
     const progress = await seedProgress(cli.io);
     let setup: ModelSetup | undefined;
     try {
@@ -176,6 +192,9 @@ export function generateCommand(cli: CliContext): Command {
       const cachePath = options.cachePath ?? defaultCachePath(options.out);
       setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
       const modelSetup = setup;
+      for (const spec of [settings.mutator, ...settings.proxies, ...(settings.judge !== undefined ? [settings.judge] : [])])
+        modelSetup.client(spec);
+      await preflight(cli, modelSetup, options.preflight);
       const result = await runGeneration({
         seeds,
         outDir: options.out,
@@ -186,6 +205,7 @@ export function generateCommand(cli: CliContext): Command {
         concurrency: options.concurrency,
         resume: options.resume ?? false,
         signal: stop.signal,
+        cut: cut.signal,
         onSeedStart: progress.onSeedStart,
         onIteration: progress.onIteration,
       });
@@ -203,12 +223,13 @@ export function generateCommand(cli: CliContext): Command {
       if (reasons.length > 0) log(`discard reasons: ${reasons.map(([reason, count]) => `${reason} ×${count}`).join(", ")}`);
       log(`output: ${join(options.out, "pool.yaml")}, iterations.jsonl, summary.json`);
       if (!result.complete) {
-        log(
-          `stopped before every seed finished; continue with: safecua generate --out ${options.out} --resume${options.seeds ? ` --seeds ${options.seeds.join(" ")}` : ""}`,
-        );
-        cli.exitCode = EXIT.error;
+        // The same command line with --resume: the seeds, --only and the model flags are not all in run.json.
+        const again = ["safecua", ...cli.argv.filter((arg) => arg !== "--resume"), "--resume"].map(shellWord).join(" ");
+        log(`stopped before every seed finished; continue with: ${again}`);
+        cli.exitCode = stop.signal.aborted ? EXIT.interrupted : EXIT.error;
       }
     } finally {
+      clearTimeout(graceTimer);
       progress.finish();
       stop.dispose();
       setup?.close();
