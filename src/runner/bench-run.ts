@@ -33,7 +33,8 @@ export interface RunCallbacks {
 
 export interface NewRunOptions extends RunCallbacks {
   scenarios: Scenario[];
-  dataset: { label: string; paths: string[] };
+  /** `selection`: the subset flags that picked `scenarios` from the files, kept so a resume picks the same. */
+  dataset: { label: string; paths: string[]; selection?: RunManifest["dataset"]["selection"] };
   arms: Arm[];
   matcher: MatcherMode;
   judge?: EpisodeJudge;
@@ -141,6 +142,7 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
     dataset: {
       label: options.dataset.label,
       paths: options.dataset.paths,
+      ...(options.dataset.selection !== undefined && { selection: options.dataset.selection }),
       scenario_count: options.scenarios.length,
       fingerprint: datasetFingerprint(options.scenarios),
     },

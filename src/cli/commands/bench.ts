@@ -31,6 +31,7 @@ import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { createProgress, type Progress } from "../progress.js";
+import { addSelectionOptions, selectionFromOptions, selectScenarios } from "../scenario-selection.js";
 import { SAFECUA_VERSION } from "../version.js";
 
 interface BenchOptions {
@@ -60,6 +61,11 @@ interface BenchOptions {
   qModel?: string;
   crosscheckModel?: string;
   classifierModel?: string;
+  scenario?: string[];
+  failureMode?: string[];
+  category?: string[];
+  app?: string[];
+  limit?: number;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
@@ -115,6 +121,11 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "qModel",
     "crosscheckModel",
     "classifierModel",
+    "scenario",
+    "failureMode",
+    "category",
+    "app",
+    "limit",
   ];
   const flagged = (name: string) => command.getOptionValueSource(name) === "cli";
   const ignored = fixed.filter(flagged);
@@ -143,8 +154,11 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
   const manifestPath = join(runDir, RUN_FILES.manifest);
   const result = await resumeRun(runDir, {
     loadScenarios: async (saved) =>
-      (await loadDataset(saved.dataset.label === BUILTIN_DATASET_LABEL ? undefined : saved.dataset.paths, (line) => cli.log(line)))
-        .scenarios,
+      selectScenarios(
+        (await loadDataset(saved.dataset.label === BUILTIN_DATASET_LABEL ? undefined : saved.dataset.paths, (line) => cli.log(line)))
+          .scenarios,
+        saved.dataset.selection,
+      ),
     resolveAgent: (id, defense) => resolve(id, defenseFromManifest(defense, manifest, manifestPath)),
     ...(manifest.judge && { judge: modelJudge(models.client(manifest.judge), manifest.judge) }),
     concurrency: options.concurrency,
@@ -165,6 +179,9 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
   const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
+  const selection = selectionFromOptions(options);
+  const scenarios = selectScenarios(dataset.scenarios, selection);
+  if (selection) cli.log(`running ${scenarios.length} of ${dataset.scenarios.length} scenarios`);
   const cachePath = options.cachePath ?? defaultCachePath(options.out);
   const models = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
   run.models.push(models);
@@ -177,8 +194,8 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
   const result = await startRun({
-    scenarios: dataset.scenarios,
-    dataset: { label: dataset.label, paths: dataset.paths },
+    scenarios,
+    dataset: { label: dataset.label, paths: dataset.paths, ...(selection && { selection }) },
     arms,
     ...(judge && { judge }),
     ...(usesModels && { cache: { mode: options.cache, ...(options.cache !== "off" && { path: cachePath }) } }),
@@ -208,7 +225,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
 }
 
 export function benchCommand(cli: CliContext): Command {
-  return addModelOptions(
+  const command = addModelOptions(
     new Command("bench")
       .description(
         "run agents on a scenario dataset (state-grounded track, or end-to-end in the workspace with --track e2e), score every answer and summarise",
@@ -263,7 +280,8 @@ export function benchCommand(cli: CliContext): Command {
         "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs, seed and track settings",
       )
       .option("--no-retry-errors", "with --resume: keep error records instead of re-running them"),
-  ).action(async (options: BenchOptions, command: Command) => {
+  );
+  return addSelectionOptions(command).action(async (options: BenchOptions, command: Command) => {
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
     const run: RunScope = { hooks: { stop: stop.signal, onStart: progress.onStart, onRecord: progress.onRecord }, progress, models: [] };
