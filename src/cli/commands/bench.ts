@@ -31,6 +31,7 @@ import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { createProgress, type Progress } from "../progress.js";
+import { addGateOptions, checkGates, type QualityGates } from "../quality-gates.js";
 import { addSelectionOptions, selectionFromOptions, selectScenarios } from "../scenario-selection.js";
 import { SAFECUA_VERSION } from "../version.js";
 
@@ -66,6 +67,9 @@ interface BenchOptions {
   category?: string[];
   app?: string[];
   limit?: number;
+  maxLeakage?: number;
+  maxEngagedLeakage?: number;
+  minUtility?: number;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
@@ -81,7 +85,7 @@ function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" |
 const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON). */
-async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined): Promise<void> {
+async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, gates: QualityGates): Promise<void> {
   const reports = await writeRunReports(result.runDir);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
   else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
@@ -90,7 +94,12 @@ async function printResult(cli: CliContext, result: RunResult, json: boolean | u
   if (result.missing > 0) {
     cli.log(`stopped with ${result.missing} episodes not run; continue with: safecua bench --resume ${result.runDir}`);
     cli.exitCode = EXIT.error;
+    return;
   }
+  // Gates judge finished runs only: a partial run's figures are not the ones a CI job asked about.
+  const failures = checkGates(result.summary.agents, gates);
+  for (const line of failures) cli.log(line);
+  if (failures.length > 0) cli.exitCode = EXIT.threshold;
 }
 
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
@@ -167,7 +176,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json);
+  await printResult(cli, result, options.json, options);
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
@@ -221,7 +230,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json);
+  await printResult(cli, result, options.json, options);
 }
 
 export function benchCommand(cli: CliContext): Command {
@@ -281,7 +290,7 @@ export function benchCommand(cli: CliContext): Command {
       )
       .option("--no-retry-errors", "with --resume: keep error records instead of re-running them"),
   );
-  return addSelectionOptions(command).action(async (options: BenchOptions, command: Command) => {
+  return addGateOptions(addSelectionOptions(command)).action(async (options: BenchOptions, command: Command) => {
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
     const run: RunScope = { hooks: { stop: stop.signal, onStart: progress.onStart, onRecord: progress.onRecord }, progress, models: [] };
