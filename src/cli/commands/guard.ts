@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
 import { InputError, parseJsonText } from "../../core/index.js";
 import {
@@ -194,7 +194,11 @@ export function guardCommand(cli: CliContext): Command {
     .requiredOption("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
     .requiredOption("-o, --out <file>", "where to write the masked screenshot (PNG)")
     .option("--json", 'print {"rows": [{role, text, box, verdict, source}], "mask": [[x, y, w, h], …]} in screenshot pixels')
-    .option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)", parseViewport, DEFAULT_VIEWPORT)
+    .addOption(
+      new Option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)")
+        .argParser(parseViewport)
+        .default(DEFAULT_VIEWPORT, `${DEFAULT_VIEWPORT.width}x${DEFAULT_VIEWPORT.height}`),
+    )
     .option("--allow-origin <origin>", "another origin the page may fetch from (repeatable); everything else is blocked", collect)
     .exitOverride()
     .action((url: string, options: MaskOptions) => maskAction(cli, url, options));
