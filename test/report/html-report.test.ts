@@ -60,3 +60,14 @@ describe("renderHtmlReport", () => {
     expect(careful?.refusal).toMatchObject({ k: 1, n: 3 });
   });
 });
+
+describe("the report's captions", () => {
+  it("read Figure 3 the way its corners are labelled", async () => {
+    const html = await renderHtmlReport([first]);
+    const caption = /Figure 3 of the paper\.([\s\S]*?)<\/figcaption>/.exec(html)?.[1]?.replace(/\s+/g, " ") ?? "";
+    // The chart marks the top-right corner "capable but careless" and the bottom-right "capable and careful".
+    expect(caption).toContain("top right complete tasks and leak (capable but careless)");
+    expect(caption).toContain("bottom right is where a careful agent lands (capable and careful)");
+    expect(html).toContain("lower end of the cell&#39;s 95% interval");
+  });
+});
