@@ -13,7 +13,7 @@ import type { ReportRun, ReportStep } from "./report-run.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 import { REPORT_STYLES } from "./report-styles.js";
 import { errorsHtml, runMetaHtml } from "./run-meta-html.js";
-import { scenarioCardsHtml } from "./scenario-cards-html.js";
+import { type ScenarioCardLimits, scenarioCardsHtml } from "./scenario-cards-html.js";
 import { rowsUsageByRoleHtml } from "./usage-by-role-html.js";
 
 export interface HtmlReportOptions {
@@ -22,6 +22,8 @@ export interface HtmlReportOptions {
   resamples?: number;
   /** A link back to a listing (the viewer's index), shown first in the navigation. */
   homeHref?: string;
+  /** How many episodes the scenario cards show (default: DEFAULT_CARD_LIMITS; NO_CARD_LIMITS for all). */
+  cardLimits?: ScenarioCardLimits;
 }
 
 function section(id: string, title: string, body: HtmlValue, lead?: HtmlValue): SafeHtml {
@@ -173,7 +175,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
     ${section(
       "scenarios",
       "Scenarios",
-      scenarioCardsHtml(rows, scenarios, steps),
+      scenarioCardsHtml(rows, scenarios, steps, options.cardLimits),
       html`Each scenario's prompt and the state the agent saw, then each agent's shared content: <mark class="m-required">must-share matches</mark> and
         <mark class="m-leak">leaked must-not-share items</mark> are marked (hover for the item and the rule that matched).`,
     )}

@@ -26,8 +26,9 @@ export {
 } from "./record-exports.js";
 export type { ReportRun, ReportStep } from "./report-run.js";
 export { runFolderSource } from "./run-folder-source.js";
+export { DEFAULT_CARD_LIMITS, NO_CARD_LIMITS, type ScenarioCardLimits } from "./scenario-cards-html.js";
 export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
-export { behaviourTable, leaderboardTable, type SummaryRow } from "./summary-tables.js";
+export { behaviourTable, leaderboardTable, leaderboardText, MODE_LEGEND, type SummaryRow } from "./summary-tables.js";
 export type { RunSource } from "./viewer-app.js";
 export type { RunListing } from "./viewer-pages.js";
 export { writeHtmlReport, writeRunReports } from "./write-run-reports.js";

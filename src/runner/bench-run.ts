@@ -27,6 +27,8 @@ export interface RunCallbacks {
   onStart?: (total: number, skipped: number) => void;
   onRecord?: (record: EpisodeRecord, finished: number) => void;
   onWarning?: (message: string) => void;
+  /** Every episode is done; the summary (a bootstrap per row, seconds on a large run) starts now. */
+  onSummarising?: (records: number) => void;
   /** End-to-end track: a running Chromium to use instead of launching one (left open). */
   browser?: Browser;
 }
@@ -73,8 +75,9 @@ export function newRunId(now = new Date()): string {
 }
 
 /** Writes `summary.json` from the records on disk; the reports are the caller's (runner never imports report). */
-function finish(runDir: string, manifest: RunManifest): RunResult {
+function finish(runDir: string, manifest: RunManifest, onSummarising?: (records: number) => void): RunResult {
   const { records } = readRecords(runDir);
+  onSummarising?.(records.length);
   const summary = summarizeRun(manifest, records);
   writeJsonAtomic(join(runDir, RUN_FILES.summary), summary);
   const expected = manifest.arms.length * manifest.dataset.scenario_count * manifest.epochs;
@@ -162,7 +165,7 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
   if (options.e2e && !options.browser) resolveChromiumExecutable();
   const runDir = createRunFolder(options.outDir, manifest);
   await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
-  return finish(runDir, manifest);
+  return finish(runDir, manifest, options.onSummarising);
 }
 
 export interface ResumeOptions extends RunCallbacks {
@@ -204,5 +207,5 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
   const resumable = openRunForResume(runDir, options.retryErrors === undefined ? {} : { retryErrors: options.retryErrors });
   for (const warning of resumable.warnings) options.onWarning?.(warning);
   await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, options);
-  return finish(runDir, manifest);
+  return finish(runDir, manifest, options.onSummarising);
 }

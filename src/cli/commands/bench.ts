@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/index.js";
 import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import { RUN_FILES, readManifest } from "../../records/index.js";
-import { leaderboardTable, writeRunReports } from "../../report/index.js";
+import { leaderboardText, writeRunReports } from "../../report/index.js";
 import {
   agentResolver,
   buildArms,
@@ -84,28 +84,36 @@ function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" |
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
 const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON). */
+/** Seconds since `start`, for the post-run phase lines. */
+const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+
+/** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON); the report's full path comes last. */
 async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, gates: QualityGates): Promise<void> {
+  const start = performance.now();
+  cli.log(`writing report.md and report.html (${result.records.length} episodes)…`);
   const reports = await writeRunReports(result.runDir);
+  cli.log(`reports written in ${since(start)}`);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
-  else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
-  cli.log(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md, report.html)`);
-  cli.log(`report: ${reports.html}`);
+  else cli.print(`\n${leaderboardText(result.summary)}\n`);
   if (result.missing > 0) {
     cli.log(`stopped with ${result.missing} episodes not run; continue with: safecua bench --resume ${result.runDir}`);
     cli.exitCode = EXIT.error;
-    return;
+  } else {
+    // Gates judge finished runs only: a partial run's figures are not the ones a CI job asked about.
+    const failures = checkGates(result.summary.agents, gates);
+    for (const line of failures) cli.log(line);
+    if (failures.length > 0) cli.exitCode = EXIT.threshold;
   }
-  // Gates judge finished runs only: a partial run's figures are not the ones a CI job asked about.
-  const failures = checkGates(result.summary.agents, gates);
-  for (const line of failures) cli.log(line);
-  if (failures.length > 0) cli.exitCode = EXIT.threshold;
+  cli.log(`run folder: ${resolve(result.runDir)} (records.jsonl, summary.json, report.md, report.html)`);
+  cli.log(`report: ${resolve(reports.html)}`);
 }
 
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
 interface RunScope {
-  hooks: { stop: AbortSignal } & Pick<Progress, "onStart" | "onRecord">;
+  hooks: { stop: AbortSignal; onSummarising: (records: number) => void } & Pick<Progress, "onStart" | "onRecord">;
   progress: Progress;
+  /** Says how long the summary took, once the run has returned it. */
+  summarised: () => void;
   /** Closed when the command ends, however it ends. */
   models: ModelSetup[];
 }
@@ -176,6 +184,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     ...run.hooks,
   });
   run.progress.finish();
+  run.summarised();
   await printResult(cli, result, options.json, options);
 }
 
@@ -230,6 +239,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     ...run.hooks,
   });
   run.progress.finish();
+  run.summarised();
   await printResult(cli, result, options.json, options);
 }
 
@@ -293,7 +303,21 @@ export function benchCommand(cli: CliContext): Command {
   return addGateOptions(addSelectionOptions(command)).action(async (options: BenchOptions, command: Command) => {
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
-    const run: RunScope = { hooks: { stop: stop.signal, onStart: progress.onStart, onRecord: progress.onRecord }, progress, models: [] };
+    let summarising = 0;
+    const onSummarising = (records: number) => {
+      progress.finish();
+      summarising = performance.now();
+      cli.log(`summarising ${records} episodes (bootstrap CIs)…`);
+    };
+    const onSummarised = () => {
+      if (summarising > 0) cli.log(`summary written in ${since(summarising)}`);
+    };
+    const run: RunScope = {
+      hooks: { stop: stop.signal, onStart: progress.onStart, onRecord: progress.onRecord, onSummarising },
+      progress,
+      summarised: onSummarised,
+      models: [],
+    };
     try {
       if (options.resume) await resume(cli, options, command, run);
       else await start(cli, options, command, run);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import { InputError } from "../../core/index.js";
 import { summarizeRun } from "../../records/index.js";
-import { leaderboardTable } from "../../report/index.js";
+import { leaderboardText } from "../../report/index.js";
 import { scoreAnswers } from "../../runner/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import type { CliContext } from "../cli-context.js";
@@ -70,7 +70,7 @@ export function scoreCommand(cli: CliContext): Command {
       records,
     );
     if (options.json) cli.print(JSON.stringify({ records: rows, summary }, null, 2));
-    else cli.print(leaderboardTable(summary.agents));
+    else cli.print(leaderboardText(summary));
     if (problems.length > 0) cli.log(`skipped ${problems.length} bad line${problems.length === 1 ? "" : "s"}`);
     const failures = checkGates(summary.agents, options);
     for (const line of failures) cli.log(line);
