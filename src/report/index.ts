@@ -9,7 +9,7 @@ export {
   parseArmSelector,
   type RunComparison,
 } from "./compare-runs.js";
-export { compareTable, comparisonJson } from "./compare-table.js";
+export { COMPARE_TEXT_WIDTH, compareTable, compareText, comparisonJson } from "./compare-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
 export { type JudgeAgreement, judgeAgreement } from "./judge-agreement.js";
 export { loadComparableRun } from "./load-comparable-run.js";

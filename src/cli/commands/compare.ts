@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { InputError } from "../../core/index.js";
-import { ComparisonPlanError, compareRuns, compareTable, comparisonJson, loadComparableRun } from "../../report/index.js";
+import { ComparisonPlanError, compareRuns, compareTable, compareText, comparisonJson, loadComparableRun } from "../../report/index.js";
 import type { CliContext } from "../cli-context.js";
 import { nonNegativeInt, positiveInt } from "../option-parsers.js";
 
@@ -10,6 +10,7 @@ interface CompareOptions {
   json?: boolean;
   seed?: number;
   resamples?: number;
+  wide?: boolean;
 }
 
 export function compareCommand(cli: CliContext): Command {
@@ -28,6 +29,7 @@ export function compareCommand(cli: CliContext): Command {
     .option("--b <agent[::defense]>", "row of run B (default: the same as --a)")
     .option("--seed <n>", "bootstrap seed (default: run A's)", nonNegativeInt)
     .option("--resamples <n>", "bootstrap resamples (default: run A's)", positiveInt)
+    .option("--wide", "one table row per comparison with every column (wider than 100 columns)")
     .option("--json", "print the comparisons as JSON on stdout")
     .action((runA: string, runB: string | undefined, options: CompareOptions) => {
       const left = load(runA);
@@ -48,7 +50,7 @@ export function compareCommand(cli: CliContext): Command {
       if (options.json) cli.print(JSON.stringify(comparisonJson(result), null, 2));
       else
         cli.print(
-          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; p = exact McNemar. ΔL_eng pairs only scenarios where neither arm refused.`,
+          `\n${options.wide ? compareTable(result) : compareText(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI;\np = exact McNemar. L_eng pairs only scenarios where neither arm refused.`,
         );
     });
 }
