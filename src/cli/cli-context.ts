@@ -18,7 +18,20 @@ export interface CliIo {
   exitNow(code: number): never;
 }
 
+/**
+ * A reader that stops early (`safecua export … | head -1`) closes the pipe; the next write fails
+ * with EPIPE. Like other Unix tools, stop there, quietly: there is no one left to tell.
+ */
+function exitOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
+}
+
 export function processIo(): CliIo {
+  exitOnClosedPipe(process.stdout);
+  exitOnClosedPipe(process.stderr);
   return {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),

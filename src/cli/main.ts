@@ -64,6 +64,11 @@ const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promi
     load: async () => (await import("./commands/export.js")).exportCommand,
   },
   {
+    name: "list",
+    summary: "list scenarios, agents, defenses or runs",
+    load: async () => (await import("./commands/list.js")).listCommand,
+  },
+  {
     name: "workspace",
     summary: "serve or snapshot the six-app workspace",
     load: async () => (await import("./commands/workspace.js")).workspaceCommand,

@@ -10,6 +10,16 @@ export const RunManifestSchema = z.object({
   dataset: z.object({
     label: z.string(),
     paths: z.array(z.string()),
+    /** The subset flags (--scenario, --failure-mode, --category, --app, --limit) that picked the run's scenarios. */
+    selection: z
+      .object({
+        ids: z.array(z.string()).optional(),
+        failure_modes: z.array(z.string()).optional(),
+        categories: z.array(z.string()).optional(),
+        apps: z.array(z.string()).optional(),
+        limit: z.number().int().positive().optional(),
+      })
+      .optional(),
     scenario_count: z.number().int(),
     /** sha256 of the canonical scenarios; a resume refuses a dataset that changed. */
     fingerprint: z.string(),

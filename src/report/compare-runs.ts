@@ -38,6 +38,14 @@ export interface CompareRunsResult {
 /** Bad selectors or runs that share nothing to compare; the CLI reports it as bad usage. */
 export class ComparisonPlanError extends Error {
   override readonly name = "ComparisonPlanError";
+
+  constructor(
+    message: string,
+    /** The same problem told to someone choosing runs in the viewer, who has no --a or --b to give. */
+    readonly webMessage: string = message,
+  ) {
+    super(message);
+  }
 }
 
 /** `agent` or `agent::defense` (the separator of record keys, since agent ids may contain `:` or `/`). */
@@ -136,6 +144,7 @@ export function compareRuns(
       else
         throw new ComparisonPlanError(
           `the runs share no agent/defense row; choose them with --a AGENT[::DEFENSE] --b AGENT[::DEFENSE] (run A has: ${describeRows(runA)}; run B has: ${describeRows(runB)})`,
+          `These runs have no agent and defense in common, so no scenario can be paired (run A has: ${describeRows(runA)}; run B has: ${describeRows(runB)}). Choose two runs of the same agent.`,
         );
     }
   } else if (options.a !== undefined && options.b !== undefined) {
@@ -150,6 +159,7 @@ export function compareRuns(
     if (plan.length === 0)
       throw new ComparisonPlanError(
         `run ${runA.manifest.run_id} has no defense rows to sweep; give a second run, or --a and --b (it has: ${describeRows(runA)})`,
+        `Run ${runA.manifest.run_id} was run without defenses (it has: ${describeRows(runA)}), so it has no defense sweep to show on its own. Choose a second run to compare it with.`,
       );
   }
   const twoRuns = runB !== undefined && runA.manifest.run_id !== runB.manifest.run_id;

@@ -74,6 +74,45 @@ export function compareTable(result: CompareRunsResult): string {
   return markdownTable(HEADER, result.comparisons.map(cells));
 }
 
+/** The terminal's width the default `compare` output keeps within (`--wide` prints the full table). */
+export const COMPARE_TEXT_WIDTH = 100;
+
+/**
+ * The comparison for a terminal of 100 columns: per comparison, a heading naming A and B, then one
+ * line per metric with A → B, Δ [95% CI] and p. The full table (every column on one line per
+ * comparison) is `compareTable`.
+ */
+export function compareText(result: CompareRunsResult): string {
+  const blocks = result.comparisons.map((c) => {
+    const heading = `${c.a.label} → ${c.b.label}: ${c.pairs} pairs`;
+    const lines = heading.length <= COMPARE_TEXT_WIDTH ? [heading] : [`A: ${c.a.label}`, `B: ${c.b.label}`, `${c.pairs} pairs`];
+    const mde = (comparison: PairedComparison) => `MDE ${formatMde(comparisonMde(comparison))}`;
+    const metrics: Array<[string, PairedComparison, string, string]> = [
+      ["U", c.utility, mde(c.utility), ""],
+      ["refusal", c.refusal, "", ""],
+      ["L_eng", c.engaged_leakage, mde(c.engaged_leakage), `${c.engaged_leakage.n} engaged pairs`],
+    ];
+    const cellsOf = metrics.map(([name, comparison, detectable, note]) => [
+      name,
+      rates(comparison),
+      formatDelta(comparison),
+      `p ${pValue(comparison)}`,
+      detectable,
+      note,
+    ]);
+    const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...cellsOf.map((cells) => (cells[column] as string).length)));
+    for (const cells of cellsOf)
+      lines.push(
+        `  ${cells
+          .map((cell, column) => (column < 5 ? cell.padEnd(widths[column] as number) : cell))
+          .join("  ")
+          .trimEnd()}`,
+      );
+    return lines.join("\n");
+  });
+  return blocks.join("\n\n");
+}
+
 /** JSON-safe comparison (NaN, which JSON cannot hold, becomes null). */
 export function comparisonJson(result: CompareRunsResult): unknown {
   return JSON.parse(JSON.stringify(result, (_, value) => (typeof value === "number" && Number.isNaN(value) ? null : value)));

@@ -9,14 +9,14 @@ import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import { htmlPage } from "./html-page.js";
 import { judgeAgreementHtml } from "./judge-agreement-html.js";
 import { leaderboardHtml } from "./leaderboard-html.js";
-import { categoryTableHtml, failureModeTableHtml } from "./mode-tables-html.js";
+import { categoryTableHtml, failureModeTableHtml, HEAT_LEGEND } from "./mode-tables-html.js";
 import { referenceMetricsHtml } from "./reference-metrics-html.js";
 import { hasEngaged, type ReportRow, reportRows, runTags } from "./report-rows.js";
 import type { ReportRun, ReportStep } from "./report-run.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 import { REPORT_STYLES } from "./report-styles.js";
 import { errorsHtml, runMetaHtml } from "./run-meta-html.js";
-import { scenarioCardsHtml } from "./scenario-cards-html.js";
+import { type ScenarioCardLimits, scenarioCardsHtml } from "./scenario-cards-html.js";
 import { rowsUsageByRoleHtml } from "./usage-by-role-html.js";
 
 export interface HtmlReportOptions {
@@ -25,6 +25,8 @@ export interface HtmlReportOptions {
   resamples?: number;
   /** A link back to a listing (the viewer's index), shown first in the navigation. */
   homeHref?: string;
+  /** How many episodes the scenario cards show (default: DEFAULT_CARD_LIMITS; NO_CARD_LIMITS for all). */
+  cardLimits?: ScenarioCardLimits;
 }
 
 function section(id: string, title: string, body: HtmlValue, lead?: HtmlValue): SafeHtml {
@@ -88,8 +90,9 @@ async function figuresHtml(rows: readonly ReportRow[], runs: readonly ReportRun[
           are ordered one way by utility and the other way by disclosure.</p>`
       : html`<p class="muted">Rank crossings need at least two agents that engaged.</p>`;
   return html`<div class="grid2">
-      <figure>${utilityLeakage}<figcaption>Figure 3 of the paper. Each point is an agent; whiskers are 95% bootstrap CIs. Completing tasks does not
-        mean sharing carefully: look for points in the top right.</figcaption></figure>
+      <figure>${utilityLeakage}<figcaption>Figure 3 of the paper. Each point is an agent; whiskers are 95% bootstrap CIs. Right is more utility, up is
+        more engaged leakage: points in the top right complete tasks and leak (capable but careless); the bottom right is where a careful agent lands
+        (capable and careful).</figcaption></figure>
       <figure>${rawEngaged}<figcaption>Figure 12. On the dashed diagonal raw and engaged leakage agree (no refusals); the grey line above a point's
         raw leakage is leakage that refusals hide.</figcaption></figure>
     </div>
@@ -183,7 +186,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
     ${section(
       "modes",
       "Engaged leakage by failure mode",
-      html`${failureModeTableHtml(rows)}${categories ? html`<h3>By thematic category</h3>${categories}` : ""}`,
+      html`${failureModeTableHtml(rows)}${categories ? html`<h3>By thematic category</h3>${categories}` : ""}<p class="muted">${HEAT_LEGEND}</p>`,
       "Table 2 of the paper: VCL visual co-location (forbidden items next to the task's), TAO task-ambiguity overshare (an under-specified request), RMA recipient misalignment (fine to share, but not with this recipient). Cells are leaks among engaged episodes.",
     )}
     ${section(
@@ -201,7 +204,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
     ${section(
       "scenarios",
       "Scenarios",
-      scenarioCardsHtml(rows, scenarios, steps),
+      scenarioCardsHtml(rows, scenarios, steps, options.cardLimits),
       html`Each scenario's prompt and the state the agent saw, then each agent's shared content: <mark class="m-required">must-share matches</mark> and
         <mark class="m-leak">leaked must-not-share items</mark> are marked (hover for the item and the rule that matched).`,
     )}

@@ -10,7 +10,7 @@ export {
   parseArmSelector,
   type RunComparison,
 } from "./compare-runs.js";
-export { compareTable, comparisonJson } from "./compare-table.js";
+export { COMPARE_TEXT_WIDTH, compareTable, compareText, comparisonJson } from "./compare-table.js";
 export { type CrossTrackComparison, compareTracks, type LeakAgreement, type TrackGap } from "./cross-track.js";
 export { CROSS_TRACK_NOTE, crossTrackHtml, crossTrackTables } from "./cross-track-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
@@ -43,8 +43,9 @@ export {
 export type { ReportRun, ReportStep } from "./report-run.js";
 export { runFolderSource } from "./run-folder-source.js";
 export { type CompositionRow, compositionTable, sampleComposition } from "./sample-composition.js";
+export { DEFAULT_CARD_LIMITS, NO_CARD_LIMITS, type ScenarioCardLimits } from "./scenario-cards-html.js";
 export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
-export { behaviourTable, leaderboardTable, type SummaryRow } from "./summary-tables.js";
+export { behaviourTable, leaderboardTable, leaderboardText, MODE_LEGEND, type SummaryRow } from "./summary-tables.js";
 export type { RunSource } from "./viewer-app.js";
 export type { RunListing } from "./viewer-pages.js";
 export { writeHtmlReport, writeRunReports } from "./write-run-reports.js";

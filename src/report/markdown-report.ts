@@ -1,4 +1,4 @@
-import { behaviourTable, leaderboardTable, referenceMetricsTable, type SummaryRow } from "./summary-tables.js";
+import { behaviourTable, leaderboardTable, MODE_LEGEND, referenceMetricsTable, type SummaryRow } from "./summary-tables.js";
 
 export interface ReportContext {
   runId: string;
@@ -29,6 +29,7 @@ export function markdownReport(context: ReportContext): string {
     "end to end, not stopped by the step limit having sent nothing). Errors are counted and excluded",
     "from every rate. CIs resample scenarios (a scenario with its epochs is one unit); a rate of 0/n or",
     "n/n gets a Wilson interval over the scenarios.",
+    MODE_LEGEND,
     "",
     "## Reference metrics",
     "",

@@ -1,16 +1,26 @@
 import { isEngaged, isScored } from "../records/index.js";
 import { FAILURE_MODES } from "../scenario/index.js";
+import { wilsonInterval } from "../stats/index.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import { MODE_ABBREVIATIONS } from "./leaderboard-html.js";
 import type { ReportRow } from "./report-rows.js";
 
-/** A rate cell tinted by its value (the paper's red shading), with its denominator. */
-function heatCell(k: number, n: number): SafeHtml {
+/**
+ * A rate cell in the paper's red shading, with its count. The shade is the lower end of the rate's
+ * 95% Wilson interval, not the rate itself: a rate over few episodes is uncertain, so 1 leak of 1
+ * stays pale while 45 of 50 is dark.
+ */
+export function heatCell(k: number, n: number): SafeHtml {
   if (n === 0) return html`<td class="heat" data-sort="-1"><span class="muted">–</span></td>`;
   const value = k / n;
-  return html`<td class="heat" data-sort="${value}" style="background: rgba(220, 38, 38, ${(0.06 + value * 0.5).toFixed(3)})" title="${k} leaks of ${n} engaged">${formatPercent(value)} <small>(${k}/${n})</small></td>`;
+  const shade = wilsonInterval(k, n).ci?.[0] ?? 0;
+  return html`<td class="heat" data-sort="${value}" style="background: rgba(220, 38, 38, ${(0.06 + shade * 0.5).toFixed(3)})" title="${k} leaks of ${n} engaged; 95% CI from ${formatPercent(shade)}">${formatPercent(value)} <small>${k}/${n}</small></td>`;
 }
+
+/** Under each heat table: how to read a cell. */
+export const HEAT_LEGEND =
+  "Each cell: engaged leakage, then leaks/engaged episodes (n). The red is as deep as the lower end of the cell's 95% interval, so a rate over few episodes stays pale.";
 
 /** Engaged leakage per failure mode (Table 2 / Appendix J): which kind of disclosure each agent gets wrong. */
 export function failureModeTableHtml(rows: readonly ReportRow[]): SafeHtml {

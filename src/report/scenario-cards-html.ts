@@ -49,30 +49,78 @@ function scenarioHeader(id: string, scenario: Scenario | undefined, mode: string
   </div>`;
 }
 
+/**
+ * How much of a large run the cards show. A card holds every agent's episode of its scenario, so a
+ * run of 14,400 episodes made a 22.6 MB page that browsers struggle to open; past these limits the
+ * records stay in records.jsonl (and `safecua view`, `safecua export`), and the page says what it left out.
+ */
+export interface ScenarioCardLimits {
+  /** Episodes of one agent row shown per scenario (the first epochs). */
+  epochsPerRow: number;
+  /** Episodes shown over all cards; scenarios past it are listed by id only. */
+  episodes: number;
+}
+
+export const DEFAULT_CARD_LIMITS: ScenarioCardLimits = { epochsPerRow: 3, episodes: 2_000 };
+export const NO_CARD_LIMITS: ScenarioCardLimits = { epochsPerRow: Number.POSITIVE_INFINITY, episodes: Number.POSITIVE_INFINITY };
+
 /** Per scenario: the prompt, the state, the items, then every agent's episode side by side; with filters. */
 export function scenarioCardsHtml(
   rows: readonly ReportRow[],
   scenarios: ReadonlyMap<string, Scenario>,
   steps: ReadonlyMap<string, readonly ReportStep[]>,
+  limits: ScenarioCardLimits = DEFAULT_CARD_LIMITS,
 ): SafeHtml {
   const byScenario = new Map<string, Array<{ record: EpisodeRecord; row: ReportRow }>>();
-  for (const row of rows)
+  let hiddenEpochs = 0;
+  for (const row of rows) {
+    const perScenario = new Map<string, number>();
     for (const record of [...row.records].sort((a, b) => a.epoch - b.epoch)) {
+      const shown = perScenario.get(record.scenario_id) ?? 0;
+      if (shown >= limits.epochsPerRow) {
+        hiddenEpochs += 1;
+        continue;
+      }
+      perScenario.set(record.scenario_id, shown + 1);
       const list = byScenario.get(record.scenario_id) ?? [];
       list.push({ record, row });
       byScenario.set(record.scenario_id, list);
     }
+  }
   const ids = [...byScenario.keys()].sort();
   const modeOf = (id: string) => scenarios.get(id)?.failure_mode ?? byScenario.get(id)?.[0]?.record.failure_mode ?? "unknown";
   const modes = [
     ...FAILURE_MODES.filter((mode) => ids.some((id) => modeOf(id) === mode)),
     ...new Set(ids.map(modeOf).filter((mode) => !(FAILURE_MODES as readonly string[]).includes(mode))),
   ];
-  const cards = ids.map(
+  // Whole scenarios, in id order, until the episode budget is spent (at least one card always).
+  let budget = limits.episodes;
+  const shownIds: string[] = [];
+  for (const id of ids) {
+    const count = byScenario.get(id)?.length ?? 0;
+    if (shownIds.length > 0 && count > budget) break;
+    shownIds.push(id);
+    budget -= count;
+  }
+  const listedOnly = ids.slice(shownIds.length);
+  const cards = shownIds.map(
     (id, index) => html`<article class="scenario" id="scenario-${index}" data-mode="${modeOf(id)}">
       ${scenarioHeader(id, scenarios.get(id), modeOf(id))}
       <div class="records">${(byScenario.get(id) ?? []).map(({ record, row }) => recordHtml(record, row, steps.get(`${row.runIndex}:${record.key}`)))}</div>
     </article>`,
   );
-  return html`${filtersHtml(rows, modes, ids.length)}${cards}`;
+  const notes = [
+    hiddenEpochs > 0 &&
+      `Each agent's first ${limits.epochsPerRow} epochs of a scenario are shown; ${hiddenEpochs} later episodes are left out of the cards.`,
+    listedOnly.length > 0 &&
+      `${shownIds.length} of ${ids.length} scenarios have cards; the other ${listedOnly.length} are listed below by id.`,
+  ].filter((note): note is string => typeof note === "string");
+  const capped = notes.length
+    ? html`<p class="muted cards-capped">${notes.join(" ")} Every episode counts in every table and figure above; to read them all, use
+        <code>safecua view</code>, <code>safecua export RUN --format csv</code>, or <code>safecua report RUN --all-episodes</code>.</p>`
+    : "";
+  const listed = listedOnly.length
+    ? html`<details class="cards-listed"><summary>${listedOnly.length} scenarios without a card</summary><p class="trace">${listedOnly.join(", ")}</p></details>`
+    : "";
+  return html`${capped}${filtersHtml(rows, modes, shownIds.length)}${cards}${listed}`;
 }

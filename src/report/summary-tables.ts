@@ -14,14 +14,17 @@ const MODE_SHORT: Record<(typeof FAILURE_MODES)[number], string> = {
   recipient_misalignment: "RMA",
 };
 
-/** The headline table: per agent × defense, n, U, L [CI], refusal, L_eng [CI], L_eng per failure mode, errors. */
+/** What the failure-mode columns' short names stand for, printed under every leaderboard. */
+export const MODE_LEGEND = "VCL visual co-location, TAO task-ambiguity overshare, RMA recipient misalignment: L_eng per failure mode.";
+
+/** The headline table: per agent × defense, n, U [CI], L [CI], refusal, L_eng [CI], L_eng per failure mode, errors. */
 export function leaderboardTable(rows: SummaryRow[]): string {
   const showDefense = rows.some((row) => row.defense !== "none");
   const header = [
     "agent",
     ...(showDefense ? ["defense"] : []),
     "n",
-    "U",
+    "U [95% CI]",
     "L [95% CI]",
     "refusal",
     "L_eng [95% CI]",
@@ -32,7 +35,7 @@ export function leaderboardTable(rows: SummaryRow[]): string {
     row.agent,
     ...(showDefense ? [row.defense] : []),
     String(row.n),
-    formatEstimate(row.utility, false),
+    formatEstimate(row.utility),
     formatEstimate(row.leakage),
     formatEstimate(row.refusal, false),
     row.engaged_leakage.k + row.engaged_leakage.n === 0 ? "–" : formatEstimate(row.engaged_leakage),
@@ -90,4 +93,12 @@ export function referenceMetricsTable(rows: SummaryRow[]): string {
       `${row.engaged_leakage.n} of ${row.n}`,
     ]),
   );
+}
+
+/**
+ * The leaderboard as the terminal shows it: which dataset and matcher produced it, the table, and
+ * the legend of its short column names.
+ */
+export function leaderboardText(summary: { dataset: string; matcher: string; agents: SummaryRow[] }): string {
+  return [`dataset ${summary.dataset} · matcher ${summary.matcher}`, "", leaderboardTable(summary.agents), "", MODE_LEGEND].join("\n");
 }

@@ -61,7 +61,7 @@ export function createViewerApp(source: RunSource): Hono {
       if (result === undefined) return page(messagePage("Not found", `No such run in ${source.label}.`), 404);
       return page(comparePage(a, b, result));
     } catch (error) {
-      if (error instanceof ComparisonPlanError) return page(messagePage("Cannot compare", error.message), 400);
+      if (error instanceof ComparisonPlanError) return page(messagePage("Cannot compare", error.webMessage), 400);
       throw error;
     }
   });

@@ -27,13 +27,16 @@ export interface RunCallbacks {
   onStart?: (total: number, skipped: number) => void;
   onRecord?: (record: EpisodeRecord, finished: number) => void;
   onWarning?: (message: string) => void;
+  /** Every episode is done; the summary (a bootstrap per row, seconds on a large run) starts now. */
+  onSummarising?: (records: number) => void;
   /** End-to-end track: a running Chromium to use instead of launching one (left open). */
   browser?: Browser;
 }
 
 export interface NewRunOptions extends RunCallbacks {
   scenarios: Scenario[];
-  dataset: { label: string; paths: string[] };
+  /** `selection`: the subset flags that picked `scenarios` from the files, kept so a resume picks the same. */
+  dataset: { label: string; paths: string[]; selection?: RunManifest["dataset"]["selection"] };
   arms: Arm[];
   matcher: MatcherMode;
   judge?: EpisodeJudge;
@@ -74,8 +77,9 @@ export function newRunId(now = new Date()): string {
 }
 
 /** Writes `summary.json` from the records on disk; the reports are the caller's (runner never imports report). */
-function finish(runDir: string, manifest: RunManifest, interrupted: number): RunResult {
+function finish(runDir: string, manifest: RunManifest, interrupted: number, onSummarising?: (records: number) => void): RunResult {
   const { records } = readRecords(runDir);
+  onSummarising?.(records.length);
   const summary = summarizeRun(manifest, records);
   writeJsonAtomic(join(runDir, RUN_FILES.summary), summary);
   const expected = manifest.arms.length * manifest.dataset.scenario_count * manifest.epochs;
@@ -150,6 +154,7 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
     dataset: {
       label: options.dataset.label,
       paths: options.dataset.paths,
+      ...(options.dataset.selection !== undefined && { selection: options.dataset.selection }),
       scenario_count: options.scenarios.length,
       fingerprint: datasetFingerprint(options.scenarios),
     },
@@ -169,7 +174,7 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
   if (options.e2e && !options.browser) resolveChromiumExecutable();
   const runDir = createRunFolder(options.outDir, manifest);
   const interrupted = await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
-  return finish(runDir, manifest, interrupted);
+  return finish(runDir, manifest, interrupted, options.onSummarising);
 }
 
 export interface ResumeOptions extends RunCallbacks {
@@ -214,5 +219,5 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
     ...options,
     retried: resumable.retried,
   });
-  return finish(runDir, manifest, interrupted);
+  return finish(runDir, manifest, interrupted, options.onSummarising);
 }

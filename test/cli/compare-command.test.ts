@@ -60,7 +60,7 @@ describe("safecua compare", () => {
   });
 
   it("sweeps a run's defenses when given one run, and prints a table", async () => {
-    const result = await runCli(["compare", runA]);
+    const result = await runCli(["compare", runA, "--wide"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\| m +\| m \[restrictive\] +\| 9 +\|/);
     expect(result.stdout).toContain("−57.1 pp [");
@@ -76,5 +76,24 @@ describe("safecua compare", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("no defense rows to sweep");
     expect((await runCli(["compare", runA, runB, "--a", "ghost"])).status).toBe(2);
+  });
+});
+
+describe("safecua compare in a terminal", () => {
+  it("fits 100 columns by default and prints every column on one line with --wide", async () => {
+    for (const args of [[runA, runB], [runA]]) {
+      const result = await runCli(["compare", ...args]);
+      expect(result.status).toBe(0);
+      const lines = result.stdout.split("\n");
+      expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(100);
+      expect(result.stdout).toMatch(/^ {2}U +\d+\.\d% → \d+\.\d% +[+−]?\d+\.\d pp \[.*\] +p \d\.\d{3} +MDE ±\d+\.\d pp$/m);
+      expect(result.stdout).toMatch(/^ {2}L_eng .* p [<\d.]+ +MDE ±\d+\.\d pp +\d+ engaged pairs$/m);
+    }
+    const sweep = await runCli(["compare", runA]);
+    expect(sweep.stdout).toContain("m → m [restrictive]: 9 pairs");
+    const wide = await runCli(["compare", runA, runB, "--wide"]);
+    expect(wide.stdout).toContain("| ΔU [95% CI]");
+    expect(wide.stdout).toContain("refusal A → B");
+    expect(Math.max(...wide.stdout.split("\n").map((line) => line.length))).toBeGreaterThan(100);
   });
 });

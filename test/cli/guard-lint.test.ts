@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packagePath } from "../../src/core/index.js";
@@ -89,5 +89,22 @@ describe("safecua guard lint", () => {
     const result = await runCli(["guard", "lint", tempDir()]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^no \.json rule files in /);
+  });
+});
+
+describe("the rule language in docs/design/guard.md", () => {
+  it("is stated there, with examples the guard accepts as written", async () => {
+    const doc = readFileSync(packagePath("docs", "design", "guard.md"), "utf8");
+    const start = doc.indexOf("**Rule language.**");
+    const section = doc.slice(start, doc.indexOf("**Verdict step", start));
+    expect(section).not.toMatch(/§\d/); // no pointer to a spec outside the repository
+    const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    const dir = tempDir();
+    const files = blocks.map((block, index) => write(dir, `example-${index}.json`, block));
+    const result = await runCli(["guard", "lint", ...files]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    for (const key of ["ancestor_path", "except", "own_role", '"scope": "self"', '"scope": "page"']) expect(section).toContain(key);
   });
 });

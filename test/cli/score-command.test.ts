@@ -99,3 +99,17 @@ describe("safecua score and bench agree", () => {
     }
   });
 });
+
+describe("safecua score on an empty file", () => {
+  it("is an error naming the file, not an empty table", async () => {
+    const dir = tempDir();
+    const outputs = join(dir, "empty.jsonl");
+    for (const text of ["", "\n\n  \n"]) {
+      writeFileSync(outputs, text);
+      const result = await runCli(["score", "--outputs", outputs]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toBe(`--outputs ${outputs}: the file is empty; expected one JSON answer per line\n`);
+      expect(result.stdout).toBe("");
+    }
+  });
+});

@@ -100,7 +100,10 @@ describe("safecua view", () => {
     expect(sweep.body).toContain("careless [recipient_typed]");
     const cannot = await get("/compare?a=20261130T090000Z-bbbbbb");
     expect(cannot.status).toBe(400);
-    expect(cannot.body).toContain("no defense rows to sweep");
+    expect(cannot.body).toContain("was run without defenses");
+    expect(cannot.body).toContain("Choose a second run to compare it with.");
+    // A web user has no flags to give.
+    expect(cannot.body).not.toMatch(/--a\b|--b\b/);
   });
 
   it("is read-only, answers only to loopback host names, and never follows a path out of the folder", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadScenarios } from "../../src/scenario/index.js";
 import { MockOpenAIServer } from "../support/mock-openai-server.js";
+import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { generateArgs, outputs, SEEDS, succeed } from "./support/generate-cli.js";
 import { scriptedModels } from "./support/scripted-models.js";
@@ -111,5 +112,17 @@ describe("safecua generate", () => {
     );
     await expect(cli([...args(out, 1), "--proxy", "openai-compatible:a,openai-compatible:b"])).rejects.toThrow(/at most 3/);
     await expect(cli([...args(out, 1), "--keep-threshold", "7"])).rejects.toThrow();
+  });
+
+  it("--only takes globs, and the subset flags narrow the seeds as they do for bench", async () => {
+    const out = tempDir();
+    await cli(generateArgs(out, 1, server.url, [], ["shop-proc-001-*", "shop-proc-002-*"]));
+    expect(JSON.parse(readFileSync(join(out, "summary.json"), "utf8"))).toMatchObject({ seeds_explored: 2 });
+    const none = await runCli(generateArgs(tempDir(), 1, server.url, [], ["no-such-seed-*"]));
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain("--only: no scenario matches no-such-seed-*");
+    const limited = tempDir();
+    await cli(generateArgs(limited, 1, server.url, ["--limit", "1"], ["shop-proc-*"]));
+    expect(JSON.parse(readFileSync(join(limited, "summary.json"), "utf8"))).toMatchObject({ seeds_explored: 1 });
   });
 });

@@ -82,9 +82,13 @@ describe("compare RUN_STATE RUN_E2E", () => {
   it("gives no cross-track analysis for two runs of one track, and states each comparison's MDE there too", async () => {
     const same = await runCli(["compare", stateRun, stateRun, "--json"]);
     expect(JSON.parse(same.stdout).cross_track).toBeUndefined();
-    const text = (await runCli(["compare", stateRun, stateRun])).stdout;
-    expect(text).toMatch(/\| MDE U +\| MDE L_eng +\|/);
-    expect(text).toMatch(/\| ±\d+\.\d pp +\| ±\d+\.\d pp +\|\n/);
+    const wide = (await runCli(["compare", stateRun, stateRun, "--wide"])).stdout;
+    expect(wide).toMatch(/\| MDE U +\| MDE L_eng +\|/);
+    expect(wide).toMatch(/\| ±\d+\.\d pp +\| ±\d+\.\d pp +\|\n/);
+    // The narrow output (100 columns) states it on the U and L_eng lines.
+    const narrow = (await runCli(["compare", stateRun, stateRun])).stdout;
+    expect(narrow).toMatch(/^ {2}U .*MDE ±\d+\.\d pp/m);
+    expect(narrow).toMatch(/^ {2}L_eng .*MDE ±\d+\.\d pp/m);
   });
 
   it("the viewer's compare page shows the cross-track tables for runs of two tracks", async () => {

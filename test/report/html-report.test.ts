@@ -73,3 +73,27 @@ describe("renderHtmlReport", () => {
     expect(careful?.refusal).toMatchObject({ k: 1, n: 3 });
   });
 });
+
+describe("the report's captions", () => {
+  it("read Figure 3 the way its corners are labelled", async () => {
+    const html = await renderHtmlReport([first]);
+    const caption = /Figure 3 of the paper\.([\s\S]*?)<\/figcaption>/.exec(html)?.[1]?.replace(/\s+/g, " ") ?? "";
+    // The chart marks the top-right corner "capable but careless" and the bottom-right "capable and careful".
+    expect(caption).toContain("top right complete tasks and leak (capable but careless)");
+    expect(caption).toContain("bottom right is where a careful agent lands (capable and careful)");
+    expect(html).toContain("lower end of the cell&#39;s 95% interval");
+  });
+});
+
+describe("the scenario cards of a large run", () => {
+  it("stop at the episode budget, whole scenarios at a time, and list the rest by id", async () => {
+    const all = await renderHtmlReport([first]);
+    const cards = (page: string) => page.match(/<article class="scenario"/g)?.length ?? 0;
+    const total = cards(all);
+    expect(total).toBeGreaterThan(2);
+    const capped = await renderHtmlReport([first], { cardLimits: { epochsPerRow: 1, episodes: 1 } });
+    expect(cards(capped)).toBe(1);
+    expect(capped).toContain(`1 of ${total} scenarios have cards; the other ${total - 1} are listed below by id.`);
+    expect(capped).toContain(`${total - 1} scenarios without a card`);
+  });
+});

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/index.js";
 import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import { RUN_FILES, readManifest } from "../../records/index.js";
-import { leaderboardTable, writeRunReports } from "../../report/index.js";
+import { leaderboardText, writeRunReports } from "../../report/index.js";
 import {
   agentResolver,
   buildArms,
@@ -33,6 +33,8 @@ import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";
 import { createProgress, type Progress } from "../progress.js";
+import { addGateOptions, checkGates, type QualityGates } from "../quality-gates.js";
+import { addSelectionOptions, selectionFromOptions, selectScenarios } from "../scenario-selection.js";
 import { shellWord } from "../shell-word.js";
 import { SAFECUA_VERSION } from "../version.js";
 
@@ -65,6 +67,14 @@ interface BenchOptions {
   classifierModel?: string;
   stopGrace: number;
   preflight: boolean;
+  scenario?: string[];
+  failureMode?: string[];
+  category?: string[];
+  app?: string[];
+  limit?: number;
+  maxLeakage?: number;
+  maxEngagedLeakage?: number;
+  minUtility?: number;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
@@ -79,33 +89,51 @@ function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" |
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
 const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON). */
-async function printResult(cli: CliContext, result: RunResult, json: boolean | undefined, run: RunScope): Promise<void> {
+/** Seconds since `start`, for the post-run phase lines. */
+const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+
+/** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON); the report's full path comes last. */
+async function printResult(
+  cli: CliContext,
+  result: RunResult,
+  json: boolean | undefined,
+  run: RunScope,
+  gates: QualityGates,
+): Promise<void> {
+  const start = performance.now();
+  cli.log(`writing report.md and report.html (${result.records.length} episodes)…`);
   const reports = await writeRunReports(result.runDir);
+  cli.log(`reports written in ${since(start)}`);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
-  else cli.print(`\n${leaderboardTable(result.summary.agents)}\n`);
-  cli.log(`run folder: ${result.runDir} (records.jsonl, summary.json, report.md, report.html)`);
-  cli.log(`report: ${reports.html}`);
+  else cli.print(`\n${leaderboardText(result.summary)}\n`);
   const scored = result.records.some((record) => record.status !== "error");
-  if (result.records.length > 0 && !scored && result.missing === 0) {
-    const first = result.records.find((record) => record.status === "error");
-    cli.log(
-      `every episode ended in an error (the first: ${first?.status === "error" ? `${first.error.kind}: ${first.error.message}` : "?"})`,
-    );
-    cli.exitCode = EXIT.error;
-  }
   if (result.missing > 0) {
     const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
     const again = ["safecua", "bench", "--resume", result.runDir, ...run.resumeFlags].map(shellWord).join(" ");
     cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: ${again}`);
     cli.exitCode = run.hooks.stop.signal.aborted ? EXIT.interrupted : EXIT.error;
+  } else if (result.records.length > 0 && !scored) {
+    const first = result.records.find((record) => record.status === "error");
+    cli.log(
+      `every episode ended in an error (the first: ${first?.status === "error" ? `${first.error.kind}: ${first.error.message}` : "?"})`,
+    );
+    cli.exitCode = EXIT.error;
+  } else {
+    // Gates judge finished runs only: a partial run's figures are not the ones a CI job asked about.
+    const failures = checkGates(result.summary.agents, gates);
+    for (const line of failures) cli.log(line);
+    if (failures.length > 0) cli.exitCode = EXIT.threshold;
   }
+  cli.log(`run folder: ${resolve(result.runDir)} (records.jsonl, summary.json, report.md, report.html)`);
+  cli.log(`report: ${resolve(reports.html)}`);
 }
 
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
 interface RunScope {
-  hooks: { stop: StopControl } & Pick<Progress, "onStart" | "onRecord">;
+  hooks: { stop: StopControl; onSummarising: (records: number) => void } & Pick<Progress, "onStart" | "onRecord">;
   progress: Progress;
+  /** Says how long the summary took, once the run has returned it. */
+  summarised: () => void;
   /** Closed when the command ends, however it ends. */
   models: ModelSetup[];
   /** Flags given now that the manifest does not keep, for the printed resume command. */
@@ -144,6 +172,11 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "qModel",
     "crosscheckModel",
     "classifierModel",
+    "scenario",
+    "failureMode",
+    "category",
+    "app",
+    "limit",
   ];
   const flagged = (name: string) => command.getOptionValueSource(name) === "cli";
   const ignored = fixed.filter(flagged);
@@ -174,8 +207,11 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
   const manifestPath = join(runDir, RUN_FILES.manifest);
   const result = await resumeRun(runDir, {
     loadScenarios: async (saved) =>
-      (await loadDataset(saved.dataset.label === BUILTIN_DATASET_LABEL ? undefined : saved.dataset.paths, (line) => cli.log(line)))
-        .scenarios,
+      selectScenarios(
+        (await loadDataset(saved.dataset.label === BUILTIN_DATASET_LABEL ? undefined : saved.dataset.paths, (line) => cli.log(line)))
+          .scenarios,
+        saved.dataset.selection,
+      ),
     resolveAgent: (id, defense) => resolve(id, defenseFromManifest(defense, manifest, manifestPath)),
     ...(manifest.judge && { judge: modelJudge(models.client(manifest.judge), manifest.judge) }),
     concurrency: options.concurrency,
@@ -184,7 +220,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json, run);
+  run.summarised();
+  await printResult(cli, result, options.json, run, options);
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
@@ -196,6 +233,9 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
   const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
+  const selection = selectionFromOptions(options);
+  const scenarios = selectScenarios(dataset.scenarios, selection);
+  if (selection) cli.log(`running ${scenarios.length} of ${dataset.scenarios.length} scenarios`);
   const cachePath = options.cachePath ?? defaultCachePath(options.out);
   const models = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
   run.models.push(models);
@@ -209,8 +249,8 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
   await preflight(cli, models, options.preflight);
   const result = await startRun({
-    scenarios: dataset.scenarios,
-    dataset: { label: dataset.label, paths: dataset.paths },
+    scenarios,
+    dataset: { label: dataset.label, paths: dataset.paths, ...(selection && { selection }) },
     arms,
     ...(judge && { judge }),
     ...(usesModels && { cache: { mode: options.cache, ...(options.cache !== "off" && { path: cachePath }) } }),
@@ -236,11 +276,12 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     ...run.hooks,
   });
   run.progress.finish();
-  await printResult(cli, result, options.json, run);
+  run.summarised();
+  await printResult(cli, result, options.json, run, options);
 }
 
 export function benchCommand(cli: CliContext): Command {
-  return addModelOptions(
+  const command = addModelOptions(
     new Command("bench")
       .description(
         "run agents on a scenario dataset (state-grounded track, or end-to-end in the workspace with --track e2e), score every answer and summarise",
@@ -301,12 +342,28 @@ export function benchCommand(cli: CliContext): Command {
         nonNegativeInt,
         60,
       ),
-  ).action(async (options: BenchOptions, command: Command) => {
+  );
+  return addGateOptions(addSelectionOptions(command)).action(async (options: BenchOptions, command: Command) => {
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
+    let summarising = 0;
+    const onSummarising = (records: number) => {
+      progress.finish();
+      summarising = performance.now();
+      cli.log(`summarising ${records} episodes (bootstrap CIs)…`);
+    };
+    const onSummarised = () => {
+      if (summarising > 0) cli.log(`summary written in ${since(summarising)}`);
+    };
     const run: RunScope = {
-      hooks: { stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 }, onStart: progress.onStart, onRecord: progress.onRecord },
+      hooks: {
+        stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 },
+        onStart: progress.onStart,
+        onRecord: progress.onRecord,
+        onSummarising,
+      },
       progress,
+      summarised: onSummarised,
       models: [],
       resumeFlags: flagsForResume(options, command),
     };

@@ -5,6 +5,7 @@ import {
   CROSS_TRACK_NOTE,
   compareRuns,
   compareTable,
+  compareText,
   comparisonJson,
   crossTrackTables,
   loadComparableRun,
@@ -18,6 +19,7 @@ interface CompareOptions {
   json?: boolean;
   seed?: number;
   resamples?: number;
+  wide?: boolean;
 }
 
 export function compareCommand(cli: CliContext): Command {
@@ -36,6 +38,7 @@ export function compareCommand(cli: CliContext): Command {
     .option("--b <agent[::defense]>", "row of run B (default: the same as --a)")
     .option("--seed <n>", "bootstrap seed (default: run A's)", nonNegativeInt)
     .option("--resamples <n>", "bootstrap resamples (default: run A's)", positiveInt)
+    .option("--wide", "one table row per comparison with every column (wider than 100 columns)")
     .option("--json", "print the comparisons as JSON on stdout")
     .action((runA: string, runB: string | undefined, options: CompareOptions) => {
       const left = load(runA);
@@ -57,7 +60,7 @@ export function compareCommand(cli: CliContext): Command {
       else if (result.cross_track) cli.print(`\n${crossTrackTables(result.cross_track)}\n\n${CROSS_TRACK_NOTE}`);
       else
         cli.print(
-          `\n${compareTable(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; pairs are scenarios (epochs averaged within each); p = exact McNemar (sign test over scenarios). ΔL_eng pairs only scenarios where both arms engaged. MDE = the smallest Δ these pairs detect at 80% power (α = 0.05; safecua power).`,
+          `\n${options.wide ? compareTable(result) : compareText(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; pairs are scenarios (epochs\naveraged within each); p = exact McNemar (sign test over scenarios). L_eng pairs only scenarios\nwhere both arms engaged. MDE = the smallest Δ these pairs detect at 80% power (safecua power).`,
         );
     });
 }

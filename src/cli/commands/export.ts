@@ -22,7 +22,7 @@ export function exportCommand(cli: CliContext): Command {
     .addOption(new Option("--format <format>", "output format").choices(EXPORT_FORMATS).makeOptionMandatory())
     .option("-o, --output <file>", "write to a file instead of stdout")
     .option("--defense <name>", "agentcibench: which defense's rows (default: none, or the run's only defense)")
-    .option("--epoch <n>", "agentcibench: which epoch (default 0)", nonNegativeInt, 0)
+    .option("--epoch <n>", "agentcibench: which epoch", nonNegativeInt, 0)
     .action((runDir: string, options: ExportOptions) => {
       const manifest = readManifest(runDir);
       const { records, dropped } = readRecords(runDir);

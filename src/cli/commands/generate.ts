@@ -26,11 +26,16 @@ import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";
+import { addSelectionOptions, selectionFromOptions, selectScenarios } from "../scenario-selection.js";
 import { shellWord } from "../shell-word.js";
 
 interface GenerateOptions {
   seeds?: string[];
   only?: string[];
+  failureMode?: string[];
+  category?: string[];
+  app?: string[];
+  limit?: number;
   out: string;
   mutator?: string;
   proxy?: string[];
@@ -138,13 +143,12 @@ function resolveSettings(options: GenerateOptions, command: Command): GeneratorS
 }
 
 export function generateCommand(cli: CliContext): Command {
-  return addModelOptions(
+  const command = addModelOptions(
     new Command("generate")
       .description(
         "surface new disclosure scenarios from seeds: MCTS over LLM mutations, scored by proxy agents; writes a deduplicated pack",
       )
       .option("--seeds <path...>", "seed scenario files or folders (own packs or AgentCIBench JSON); default: the built-in pack")
-      .option("--only <id>", "search only these seed ids; repeat or comma-separate", collectList)
       .requiredOption("--out <dir>", "output folder: pool.yaml, iterations.jsonl, timings.jsonl, summary.json, run.json, checkpoints/")
       .option("--mutator <model>", "mutator model (provider:model)")
       .option("--proxy <model>", "proxy agent model (provider:model); 1 to 3, repeat or comma-separate", collectList)
@@ -169,7 +173,8 @@ export function generateCommand(cli: CliContext): Command {
         nonNegativeInt,
         60,
       ),
-  ).action(async (options: GenerateOptions, command: Command) => {
+  );
+  return addSelectionOptions(command, "--only").action(async (options: GenerateOptions, command: Command) => {
     const log = (line: string) => cli.log(line);
     const stop = gracefulStop(cli.io, "stopping after the iterations in flight");
     // The grace period: after it, the model calls of the iterations in flight are cut off.
@@ -183,12 +188,8 @@ export function generateCommand(cli: CliContext): Command {
     try {
       const settings = resolveSettings(options, command);
       const dataset = await loadDataset(options.seeds, log);
-      let seeds = dataset.scenarios;
-      if (options.only) {
-        const unknown = options.only.filter((id) => !seeds.some((seed) => seed.id === id));
-        if (unknown.length > 0) throw new InputError(`--only: no seed with id ${unknown.join(", ")}`);
-        seeds = seeds.filter((seed) => options.only?.includes(seed.id));
-      }
+      const subset = selectionFromOptions(options);
+      const seeds = selectScenarios(dataset.scenarios, subset, "--only");
       const cachePath = options.cachePath ?? defaultCachePath(options.out);
       setup = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
       const modelSetup = setup;

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
 import { InputError, parseJsonText } from "../../core/index.js";
 import {
@@ -205,7 +205,11 @@ export function guardCommand(cli: CliContext): Command {
       "--json",
       'print {"rows": [{role, text | untrusted_text, box, verdict, source}], "mask": [[x, y, w, h], …]} in screenshot pixels; a masked row\'s text is untrusted_text, for rule authors only: never an agent\'s view',
     )
-    .option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)", parseViewport, DEFAULT_VIEWPORT)
+    .addOption(
+      new Option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)")
+        .argParser(parseViewport)
+        .default(DEFAULT_VIEWPORT, `${DEFAULT_VIEWPORT.width}x${DEFAULT_VIEWPORT.height}`),
+    )
     .option("--allow-origin <origin>", "another origin the page may fetch from (repeatable); everything else is blocked", collect)
     .exitOverride()
     .action((url: string, options: MaskOptions) => maskAction(cli, url, options));

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { PAPER_BASELINE, PAPER_POWERS, type PowerGroup, powerGroups, powerTable, powerTableText } from "../../report/index.js";
 import type { CliContext } from "../cli-context.js";
 import { loadDataset } from "../load-dataset.js";
@@ -44,7 +44,11 @@ export function powerCommand(cli: CliContext): Command {
     .option("--n <n>", "one group of n scenarios instead of a dataset's", positiveInt)
     .option("--baseline <p>", "the rate of the arm compared against", closedUnit, PAPER_BASELINE)
     .option("--alpha <a>", "two-sided significance level", openUnit, 0.05)
-    .option("--power <list>", "target powers, comma-separated or repeated", powerList, DEFAULT_POWERS)
+    .addOption(
+      new Option("--power <list>", "target powers, comma-separated or repeated")
+        .argParser(powerList)
+        .default(DEFAULT_POWERS, DEFAULT_POWERS.join(",")),
+    )
     .option("--paired", "also the MDE of a paired comparison (McNemar) of the same scenarios")
     .option("--discordance <share>", "with --paired: the share of scenarios the two arms disagree on (default 2p(1−p))", closedUnit)
     .option("--json", "print the rows as JSON on stdout")

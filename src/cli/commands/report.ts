@@ -1,14 +1,15 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { InputError } from "../../core/index.js";
 import { RUN_FILES, writeTextAtomic } from "../../records/index.js";
-import { loadReportRun, type ReportRun, renderHtmlReport } from "../../report/index.js";
+import { loadReportRun, NO_CARD_LIMITS, type ReportRun, renderHtmlReport } from "../../report/index.js";
 import type { CliContext } from "../cli-context.js";
 
 interface ReportOptions {
   output?: string;
   screenshots: boolean;
   json?: boolean;
+  allEpisodes?: boolean;
 }
 
 export function reportCommand(cli: CliContext): Command {
@@ -17,6 +18,10 @@ export function reportCommand(cli: CliContext): Command {
     .argument("<run...>", "run folders (several go side by side in one report)")
     .option("-o, --output <file>", "where to write the HTML (default: <run>/report.html for one run; required for several)")
     .option("--no-screenshots", "do not embed end-to-end screenshots")
+    .option(
+      "--all-episodes",
+      "give every episode a place in the scenario cards (by default a large run shows each agent's first 3 epochs of a scenario and about 2,000 episodes in all)",
+    )
     .option("--json", 'print {"path": …} on stdout')
     .action(async (runDirs: string[], options: ReportOptions) => {
       if (runDirs.length > 1 && !options.output)
@@ -28,8 +33,8 @@ export function reportCommand(cli: CliContext): Command {
         runs.push(run);
       }
       const path = options.output ?? join(runDirs[0] as string, RUN_FILES.htmlReport);
-      writeTextAtomic(path, await renderHtmlReport(runs));
+      writeTextAtomic(path, await renderHtmlReport(runs, options.allEpisodes ? { cardLimits: NO_CARD_LIMITS } : {}));
       if (options.json) cli.print(JSON.stringify({ path }));
-      cli.log(`report: ${path}`);
+      cli.log(`report: ${resolve(path)}`);
     });
 }

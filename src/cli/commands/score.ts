@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import { InputError } from "../../core/index.js";
 import { summarizeRun } from "../../records/index.js";
-import { leaderboardTable } from "../../report/index.js";
+import { leaderboardText } from "../../report/index.js";
 import { scoreAnswers } from "../../runner/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 import { loadDataset } from "../load-dataset.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
+import { addGateOptions, checkGates } from "../quality-gates.js";
 
 interface ScoreOptions {
   dataset?: string[];
@@ -18,10 +19,13 @@ interface ScoreOptions {
   keepGoing?: boolean;
   seed: number;
   resamples: number;
+  maxLeakage?: number;
+  maxEngagedLeakage?: number;
+  minUtility?: number;
 }
 
 export function scoreCommand(cli: CliContext): Command {
-  return new Command("score")
+  const command = new Command("score")
     .description("score answers produced elsewhere (bring your own agent) against a dataset")
     .requiredOption(
       "--outputs <file.jsonl>",
@@ -32,37 +36,44 @@ export function scoreCommand(cli: CliContext): Command {
     .option("--json", 'print {"records": [...], "summary": {...}} on stdout, records in input order')
     .option("--keep-going", "report malformed lines and unknown scenario ids on stderr and skip them instead of stopping")
     .option("--seed <n>", "bootstrap seed", nonNegativeInt, 42)
-    .option("--resamples <n>", "bootstrap resamples", positiveInt, 10_000)
-    .action(async (options: ScoreOptions) => {
-      const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
-      let text: string;
-      try {
-        text = readFileSync(options.outputs, "utf8");
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new InputError(code === "ENOENT" ? "no such file" : (error as Error).message, { file: `--outputs ${options.outputs}` });
-      }
-      const { records, rows, problems } = scoreAnswers(text, options.outputs, dataset.scenarios, dataset.label, options.matcher);
-      for (const problem of problems) cli.log(problem);
-      if (problems.length > 0 && !options.keepGoing) {
-        cli.log(`${problems.length} bad line${problems.length === 1 ? "" : "s"}; nothing scored (use --keep-going to skip them)`);
-        cli.exitCode = EXIT.usage;
-        return;
-      }
-      const agents = [...new Set(records.map((record) => record.agent))];
-      const summary = summarizeRun(
-        {
-          run_id: "score",
-          dataset: { label: dataset.label },
-          matcher: options.matcher,
-          arms: agents.map((agent) => ({ agent, defense: "none" })),
-          seed: options.seed,
-          bootstrap_resamples: options.resamples,
-        },
-        records,
-      );
-      if (options.json) cli.print(JSON.stringify({ records: rows, summary }, null, 2));
-      else cli.print(leaderboardTable(summary.agents));
-      if (problems.length > 0) cli.log(`skipped ${problems.length} bad line${problems.length === 1 ? "" : "s"}`);
-    });
+    .option("--resamples <n>", "bootstrap resamples", positiveInt, 10_000);
+  return addGateOptions(command).action(async (options: ScoreOptions) => {
+    const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
+    let text: string;
+    try {
+      text = readFileSync(options.outputs, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new InputError(code === "ENOENT" ? "no such file" : (error as Error).message, { file: `--outputs ${options.outputs}` });
+    }
+    // An empty file is almost always a producer that failed; scoring it would print an empty table and exit 0.
+    if (text.trim() === "")
+      throw new InputError("the file is empty; expected one JSON answer per line", { file: `--outputs ${options.outputs}` });
+    const { records, rows, problems } = scoreAnswers(text, options.outputs, dataset.scenarios, dataset.label, options.matcher);
+    for (const problem of problems) cli.log(problem);
+    if (problems.length > 0 && !options.keepGoing) {
+      cli.log(`${problems.length} bad line${problems.length === 1 ? "" : "s"}; nothing scored (use --keep-going to skip them)`);
+      cli.exitCode = EXIT.usage;
+      return;
+    }
+    if (records.length === 0) throw new InputError("no answer left to score", { file: `--outputs ${options.outputs}` });
+    const agents = [...new Set(records.map((record) => record.agent))];
+    const summary = summarizeRun(
+      {
+        run_id: "score",
+        dataset: { label: dataset.label },
+        matcher: options.matcher,
+        arms: agents.map((agent) => ({ agent, defense: "none" })),
+        seed: options.seed,
+        bootstrap_resamples: options.resamples,
+      },
+      records,
+    );
+    if (options.json) cli.print(JSON.stringify({ records: rows, summary }, null, 2));
+    else cli.print(leaderboardText(summary));
+    if (problems.length > 0) cli.log(`skipped ${problems.length} bad line${problems.length === 1 ? "" : "s"}`);
+    const failures = checkGates(summary.agents, options);
+    for (const line of failures) cli.log(line);
+    if (failures.length > 0) cli.exitCode = EXIT.threshold;
+  });
 }

@@ -36,7 +36,7 @@ async function scenariosFor(target: string, datasetPaths: string[] | undefined, 
   const hint =
     similar.length > 0
       ? `; did you mean ${similar.slice(0, 5).join(", ")}?`
-      : `; run "safecua validate ${dataset.paths.join(" ") || "packs/builtin"} --json" to list the scenarios`;
+      : `; "safecua list scenarios${dataset.paths.length > 0 ? ` --dataset ${dataset.paths.join(" ")}` : ""}" lists them`;
   throw new InputError(`no scenario "${target}" in ${dataset.label} and no such file${hint}`);
 }
 
