@@ -3,6 +3,7 @@ import { pageCdpSession } from "../../browser/index.js";
 import type { CapturedPage } from "../captured-page.js";
 import { type AlignmentCandidate, type AlignmentResult, checkAlignment, pickAlignmentSample } from "./alignment-check.js";
 import { type CaptureOptions, capturePage } from "./capture-page.js";
+import { withFrozenPage } from "./freeze-page.js";
 
 export interface CapturedScreen {
   page: CapturedPage;
@@ -34,25 +35,30 @@ export async function recheckAlignment(page: Page, capture: CapturedPage, option
 }
 
 /**
- * Capture, then the screenshot, then the alignment sample again: if the page moved between the
- * capture and the screenshot the boxes no longer describe the pixels, and the capture is marked
- * misaligned so the guard refuses it and captures again instead of masking the wrong place.
+ * Capture, screenshot and the alignment sample again, all while the page is frozen
+ * (`withFrozenPage`): the page's scripts and animations cannot move, insert or toggle anything
+ * between the tree and the pixels, so the boxes describe the screenshot. The re-check stays as a
+ * second line: anything that still moved (a scroll, a layout the freeze does not cover) marks the
+ * capture misaligned, and the guard refuses it and captures again instead of masking the wrong
+ * place. A page that cannot be frozen throws (`FreezeError`): it is never captured unfrozen.
  */
 export async function captureScreen(page: Page, options: CaptureOptions = {}): Promise<CapturedScreen> {
-  const captured = await capturePage(page, options);
-  const screenshot = await page.screenshot({ animations: "disabled", caret: "hide" });
-  const recheck = await recheckAlignment(page, captured, options);
-  const before = captured.alignment;
-  const deviations = [before.maxDeviationPx, recheck.maxDeviationPx].filter((value): value is number => value !== null);
-  return {
-    page: {
-      ...captured,
-      alignment: {
-        ok: before.ok && recheck.ok,
-        sampled: before.sampled + recheck.sampled,
-        maxDeviationPx: deviations.length === 0 ? null : Math.max(...deviations),
+  return withFrozenPage(page, async (cdp) => {
+    const captured = await capturePage(page, options);
+    const screenshot = Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
+    const recheck = await recheckAlignment(page, captured, options);
+    const before = captured.alignment;
+    const deviations = [before.maxDeviationPx, recheck.maxDeviationPx].filter((value): value is number => value !== null);
+    return {
+      page: {
+        ...captured,
+        alignment: {
+          ok: before.ok && recheck.ok,
+          sampled: before.sampled + recheck.sampled,
+          maxDeviationPx: deviations.length === 0 ? null : Math.max(...deviations),
+        },
       },
-    },
-    screenshot,
-  };
+      screenshot,
+    };
+  });
 }

@@ -2,3 +2,4 @@ export { ALIGNMENT_TOLERANCE_PX, type AlignmentResult } from "./alignment-check.
 export { type CaptureLimits, DEFAULT_CAPTURE_LIMITS } from "./capture-limits.js";
 export { CaptureError, type CaptureOptions, capturePage } from "./capture-page.js";
 export { type CapturedScreen, captureScreen, recheckAlignment } from "./capture-screen.js";
+export { FREEZE_TIMEOUT_MS, FreezeError, withFrozenPage } from "./freeze-page.js";
