@@ -2,8 +2,8 @@
  * `safecua guard mask URL --rules FILE -o masked.png [--json] [--viewport WxH]` against the
  * fixture sites, in process through the CLI's entry point (`main(argv, io)`), with real Chromium.
  */
-import { existsSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -144,4 +144,84 @@ describe("safecua guard mask", () => {
     expect(noRules.stderr).toContain("--rules");
     expect(existsSync(out)).toBe(false);
   });
+
+  test("--rule-store looks the rules up for the page shown, after a redirect, never for the URL asked for", {
+    timeout: 180_000,
+  }, async () => {
+    // Another origin that redirects to the forum thread: its own rule set trusts its whole page.
+    const redirect: Server = createServer((_, response) => {
+      response.writeHead(302, { location: server.url("forum-thread/page.html") });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirect.listen(0, "127.0.0.1", resolve));
+    const from = `http://127.0.0.1:${(redirect.address() as AddressInfo).port}`;
+    try {
+      const dir = tempDir();
+      const store = join(dir, "store.json");
+      writeFileSync(
+        store,
+        JSON.stringify({
+          version: 1,
+          entries: [
+            {
+              scope: new URL(from).host,
+              match: { kind: "default" },
+              rules: [{ scope: "page", verdict: "trusted", note: "the redirector's own page" }],
+            },
+            {
+              scope: new URL(server.origin).host,
+              match: { kind: "exact", path: "/forum-thread/page.html" },
+              rules: rulesOfFile("forum-thread"),
+            },
+          ],
+        }),
+      );
+      const out = join(dir, "masked.png");
+      const run = await runGuard(["mask", `${from}/go`, "--rule-store", store, "-o", out, "--json", "--allow-origin", server.origin]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr).toContain(
+        `rules: ${new URL(server.origin).host} {"kind":"exact","path":"/forum-thread/page.html"} (found by exact)`,
+      );
+      const printed = JSON.parse(run.stdout) as { rows: Array<Record<string, unknown>> };
+      for (const canary of canariesOf("forum-thread"))
+        for (const row of printed.rows.filter((candidate) => candidate.verdict === "trusted"))
+          expect(String(row.text)).not.toContain(canary);
+      expect(printed.rows.some((row) => row.verdict === "untrusted")).toBe(true);
+
+      // A page the store has nothing for is masked whole, and says so.
+      const none = await runGuard(["mask", server.url("chat-room/page.html"), "--rule-store", dir, "-o", out, "--json"]);
+      expect(none.status).toBe(0);
+      expect(none.stderr).toMatch(/rules: none in .* for .*chat-room\/page\.html; the whole page is masked/);
+      expect((JSON.parse(none.stdout) as { rows: Array<{ verdict: string }> }).rows.every((row) => row.verdict === "untrusted")).toBe(true);
+
+      // Exactly one source of rules.
+      const both = await runGuard([
+        "mask",
+        server.url("chat-room/page.html"),
+        "--rule-store",
+        store,
+        "--rules",
+        rulesFileOf("chat-room"),
+        "-o",
+        out,
+      ]);
+      expect(both.status).toBe(2);
+      expect(both.stderr).toContain("give one of --rules FILE");
+    } finally {
+      redirect.close();
+    }
+  });
+
+  test("a page whose mask cannot be built exits 2 with the reason, and writes no image", { timeout: 180_000 }, async () => {
+    const out = join(tempDir(), "masked.png");
+    const run = await runGuard(["mask", server.url("flicker/busy.html"), "--rules", rulesFileOf("flicker"), "-o", out]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/cannot build the mask.*could not be frozen/s);
+    expect(run.stderr).not.toMatch(/unexpected error|\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+  });
 });
+
+function rulesOfFile(fixture: string): unknown {
+  return JSON.parse(readFileSync(rulesFileOf(fixture), "utf8"));
+}

@@ -12,13 +12,15 @@ import {
   parseRuleSet,
   type Rect,
   type RuleSet,
+  RuleStore,
 } from "../../guard/index.js";
 import { formatProblem, type LoadProblem } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 
 interface MaskOptions {
-  rules: string;
+  rules?: string;
+  ruleStore?: string;
   out: string;
   json?: boolean;
   viewport: Viewport;
@@ -53,6 +55,39 @@ async function loadRules(file: string): Promise<RuleSet> {
   return parseRuleSet(parseJsonText(text, file), file);
 }
 
+/**
+ * A rule store: one store file (`RuleStore.toJSON`'s form), or a folder of them merged. Two files
+ * that hold a rule set for the same page are refused, naming both: rule sets are never merged.
+ */
+async function loadRuleStore(path: string): Promise<RuleStore> {
+  const files = await ruleFiles([path]);
+  if (files.length === 0) throw new InputError("no .json rule store files in the folder", { file: `--rule-store ${path}` });
+  const merged = new RuleStore();
+  const owner = new Map<string, string>();
+  for (const file of files) {
+    const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+      throw new InputError(`cannot read the file (${error.code ?? error.message})`, { file: `--rule-store ${file}` });
+    });
+    const store = RuleStore.fromJSON(parseJsonText(text, file), file);
+    const saved = store.toJSON();
+    for (const [scope, config] of Object.entries(saved.scopes ?? {})) merged.configureScope(scope, config);
+    for (const entry of store.list()) {
+      const key = `${entry.scope} ${JSON.stringify(entry.match)}`;
+      const earlier = owner.get(key);
+      if (earlier !== undefined)
+        throw new InputError(
+          `a second rule set for ${entry.scope} ${JSON.stringify(entry.match)} (the first is in ${earlier}; rule sets are never merged)`,
+          {
+            file,
+          },
+        );
+      owner.set(key, file);
+      merged.add(entry.scope, entry.match, entry.rules);
+    }
+  }
+  return merged;
+}
+
 function targetUrl(value: string): URL {
   let url: URL;
   try {
@@ -73,7 +108,22 @@ const round = (value: number): number => Math.round(value * 100) / 100;
  * content stays hidden. The page may only fetch from its own origin (plus `--allow-origin`).
  */
 async function maskAction(cli: CliContext, urlArgument: string, options: MaskOptions): Promise<void> {
-  const rules = await loadRules(options.rules);
+  if ((options.rules === undefined) === (options.ruleStore === undefined))
+    throw new InputError("give one of --rules FILE (one page's rules) or --rule-store PATH (rules looked up for each page)");
+  const fixed = options.rules === undefined ? undefined : await loadRules(options.rules);
+  const store = options.ruleStore === undefined ? undefined : await loadRuleStore(options.ruleStore);
+  // With a store, the rules are looked up for the page each capture shows (after redirects and
+  // navigation), never for the URL asked for: a page is never masked with another page's rules.
+  let chosen = "";
+  const rulesFor = (captured: { url: string | null }): RuleSet => {
+    if (fixed !== undefined) return fixed;
+    const found = store!.lookup(captured.url ?? "");
+    chosen =
+      found === null
+        ? `rules: none in ${options.ruleStore} for ${captured.url ?? "(no URL)"}; the whole page is masked`
+        : `rules: ${found.entry.scope} ${JSON.stringify(found.entry.match)} (found by ${found.via}) for ${captured.url}`;
+    return found?.entry.rules ?? [];
+  };
   const url = targetUrl(urlArgument);
   let extraOrigins: string[];
   try {
@@ -95,21 +145,24 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
 
     let masked;
     try {
-      masked = await buildMaskWithRetries(() => captureScreen(session.page), rules, {
+      masked = await buildMaskWithRetries(() => captureScreen(session.page), rulesFor, {
         onAttemptFailed: (error, attempt) => cli.log(`attempt ${attempt}: ${error.message}`),
       });
     } catch (error) {
+      // A page whose mask cannot be built is a fact about that page, said in one line: exit 2.
       if (error instanceof MaskUnavailableError) {
         cli.log(error.message);
-        cli.exitCode = EXIT.error;
+        cli.exitCode = EXIT.usage;
         return;
       }
       throw error;
     }
     await writeFile(options.out, masked.png);
+    if (chosen !== "") cli.log(chosen);
 
-    for (const issue of lintRuleSet(rules, masked.page)) {
-      if (issue.severity === "warning") cli.log(`warning: ${options.rules}: ${JSON.stringify(issue.path)}: ${issue.message}`);
+    for (const issue of lintRuleSet(rulesFor(masked.page), masked.page)) {
+      if (issue.severity === "warning")
+        cli.log(`warning: ${options.rules ?? options.ruleStore}: ${JSON.stringify(issue.path)}: ${issue.message}`);
     }
     for (const dropped of masked.result.droppedRules) cli.log(`note: coverage cap dropped ${JSON.stringify(dropped)}`);
 
@@ -199,7 +252,8 @@ export function guardCommand(cli: CliContext): Command {
   const mask = new Command("mask")
     .description("render the masked view of a page: everything no rule proves trusted is painted black")
     .argument("<url>", "http(s) page to capture")
-    .requiredOption("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
+    .option("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
+    .option("--rule-store <path>", "a rule store file, or a folder of them: the rule set is looked up for the page each capture shows")
     .requiredOption("-o, --out <file>", "where to write the masked screenshot (PNG)")
     .option(
       "--json",
