@@ -57,6 +57,12 @@ export const CapturedNodeSchema = z
     box: BoxSchema.nullable(),
     /** DOMSnapshot paint order (higher paints later); null when unknown. */
     paintOrder: z.number().int().nullable().default(null),
+    /**
+     * Where the element paints an image or a shadow of its own (a background image, a border image,
+     * a box shadow — its box grown by the shadows), in screenshot pixels; null when it paints none.
+     * Those pixels take any shape the page chooses and can draw text between a row's glyphs.
+     */
+    shapeBox: BoxSchema.nullable().default(null),
     offscreen: z.boolean().default(false),
     frameId: z.string().min(1).default("main"),
     /** Inside (or the iframe of) a frame whose tree could not be read. */

@@ -125,6 +125,26 @@ describe("overlap: the mask wins over unrelated branches", () => {
     expect(isMasked(guardPage(trustedButton([wrapper(1)], null), rules).mask, 15, 15)).toBe(true);
   });
 
+  it("masks a trusted row over an untrusted container that paints an image or a shadow, even one painted under it", () => {
+    // A user's card with a background image (or a box shadow, which can draw anything) placed under
+    // the trusted button: its pixels would show between the button's glyphs.
+    const card = (shapes?: [number, number, number, number]) =>
+      el("generic", { key: "card", box: [0, 0, 300, 60], paint: 1, ...(shapes && { shapes }) }, [txt("ugc", [600, 600, 20, 20])]);
+    expect(isMasked(guardPage(trustedButton([card()]), rules).mask, 15, 15)).toBe(false);
+    const result = guardPage(trustedButton([card([0, 0, 300, 60])]), rules);
+    expect(result.rows.find((row) => row.nodeId === "reply")!.verdict).toBe("trusted");
+    expect(isMasked(result.mask, 15, 15)).toBe(true);
+    // Only where the card lies: the rest of the row stays shown.
+    const half = guardPage(trustedButton([card([0, 0, 30, 60])]), rules);
+    expect([isMasked(half.mask, 15, 15), isMasked(half.mask, 50, 15)]).toEqual([true, false]);
+    // A shadow reaching out of a tiny box over the row masks where it paints.
+    const shadow = guardPage(
+      trustedButton([el("generic", { box: [200, 200, 1, 1], paint: 1, shapes: [0, 0, 250, 250] }, [txt("ugc", [600, 600, 20, 20])])]),
+      rules,
+    );
+    expect(isMasked(shadow.mask, 15, 15)).toBe(true);
+  });
+
   it("never lets an ancestor win: a trusted row inside an untrusted container keeps its own pixels", () => {
     const page = makePage(
       doc([

@@ -14,6 +14,8 @@ export interface NodeSpec {
   text?: string;
   box?: Box | null;
   paint?: number | null;
+  /** Where the element paints an image or a shadow of its own (`shapeBox`). */
+  shapes?: Box;
   ignored?: boolean;
   opaque?: boolean;
   truncated?: boolean;
@@ -85,6 +87,7 @@ export function makePage(root: NodeSpec, options: PageOptions = {}): CapturedPag
       href: spec.href ?? null,
       box: spec.box === undefined ? null : spec.box,
       paintOrder: spec.paint ?? null,
+      shapeBox: spec.shapes ?? null,
       offscreen: spec.offscreen ?? false,
       frameId: frame,
       opaque: spec.opaque ?? false,

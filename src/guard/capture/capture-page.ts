@@ -174,6 +174,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     const { ax, dom, geometry } = node;
     const rawRole = rawRoleOf(ax, dom);
     let box: Rect | null = null;
+    let shapeBox: Rect | null = null;
     let offscreen = false;
     if (dom?.box !== null && dom?.box !== undefined && geometry !== null) {
       const screen = toScreen(dom.box, geometry);
@@ -186,6 +187,11 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
       offscreen = visibleArea === null || isOutside(screen, visibleArea);
       const clipped = paintClip === null ? screen : intersectRects(screen, paintClip);
       box = offscreen || clipped === null ? screen : clipped;
+      if (dom.shapeOutset !== null && !offscreen) {
+        const [left, top, right, bottom] = dom.shapeOutset;
+        const grown = toScreen([dom.box[0] - left, dom.box[1] - top, dom.box[2] + left + right, dom.box[3] + top + bottom], geometry);
+        shapeBox = paintClip === null ? grown : intersectRects(grown, paintClip);
+      }
       if (!offscreen && !node.opaque && dom.nodeType === 1 && !dom.tag.startsWith("::") && screen[2] >= 2 && screen[3] >= 2) {
         alignmentPool.push({ backendNodeId: dom.backendNodeId, box: screen, group: node.frameId });
       }
@@ -209,6 +215,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
       href: dom?.href ?? (rawRole === "link" ? stringOrNull(axProperty(ax, "url")) : null),
       box,
       paintOrder: node.paintKey === null ? null : (paintRank.get(node.paintKey.join(",")) ?? null),
+      shapeBox,
       offscreen,
       frameId: node.frameId,
       opaque: node.opaque,

@@ -85,5 +85,15 @@ export interface FrameTreeNode {
  * box paints nothing), and what decides which overflow clips apply to a node (its own position,
  * the clipping element's overflow, transforms and zoom that make box arithmetic unreliable).
  */
-export const SNAPSHOT_STYLES = ["visibility", "overflow-x", "overflow-y", "position", "transform", "zoom"] as const;
+export const SNAPSHOT_STYLES = [
+  "visibility",
+  "overflow-x",
+  "overflow-y",
+  "position",
+  "transform",
+  "zoom",
+  "background-image",
+  "box-shadow",
+  "border-image-source",
+] as const;
 export type SnapshotStyle = (typeof SNAPSHOT_STYLES)[number];

@@ -29,7 +29,6 @@ const PAUSE_ANIMATIONS = `(() => {
 /** Two frames: the first commits the paused animations, the second runs after that commit. */
 const TWO_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))";
 
-
 const RESUME_ANIMATIONS = `(() => {
   for (const [animation, time] of globalThis.__safecuaPaused ?? []) {
     animation.currentTime = time;

@@ -33,6 +33,12 @@ export interface DomEntry {
   layoutText: string;
   /** Computed `visibility` is `visible` (a hidden box is laid out but paints nothing). */
   visible: boolean;
+  /**
+   * How far (CSS px: left, top, right, bottom) beyond its box the node paints an image or a shadow
+   * of its own (background image, border image, box shadow): shapes the page chooses. Null when it
+   * paints none; zeros for an image inside its box.
+   */
+  shapeOutset: [number, number, number, number] | null;
   /** Index into `snapshot.documents` of the document an `<iframe>` hosts. */
   contentDocumentIndex: number | null;
   inputValue: string | null;
@@ -132,6 +138,7 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       paintOrder: null,
       layoutText: "",
       visible: true,
+      shapeOutset: null,
       contentDocumentIndex: contentDocuments.get(i) ?? null,
       inputValue: inputValues.get(i) ?? null,
       clip: null,
@@ -163,6 +170,9 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     const style = (name: SnapshotStyle): string => str(styles[slot(name)]);
     const visibility = style("visibility");
     if (visibility === "hidden" || visibility === "collapse") entry.visible = false;
+    const images = (["background-image", "border-image-source"] as const).some((name) => !["", "none"].includes(style(name)));
+    const shadow = shadowOutset(style("box-shadow"));
+    if (images || shadow !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, shadow ?? [0, 0, 0, 0]);
     // The first layout box of an element carries its styles and its client rect.
     const clipInput = clipInputs[nodeIndex]!;
     if (clipInput.paddingBox === null && entry.nodeType === ELEMENT_NODE) {
@@ -200,4 +210,48 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
 
 export function isTextEntry(entry: DomEntry): boolean {
   return entry.nodeType === TEXT_NODE;
+}
+
+/** Splits a computed list at top-level commas (`rgb(…)` keeps its own). */
+function splitTopLevel(value: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(value.slice(start));
+  return parts.map((part) => part.trim()).filter((part) => part !== "");
+}
+
+/**
+ * How far a computed `box-shadow` paints beyond the box, per side (left, top, right, bottom), in
+ * CSS px; null for `none`. Each shadow is its box moved by its offsets, grown by its spread and
+ * blurred by its blur radius; an inset shadow paints inside the box only.
+ */
+export function shadowOutset(value: string): [number, number, number, number] | null {
+  if (value === "" || value === "none") return null;
+  let out: [number, number, number, number] = [0, 0, 0, 0];
+  for (const shadow of splitTopLevel(value)) {
+    if (/\binset\b/.test(shadow)) continue;
+    const lengths = [...shadow.replace(/\([^)]*\)/g, "").matchAll(/(-?\d*\.?\d+(?:e-?\d+)?)px/g)].map((match) => Number(match[1]));
+    const [x = 0, y = 0, blur = 0, spread = 0] = lengths;
+    const grow = Math.max(0, blur) + spread;
+    out = maxOutset(out, [grow - x, grow - y, grow + x, grow + y]);
+  }
+  return out;
+}
+
+function maxOutset(
+  a: [number, number, number, number] | null,
+  b: readonly [number, number, number, number],
+): [number, number, number, number] {
+  const base = a ?? [0, 0, 0, 0];
+  return [Math.max(base[0], b[0], 0), Math.max(base[1], b[1], 0), Math.max(base[2], b[2], 0), Math.max(base[3], b[3], 0)];
 }

@@ -7,7 +7,7 @@ import { GridIndex } from "./grid-index.js";
 interface Overlapper {
   id: string;
   rect: Rect;
-  /** Rows and leaves are drawn content: they win over a trusted row whatever the paint order. */
+  /** Rows, leaves and image or shadow paint are drawn content: they win over a trusted row whatever the paint order. */
   content: boolean;
   paintOrder: number | null;
 }
@@ -18,10 +18,15 @@ interface Overlapper {
  * trusted overlaps it:
  * - an untrusted row or leaf (drawn content — text, image, empty slot, aria-hidden drawing)
  *   always wins, so every untrusted row's box lies inside F;
- * - an untrusted container (its background, border, pseudo-content) wins unless the capture's
+ * - where an untrusted node paints an image or a shadow of its own (a background image, a border
+ *   image, a box shadow, which may reach beyond its box), it always wins too: those pixels take
+ *   any shape the page chooses, and painted under a trusted row they would show between its
+ *   glyphs (the mask wins, spec §5.1 item 3);
+ * - any other untrusted container (a plain background colour, a border) wins unless the capture's
  *   paint order proves it was painted before the row. This is the seed's own stacking-order idea
  *   (`st:stackorder`) moved inside the page: a trusted cookie banner or sticky header painted
- *   over the page's big untrusted wrappers is not masked by them.
+ *   over the page's big untrusted wrappers is not masked by them — flat colour and lines under a
+ *   row draw no text.
  * Ancestors of a row never win over it ("a trusted row inside an untrusted ancestor keeps its
  * own pixels"), and nothing inside a row (folded into it) does. Off-screen nodes (the capture found
  * nothing of their box that can paint: scrolled out of their container) win over nothing.
@@ -61,6 +66,9 @@ export function planMask(
     const content =
       nodeInfo === undefined || nodeInfo.rowIndex !== null || nodeInfo.foldedInto !== null || tree.children(node.id).length === 0;
     grid.insert(rect, { id: node.id, rect, content, paintOrder: node.paintOrder });
+    // Its own images and shadows, which may reach beyond its box, win like drawn content.
+    const shapes = node.shapeBox === null ? null : clipRect(snapOutward(node.shapeBox), screen.width, screen.height);
+    if (shapes !== null) grid.insert(shapes, { id: node.id, rect: shapes, content: true, paintOrder: node.paintOrder });
   }
 
   const revealed: Array<{ rect: Rect; minus: Rect[] }> = [];
