@@ -194,6 +194,11 @@ describe("safecua guard mask", () => {
       expect(none.stderr).toMatch(/rules: none in .* for .*chat-room\/page\.html; the whole page is masked/);
       expect((JSON.parse(none.stdout) as { rows: Array<{ verdict: string }> }).rows.every((row) => row.verdict === "untrusted")).toBe(true);
 
+      // A rule list is not a store: said as such, before any page is loaded.
+      const list = await runGuard(["mask", server.url("chat-room/page.html"), "--rule-store", rulesFileOf("chat-room"), "-o", out]);
+      expect(list.status).toBe(2);
+      expect(list.stderr).toContain("a rule list (what --rules takes), not a rule store file");
+
       // Exactly one source of rules.
       const both = await runGuard([
         "mask",

@@ -68,7 +68,10 @@ async function loadRuleStore(path: string): Promise<RuleStore> {
     const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
       throw new InputError(`cannot read the file (${error.code ?? error.message})`, { file: `--rule-store ${file}` });
     });
-    const store = RuleStore.fromJSON(parseJsonText(text, file), file);
+    const json = parseJsonText(text, file);
+    if (Array.isArray(json))
+      throw new InputError('a rule list (what --rules takes), not a rule store file ({"version": 1, "entries": […]})', { file });
+    const store = RuleStore.fromJSON(json, file);
     const saved = store.toJSON();
     for (const [scope, config] of Object.entries(saved.scopes ?? {})) merged.configureScope(scope, config);
     for (const entry of store.list()) {
