@@ -15,7 +15,7 @@ export class FreezeError extends Error {
   override readonly name = "FreezeError";
 }
 
-/** Main-world globals are the page's: our own world keeps the animations we paused out of its reach. */
+/** Main-world globals are the page's: our own world keeps the animations we hold out of its reach. */
 const WORLD_NAME = "safecua-freeze";
 
 const PAUSE_ANIMATIONS = `(() => {
@@ -26,7 +26,7 @@ const PAUSE_ANIMATIONS = `(() => {
   return running.length;
 })()`;
 
-/** Two frames: the first commits the paused animations, the second runs after that commit. */
+/** Two frames: the first commits the cancelled animations, the second runs after that commit. */
 const TWO_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))";
 
 const RESUME_ANIMATIONS = `(() => {
@@ -43,16 +43,17 @@ interface Paused {
 
 /**
  * Runs `work` while the page can change nothing on screen (spec §1.2: the tree and the pixels of one
- * instant). First every CSS animation, transition and Web Animation is paused from an isolated
- * world and two frames are let through, so the compositor — which runs transform and opacity
- * animations on its own thread — has the paused state too. Then the page's JavaScript is stopped
- * by pausing its thread in the debugger, in a task of ours, so the pause falls between tasks and
- * never inside a frame's own callbacks. An animation the page started in between (or one still
- * pending) fails the freeze. While paused, Chromium still lays out and paints what the DOM holds,
- * so a capture and a screenshot taken in `work` describe the same page. Timers, animation frames and events that come due meanwhile wait and
- * run after the resume, as if the page had been slow. A page that never reaches the pause (a busy
- * loop, its own `debugger` statements in a loop) throws `FreezeError`: the caller must not capture
- * it unfrozen.
+ * instant). First every running CSS animation, transition and Web Animation is cancelled from an
+ * isolated world, its time kept, and two frames are let through, so the compositor — which runs
+ * transform and opacity animations on its own thread — has dropped them too (pausing them instead
+ * left the compositor a step ahead of the tree). Then the page's JavaScript is stopped by pausing
+ * its thread in the debugger, in a task of ours, so the pause falls between tasks and never inside
+ * a frame's own callbacks; animations the page set off in between are held the same way. While
+ * paused, Chromium still lays out and paints what the DOM holds, so a capture and a screenshot
+ * taken in `work` describe the same page. Afterwards the animations play on from their kept times,
+ * and timers, animation frames and events that came due run, as if the page had been slow. A page
+ * that never reaches the pause (a busy loop, its own `debugger` statements in a loop) throws
+ * `FreezeError`: the caller must not capture it unfrozen.
  */
 export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => Promise<T>, timeoutMs = FREEZE_TIMEOUT_MS): Promise<T> {
   const cdp = await pageCdpSession(page);
