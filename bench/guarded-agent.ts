@@ -29,14 +29,12 @@
  * spread over the pack (default 12, about two minutes on 2 cores); BENCH_SCENARIOS=all the 36.
  * BENCH_KEEP=1 keeps the run folder (records, screenshots) and prints where.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
+
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { loadDefense } from "../src/agents/index.js";
 import { launchBrowser } from "../src/browser/index.js";
 import { ModelSetup } from "../src/models/index.js";
@@ -44,7 +42,8 @@ import type { EpisodeRecord } from "../src/records/index.js";
 import { DEFAULT_E2E_SETTINGS, type NewRunOptions, startRun, uiAgentFor } from "../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../src/scenario/index.js";
 import { linearQuantile } from "../src/stats/index.js";
-import { startScriptedRoleServer } from "../test/support/scripted-role-server.js";
+import { scriptedRoleEndpoints, startScriptedRoleServer } from "../test/support/scripted-role-server.js";
+import { spawnLineChild } from "./_line-child.js";
 import { treeCpuMs } from "./_process-tree.js";
 
 const GUARDED = "guarded:openai-compatible:scripted";
@@ -85,28 +84,8 @@ interface ServerHandle {
 
 /** The scripted-role server in a child process running this file with `--serve`, spoken to in stdin/stdout lines. */
 async function startServer(): Promise<ServerHandle> {
-  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), fileURLToPath(import.meta.url), "--serve"], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const pending: ((line: string) => void)[] = [];
-  lines.on("line", (line) => pending.shift()?.(line));
-  const ask = (command: string): Promise<string> =>
-    new Promise((resolve) => {
-      pending.push(resolve);
-      child.stdin.write(`${command}\n`);
-    });
-  const url = await ask("url");
-  return {
-    url,
-    pid: child.pid as number,
-    calls: async () => Number(await ask("calls")),
-    stop: async () => {
-      await ask("stop");
-      child.stdin.end();
-      await once(child, "exit");
-    },
-  };
+  const child = spawnLineChild(import.meta.url, ["--serve"]);
+  return { url: await child.ask("url"), pid: child.pid, calls: async () => Number(await child.ask("calls")), stop: child.stop };
 }
 
 // ---- the run ----
@@ -149,23 +128,8 @@ async function main(): Promise<void> {
   let wallSeconds = 0;
   let httpCalls = 0;
   try {
-    // Structured outputs on: the server picks the role's answer by the schema name it carries.
     const config = join(dir, "models.yaml");
-    writeFileSync(
-      config,
-      JSON.stringify({
-        endpoints: [
-          {
-            name: "scripted",
-            provider: "openai-compatible",
-            base_url: server.url,
-            model: "scripted",
-            structured_outputs: true,
-            max_retries: 0,
-          },
-        ],
-      }),
-    );
+    writeFileSync(config, JSON.stringify(scriptedRoleEndpoints(server.url)));
     const models = new ModelSetup({ cache: "off", config }, join(dir, "cache.sqlite"));
     const none = loadDefense("none");
     const observation = DEFAULT_E2E_SETTINGS.observation;

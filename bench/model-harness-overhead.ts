@@ -14,17 +14,15 @@
  * call, which (unlike wall time) says little about how busy the shared machine was.
  */
 
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { createModelClient, ModelCache, type ModelClient, type ModelRequest } from "../src/models/index.js";
 import { MockOpenAIServer } from "../test/support/mock-openai-server.js";
+import { spawnLineChild } from "./_line-child.js";
 
 const RUNS = 3;
 const schema = z.object({ completed: z.boolean(), shared_content: z.array(z.string()), action_trace: z.array(z.string()) });
@@ -60,30 +58,12 @@ interface ServerHandle {
  * `process.cpuUsage()` here counts the harness only.
  */
 async function startServer(latencyMs = 0): Promise<ServerHandle> {
-  const child = spawn(
-    process.execPath,
-    ["--import", import.meta.resolve("tsx"), fileURLToPath(import.meta.url), "--serve", String(latencyMs)],
-    {
-      stdio: ["pipe", "pipe", "inherit"],
-    },
-  );
-  const lines = createInterface({ input: child.stdout });
-  const pending: ((line: string) => void)[] = [];
-  lines.on("line", (line) => pending.shift()?.(line));
-  const ask = (command: string): Promise<string> =>
-    new Promise((resolve) => {
-      pending.push(resolve);
-      child.stdin.write(`${command}\n`);
-    });
-  const url = await ask("url");
+  const child = spawnLineChild(import.meta.url, ["--serve", String(latencyMs)]);
+  const url = await child.ask("url");
   return {
     url,
-    stats: async () => JSON.parse(await ask("stats")) as { callCount: number; maxInFlight: number },
-    stop: async () => {
-      await ask("stop");
-      child.stdin.end();
-      await once(child, "exit");
-    },
+    stats: async () => JSON.parse(await child.ask("stats")) as { callCount: number; maxInFlight: number },
+    stop: child.stop,
   };
 }
 

@@ -127,10 +127,10 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
     model.rows.map((row) => row.text),
     afterChecks,
   );
-  const final = applyExceptions(
-    { model, consentRows, owned: ownedFilesFrom(options.ownedFiles ?? []), fileListingRows: fileListingRows(model, base.rules) },
-    echoed,
-  );
+  const owned = ownedFilesFrom(options.ownedFiles ?? []);
+  // Listings only matter when the user owns files: most captures skip the walk.
+  const listingRows = owned.baseNames.size > 0 ? fileListingRows(model, base.rules) : new Set<number>();
+  const final = applyExceptions({ model, consentRows, owned, fileListingRows: listingRows }, echoed);
 
   const mask = composeMask(planMask(model, final, nodeVerdicts, new Set(options.reveals ?? [])));
   const mainRoot = model.contentRoots.find((root) => root.isMain)!;

@@ -48,9 +48,6 @@ export interface CrossTrackComparison {
 }
 
 const unitOf = (record: EpisodeRecord) => `${record.scenario_id}::${record.epoch}`;
-// One definition of engagement for every table, the summary's: not refused, and not an
-// end-to-end episode stopped by the step limit before it sent anything.
-const engaged = isEngaged;
 const leaked = (record: ScoredRecord) => record.score.leaked_items.length > 0;
 
 /**
@@ -97,7 +94,7 @@ export function compareTracks(
       mde: comparisonMde({ n: paired.n, mean_a: paired.mean_b, difference: -paired.difference }),
     };
   };
-  const bothEngaged = pairs.filter(([left, right]) => engaged(left) && engaged(right));
+  const bothEngaged = pairs.filter(([left, right]) => isEngaged(left) && isEngaged(right));
   const stateLeaks = pairs.map(([left]) => leaked(left));
   const e2eLeaks = pairs.map(([, right]) => leaked(right));
   const count = (want: [boolean, boolean]) => pairs.filter((_, i) => stateLeaks[i] === want[0] && e2eLeaks[i] === want[1]).length;
@@ -112,7 +109,7 @@ export function compareTracks(
     utility: gap("utility", pairs, (record) => record.score.utility === 1),
     leakage: gap("leakage", pairs, leaked),
     engaged_leakage: gap("engaged_leakage", bothEngaged, leaked),
-    not_engaged_e2e: pairs.filter(([, right]) => !engaged(right)).length,
+    not_engaged_e2e: pairs.filter(([, right]) => !isEngaged(right)).length,
     agreement: {
       ...binaryAgreement(stateLeaks, e2eLeaks),
       both,

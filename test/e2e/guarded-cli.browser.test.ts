@@ -13,7 +13,7 @@ import { RUN_FILES } from "../../src/records/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import type { MockOpenAIServer } from "../support/mock-openai-server.js";
 import { runCli } from "../support/run-cli.js";
-import { startScriptedRoleServer } from "../support/scripted-role-server.js";
+import { scriptedRoleEndpoints, startScriptedRoleServer } from "../support/scripted-role-server.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const AGENT = "guarded:openai-compatible:scripted";
@@ -37,21 +37,7 @@ describe("safecua bench --agent guarded:<planner> over HTTP", { timeout: 300_000
     const dataset = join(dir, "pack.yaml");
     writeFileSync(dataset, stringify(scenarios));
     const config = join(dir, "models.yaml");
-    writeFileSync(
-      config,
-      stringify({
-        endpoints: [
-          {
-            name: "scripted",
-            provider: "openai-compatible",
-            base_url: server.url,
-            model: "scripted",
-            structured_outputs: true,
-            max_retries: 0,
-          },
-        ],
-      }),
-    );
+    writeFileSync(config, stringify(scriptedRoleEndpoints(server.url)));
     const out = join(dir, "runs");
     const before = server.requests.length;
     const result = await runCli([

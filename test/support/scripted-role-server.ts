@@ -87,6 +87,18 @@ export function modelRequestOf(body: any): ModelRequest {
   };
 }
 
+/**
+ * A models file (`--config`) whose endpoint `scripted` points at a scripted-role server at `url`,
+ * with structured outputs on (the server picks the role's answer by the schema name) and no retries.
+ */
+export function scriptedRoleEndpoints(url: string) {
+  return {
+    endpoints: [
+      { name: "scripted", provider: "openai-compatible", base_url: url, model: "scripted", structured_outputs: true, max_retries: 0 },
+    ],
+  };
+}
+
 export async function startScriptedRoleServer(options: ScriptedRoleServerOptions): Promise<MockOpenAIServer> {
   const hintsByTask = new Map<string, UiHints>();
   for (const scenario of options.scenarios) {

@@ -53,8 +53,9 @@ export function isOwnedFileUrl(url: string | null, owned: OwnedFiles): boolean {
  */
 export function fileListingRows(model: PageModel, rules: ReadonlyMap<string, RuleSet>): Set<number> {
   const out = new Set<number>();
+  const listingsByRoot = new Map([...rules].map(([rootId, set]) => [rootId, set.filter(isFilesRule)]));
   for (const row of model.rows) {
-    const listings = (rules.get(row.contentRootId) ?? []).filter(isFilesRule);
+    const listings = listingsByRoot.get(row.contentRootId) ?? [];
     if (listings.length === 0) continue;
     const chain = model.info.get(row.id)?.chain ?? [];
     if (chain.some((node) => listings.some((rule) => identifierMatches(rule.listing, node)))) out.add(row.index);

@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SelfObservingUiAgent, uiGullible } from "../../../src/agents/index.js";
 import { PlanSchema } from "../../../src/guard/agent/scripted/plan-step.js";
+import { locatedPoint } from "../../../src/guard/agent/scripted/planner-transcript.js";
 import { requestTexts, scriptedClient } from "../../../src/guard/agent/scripted/scripted-client.js";
 import { createGuardedAgent, type GuardedRoles, type ScriptedRole, scriptedRoleClient, type ToolCall } from "../../../src/guard/index.js";
 import type { ModelClient, ModelRequest } from "../../../src/models/index.js";
@@ -20,6 +21,7 @@ import type { Scenario } from "../../../src/scenario/index.js";
 import { startE2eRun } from "../../e2e/support/start-e2e-run.js";
 import { sharedBrowser } from "../../support/shared-browser.js";
 import { ATTACKER, injectedScenario, KWAME_PLAN, PAYLOAD_TEXT } from "./support/injected-scenario.js";
+import { EMPTY_CONSTRAINT } from "./support.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -144,21 +146,10 @@ function forbiddenPlanner(steps: ForbiddenStep[], page: () => Page): ModelClient
 }
 
 const located = (last: string) => {
-  const match = /unique at \((\d+), (\d+)\)/.exec(last);
-  if (!match) throw new Error(`expected a located point in: ${last}`);
-  return { x: Number(match[1]), y: Number(match[2]) };
+  const point = locatedPoint(last);
+  if (point === undefined) throw new Error(`expected a located point in: ${last}`);
+  return point;
 };
-const EMPTY = {
-  min: null,
-  max: null,
-  precision: null,
-  decimal_separator: "" as const,
-  currencies: [],
-  options: [],
-  ecosystem: "",
-  script: "",
-};
-
 describe("a planner that tries every forbidden call", { timeout: 180_000 }, () => {
   it("gets each refused with its reason code, spends no UI step on them, and nothing reaches the page", async () => {
     let live: Page | undefined;
@@ -188,7 +179,7 @@ describe("a planner that tries every forbidden call", { timeout: 180_000 }, () =
           tool: "query_screen",
           question: "Which link is in the message?",
           answer_type: "url",
-          constraint: EMPTY,
+          constraint: EMPTY_CONSTRAINT,
           region: [],
           var_name: "link",
         }),

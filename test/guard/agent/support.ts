@@ -32,13 +32,4 @@ export function storeWith(...variables: Variable[]): VariableStore {
   return store;
 }
 
-export const EMPTY_CONSTRAINT = {
-  min: null,
-  max: null,
-  precision: null,
-  decimal_separator: "" as const,
-  currencies: [],
-  options: [],
-  ecosystem: "",
-  script: "",
-};
+export { EMPTY_CONSTRAINT_ARGS as EMPTY_CONSTRAINT } from "../../../src/guard/agent/tools/tool-call.js";

@@ -1,18 +1,7 @@
 import type { ModelRequest } from "../../../models/index.js";
-import type { PlannerReply, ToolCall } from "../tools/tool-call.js";
+import { EMPTY_CONSTRAINT_ARGS, type PlannerReply, type ToolCall } from "../tools/tool-call.js";
 import type { PlanStep } from "./plan-step.js";
 import { locatedPoint, outOfViewBy, type PlannerTranscript, readTranscript } from "./planner-transcript.js";
-
-const EMPTY_CONSTRAINT = {
-  min: null,
-  max: null,
-  precision: null,
-  decimal_separator: "" as const,
-  currencies: [],
-  options: [],
-  ecosystem: "",
-  script: "",
-};
 
 /** A label every workspace page shows in its top bar: where the planner points the wheel to scroll. */
 export const SCROLL_ANCHOR = "Now:";
@@ -75,7 +64,7 @@ function* stepCalls(step: PlanStep, now: PlannerTranscript): Calls {
       tool: "query_screen",
       question: query.question,
       answer_type: query.type,
-      constraint: { ...EMPTY_CONSTRAINT, options: query.options ?? [] },
+      constraint: { ...EMPTY_CONSTRAINT_ARGS, options: query.options ?? [] },
       region: query.region ?? [],
       var_name: query.var,
     };

@@ -25,6 +25,18 @@ export const ConstraintArgsSchema = z
   .strict();
 export type ConstraintArgs = z.infer<typeof ConstraintArgsSchema>;
 
+/** A constraint that constrains nothing: every member present and empty. */
+export const EMPTY_CONSTRAINT_ARGS: Readonly<ConstraintArgs> = Object.freeze({
+  min: null,
+  max: null,
+  precision: null,
+  decimal_separator: "",
+  currencies: [],
+  options: [],
+  ecosystem: "",
+  script: "",
+});
+
 export const ToolCallSchema = z.discriminatedUnion("tool", [
   // UI tools: each is one UI step.
   z.object({ tool: z.literal("click"), ...point, button: z.enum(["left", "right", "middle"]), count: z.number() }).strict(),
