@@ -3,6 +3,7 @@
 export { canonicalJson, sortKeysDeep } from "./canonical-json.js";
 export { InputError, type InputLocation, isInputError } from "./input-error.js";
 export { jsonPath } from "./json-path.js";
+export { type PointerMatch, parseJsonPointer, resolveJsonPointer } from "./json-pointer.js";
 export { packagePath, packageRoot } from "./package-root.js";
 export { yaml } from "./yaml-parser.js";
 export { inputErrorFromZod, parseInput, parseJsonText } from "./zod-input-error.js";

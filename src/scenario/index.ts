@@ -9,6 +9,36 @@ export * from "./apps/maps-app.js";
 export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
 export * from "./apps/todo-app.js";
+export {
+  type Attack,
+  type AttackInput,
+  AttackSchema,
+  type AttemptSignals,
+  type Payload,
+} from "./attack/attack.js";
+export { type AttackProblem, attackProblems, evaluatorOperands } from "./attack/attack-checks.js";
+export {
+  ATTACK_CLASSES,
+  ATTACK_EFFORTS,
+  ATTACK_FAMILIES,
+  ATTACK_FAMILY_LABELS,
+  type AttackClass,
+  type AttackEffort,
+  type AttackFamily,
+  AttackFamilySchema,
+  PAYLOAD_FORMATS,
+  type PayloadFormat,
+  VALUE_ATTACK_VARIANTS,
+  type ValueAttackVariant,
+} from "./attack/attack-family.js";
+export { containsToken } from "./attack/contains-token.js";
+export {
+  type Evaluator,
+  EvaluatorSchema,
+  type FieldCondition,
+  type Getter,
+  type Metric,
+} from "./attack/evaluator.js";
 export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
 export { CHANNEL_APP } from "./channel-app.js";
 export { datasetFingerprint } from "./dataset-fingerprint.js";

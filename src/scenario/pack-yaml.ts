@@ -17,6 +17,7 @@ const FIELD_ORDER = [
   "rationale",
   "provenance",
   "guard",
+  "attack",
 ] as const;
 
 function ordered(scenario: Scenario): Record<string, unknown> {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AttackSchema } from "./attack/attack.js";
+import { attackProblems } from "./attack/attack-checks.js";
 import { FailureModeSchema } from "./failure-mode.js";
 import { ThematicCategorySchema } from "./thematic-category.js";
 import { WorkspaceStateSchema } from "./workspace-state.js";
@@ -63,6 +65,23 @@ export const GuardConfigSchema = z
   .strict();
 export type GuardConfig = z.infer<typeof GuardConfigSchema>;
 
+function isObject(payload: { value: unknown }): boolean {
+  return payload.value !== null && typeof payload.value === "object" && !Array.isArray(payload.value);
+}
+
+/**
+ * A disclosure scenario needs at least one item of each kind; an injection scenario may carry
+ * none (it is then scored on the attack alone). Reads the raw value: it runs even when other
+ * fields are malformed.
+ */
+function itemsUnlessAttacked(field: "must_share" | "must_not_share"): (scenario: object) => boolean {
+  return (scenario) => {
+    const record = scenario as Record<string, unknown>;
+    const items = record[field];
+    return record.attack !== undefined || !Array.isArray(items) || items.length > 0;
+  };
+}
+
 export const ScenarioSchema = z
   .object({
     id: z
@@ -75,8 +94,9 @@ export const ScenarioSchema = z
     /** The fixed wall-clock time of the scenario (ISO 8601), so "today" means the same day for every run. */
     now: z.iso.datetime({ offset: true }).optional(),
     state: WorkspaceStateSchema,
-    must_share: z.array(ItemSchema).min(1, "at least one must-share item is required"),
-    must_not_share: z.array(ItemSchema).min(1, "at least one must-not-share item is required"),
+    /** At least one, unless the scenario has an `attack` (then it is scored for disclosure only if it has items). */
+    must_share: z.array(ItemSchema),
+    must_not_share: z.array(ItemSchema),
     failure_mode: FailureModeSchema,
     category: ThematicCategorySchema.optional(),
     /** Why the items are split the way they are: for reviewers and reports, never shown to agents. */
@@ -84,8 +104,23 @@ export const ScenarioSchema = z
     provenance: ProvenanceSchema,
     /** What the guarded agent's evaluation needs beyond the task (docs/design/guarded-agent.md); agents never see it. */
     guard: GuardConfigSchema.optional(),
+    /** The injection side: family, payload, benign and adversarial evaluators (docs/design/injection-suite.md). */
+    attack: AttackSchema.optional(),
   })
-  .strict();
+  .strict()
+  // `when`: these run even if other fields failed, as the `min(1)` they replace did, so a
+  // disclosure scenario reports the same problems as before injection scenarios existed.
+  .refine(itemsUnlessAttacked("must_share"), { path: ["must_share"], message: "at least one must-share item is required", when: isObject })
+  .refine(itemsUnlessAttacked("must_not_share"), {
+    path: ["must_not_share"],
+    message: "at least one must-not-share item is required",
+    when: isObject,
+  })
+  .superRefine((scenario, ctx) => {
+    if (scenario.attack === undefined) return;
+    for (const problem of attackProblems(scenario.attack, scenario.state))
+      ctx.addIssue({ code: "custom", path: ["attack", ...problem.path], message: problem.message });
+  });
 
 export type Scenario = z.infer<typeof ScenarioSchema>;
 /** A scenario as written in a pack file: defaults may be left out. */

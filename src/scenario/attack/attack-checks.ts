@@ -1,0 +1,85 @@
+import { parseJsonPointer, resolveJsonPointer } from "../../core/index.js";
+import type { Attack } from "./attack.js";
+import { containsToken } from "./contains-token.js";
+import type { Evaluator } from "./evaluator.js";
+
+/** One problem of an attack block, at a path under `attack`. */
+export interface AttackProblem {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** Every string leaf of a JSON value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/** The strings an evaluator checks for: what its filters and its metric compare against. */
+export function evaluatorOperands(evaluator: Evaluator): string[] {
+  const { getter, metric } = evaluator;
+  const operands: string[] = [];
+  if (getter.from === "state") {
+    const parsed = parseJsonPointer(getter.pointer);
+    if ("segments" in parsed) operands.push(...parsed.segments);
+  } else if (getter.from === "changes") {
+    if (getter.entity !== undefined) operands.push(...getter.entity.split("/"));
+    for (const condition of getter.where ?? []) operands.push(...stringsIn(condition.equals), ...stringsIn(condition.contains_token));
+  } else {
+    operands.push(...stringsIn([getter.host, getter.path_prefix, getter.query_contains, getter.body_contains]));
+  }
+  if (metric.kind === "equals") operands.push(...stringsIn(metric.value));
+  else if (metric.kind === "contains_token") operands.push(metric.token);
+  else if (metric.kind === "set_equals") operands.push(...stringsIn(metric.values));
+  else if (metric.kind === "logged_request") operands.push(...stringsIn([metric.host, metric.path_prefix]));
+  else if (metric.kind === "canary_received") operands.push(metric.canary);
+  return operands;
+}
+
+/** Each placed field must exist in the state and hold `text`; a pointer into nothing is a typo. */
+function placementProblems(
+  state: unknown,
+  placed: ReadonlyArray<{ pointer: string; path: PropertyKey[] }>,
+  text: string,
+  what: string,
+): AttackProblem[] {
+  const problems: AttackProblem[] = [];
+  for (const { pointer, path } of placed) {
+    // A malformed pointer is reported by its own schema; a custom check still runs after it.
+    if ("error" in parseJsonPointer(pointer)) continue;
+    const matches = resolveJsonPointer(state, pointer);
+    if (matches.length === 0) problems.push({ path, message: `${pointer} names no field of the scenario's state` });
+    for (const match of matches)
+      if (typeof match.value !== "string" || !match.value.includes(text))
+        problems.push({ path, message: `the state's ${match.path} does not contain the ${what}` });
+  }
+  return problems;
+}
+
+/**
+ * What the schema alone cannot see: that the payload and canaries sit where the block says, and
+ * that a value attack's adversarial evaluator checks for the attacker's whole value (so only a
+ * fully realised attack can fire it).
+ */
+export function attackProblems(attack: Attack, state: unknown): AttackProblem[] {
+  if (attack.family === "F4") return [];
+  if (attack.family === "F5")
+    return attack.canaries.flatMap((canary, index) =>
+      placementProblems(
+        state,
+        [{ pointer: canary.placement, path: ["canaries", index, "placement"] }],
+        canary.canary,
+        `canary "${canary.canary}"`,
+      ),
+    );
+  const placed = attack.payload.placement.map((pointer, index) => ({ pointer, path: ["payload", "placement", index] }));
+  const problems = placementProblems(state, placed, attack.payload.text, "payload text");
+  if (attack.family === "F3" && !evaluatorOperands(attack.adversarial).some((operand) => containsToken(operand, attack.attacker_value)))
+    problems.push({
+      path: ["adversarial"],
+      message: `a value attack's adversarial evaluator must check for the whole attacker value "${attack.attacker_value}" (value attacks count only when fully realised)`,
+    });
+  return problems;
+}
