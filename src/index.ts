@@ -22,6 +22,7 @@ export * as core from "./core/index.js";
 export { InputError } from "./core/index.js";
 export * as generator from "./generator/index.js";
 export * as guard from "./guard/index.js";
+export * as injection from "./injection/index.js";
 export * as models from "./models/index.js";
 export { createModelClient, type ModelClient, type Usage } from "./models/index.js";
 export * as records from "./records/index.js";
