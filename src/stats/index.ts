@@ -2,7 +2,19 @@
 export { type BinaryAgreement, binaryAgreement, type JudgeMatcherAgreement, judgeMatcherAgreement } from "./agreement.js";
 export { bootstrapMeanCI, DEFAULT_RESAMPLES, DEFAULT_SEED, type MeanWithCI } from "./bootstrap-mean-ci.js";
 export { type ClusterRateOptions, clusterMeanCI, clusterRateCI, type UnitCount, type UnitSum } from "./cluster-rate-ci.js";
+export {
+  type InjectionFamilySummary,
+  type InjectionOutcome,
+  type InjectionSummaryOptions,
+  summarizeInjection,
+} from "./injection-summary.js";
 export { linearQuantile } from "./linear-quantile.js";
+export {
+  type MaskIntegrityFailure,
+  type MaskIntegrityOutcome,
+  type MaskIntegritySummary,
+  summarizeMaskIntegrity,
+} from "./mask-integrity-summary.js";
 export { mcnemarExactTest } from "./mcnemar-exact-test.js";
 export { type BinaryResult, type PairedComparison, pairedComparison } from "./paired-comparison.js";
 export { pairedMinimumDetectableDifference } from "./paired-power.js";
