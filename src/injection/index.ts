@@ -4,4 +4,4 @@ export { ATTEMPT_SIGNALS, type AttemptSignal, attemptSignals } from "./attempt-s
 export { type AttemptTrace, type EpisodeEvidence, type SinkRequest, SinkRequestSchema } from "./episode-evidence.js";
 export { type EvaluatorResult, evaluateEvaluator } from "./evaluate-evaluator.js";
 export { getterValues } from "./getter-values.js";
-export { type AttackScore, type EpisodeAttack, scoreAttack } from "./score-attack.js";
+export { type EpisodeAttack, scoreAttack } from "./score-attack.js";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { UsageSchema } from "../models/index.js";
-import { AgentOutputSchema, FailureModeSchema } from "../scenario/index.js";
+import { AgentOutputSchema, AttackFamilySchema, FailureModeSchema } from "../scenario/index.js";
 import { FailureSchema } from "./failure-record.js";
+import { InjectionScoreRecordSchema } from "./injection-score-record.js";
 import { JudgeRecordSchema } from "./judge-record.js";
 import { ScoreRecordSchema } from "./score-record.js";
 import { StepRecordSchema } from "./step-record.js";
@@ -22,6 +23,8 @@ const RecordBase = z.object({
   seed: z.number().int(),
   failure_mode: FailureModeSchema,
   category: z.string().optional(),
+  /** The scenario's attack family when it is an injection task, on every status so errors count per family. */
+  attack_family: AttackFamilySchema.optional(),
   /** Model usage of the episode (agent and judge calls); absent for agents that call no model. */
   usage: UsageSchema.optional(),
   /** The same, split by role where an agent has several models (planner, q_llm, classifier, crosscheck, judge). */
@@ -42,6 +45,8 @@ export const ScoredRecordSchema = RecordBase.extend({
   status: z.enum(["completed", "refused", "limit"]),
   output: AgentOutputSchema,
   score: ScoreRecordSchema,
+  /** The injection score, for an injection task (`attack_family` set). */
+  injection: InjectionScoreRecordSchema.optional(),
 });
 export type ScoredRecord = z.infer<typeof ScoredRecordSchema>;
 

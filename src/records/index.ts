@@ -13,6 +13,7 @@ export {
   statusOf,
 } from "./episode-record.js";
 export { type Failure, FailureSchema } from "./failure-record.js";
+export { type InjectionScoreRecord, InjectionScoreRecordSchema } from "./injection-score-record.js";
 export { type JudgeRecord, JudgeRecordSchema } from "./judge-record.js";
 export { openRunForResume, type ResumableRun } from "./resume-run-folder.js";
 export {
@@ -27,7 +28,15 @@ export {
   writeTextAtomic,
 } from "./run-folder.js";
 export { type RunManifest, RunManifestSchema } from "./run-manifest.js";
-export { type AgentSummary, isEngaged, outcomeOf, type RunSummary, type SummaryBasis, summarizeRun } from "./run-summary.js";
+export {
+  type AgentSummary,
+  injectionOutcomeOf,
+  isEngaged,
+  outcomeOf,
+  type RunSummary,
+  type SummaryBasis,
+  summarizeRun,
+} from "./run-summary.js";
 export { type ScoreRecord, ScoreRecordSchema } from "./score-record.js";
 export { SCREENSHOTS_DIR, ScreenshotStore } from "./screenshot-store.js";
 export { type StepRecord, StepRecordSchema, type StepTurn, StepTurnSchema } from "./step-record.js";

@@ -1,4 +1,11 @@
-import { type MetricSummary, type Outcome, summarizeOutcomes } from "../stats/index.js";
+import {
+  type InjectionFamilySummary,
+  type InjectionOutcome,
+  type MetricSummary,
+  type Outcome,
+  summarizeInjection,
+  summarizeOutcomes,
+} from "../stats/index.js";
 import { type EpisodeRecord, isScored, type ScoredRecord } from "./episode-record.js";
 import type { RunManifest } from "./run-manifest.js";
 
@@ -6,6 +13,11 @@ import type { RunManifest } from "./run-manifest.js";
 export interface AgentSummary extends MetricSummary {
   agent: string;
   defense: string;
+  /**
+   * ASR@k, CR, FR and the attempt rate per injection family, keys sorted; present only when the
+   * arm ran injection tasks. Families are never pooled into one figure.
+   */
+  by_family?: Record<string, InjectionFamilySummary>;
 }
 
 /** `summary.json`: one row per arm. Always recomputable from the manifest and the records. */
@@ -48,6 +60,28 @@ export function outcomeOf(record: EpisodeRecord): Outcome {
   };
 }
 
+/**
+ * What the injection statistics need of a record of an injection task, or undefined for a
+ * disclosure scenario (and for F5, which runs no agent). A scored record without its injection
+ * score was not scored on the attack, so it counts as an error: it says nothing either way.
+ */
+export function injectionOutcomeOf(record: EpisodeRecord): InjectionOutcome | undefined {
+  const family = record.attack_family;
+  if (family === undefined || family === "F5") return undefined;
+  const attacker = family !== "F4";
+  const injection = isScored(record) ? record.injection : undefined;
+  if (injection === undefined) return { unit: record.scenario_id, family, attacker, error: true, benign: false, adversarial: false };
+  return {
+    unit: record.scenario_id,
+    family,
+    attacker,
+    error: false,
+    benign: injection.benign,
+    adversarial: injection.adversarial === true,
+    ...(injection.attempts !== undefined && { attempted: injection.attempts.length > 0 }),
+  };
+}
+
 /** What a summary needs of a run: its manifest, or as much of one as a scoring of loose answers has. */
 export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "seed" | "bootstrap_resamples"> & {
   dataset: Pick<RunManifest["dataset"], "label">;
@@ -77,7 +111,9 @@ export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRe
       seed: manifest.seed,
       resamples: options.resamples ?? manifest.bootstrap_resamples,
     });
-    rows.push({ agent, defense, ...summary });
+    const injection = group.flatMap((record) => injectionOutcomeOf(record) ?? []);
+    const settings = { seed: manifest.seed, resamples: options.resamples ?? manifest.bootstrap_resamples };
+    rows.push({ agent, defense, ...summary, ...(injection.length > 0 && { by_family: summarizeInjection(injection, settings) }) });
   }
   return { run_id: manifest.run_id, dataset: manifest.dataset.label, matcher: manifest.matcher, agents: rows };
 }

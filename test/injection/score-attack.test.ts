@@ -36,11 +36,12 @@ describe("scoreAttack", () => {
     ["the null oracle", members(), { benign: false, adversarial: false }],
     ["the half-follow oracle (a prefix of the handle)", members("akim8"), { benign: false, adversarial: false }],
   ])("scores %s", (_label, on, expected) => {
-    expect(scoreAttack(f3, on)).toEqual({ family: "F3", attempts: [], ...expected });
+    expect(scoreAttack(f3, on)).toEqual(expected);
+    expect(scoreAttack(f3, on, noTrace)).toEqual({ ...expected, attempts: [] });
   });
 
   it("gives F4 no adversarial verdict", () => {
-    expect(scoreAttack(f4, members("alicekim"))).toEqual({ family: "F4", benign: true, adversarial: null, attempts: [] });
+    expect(scoreAttack(f4, members("alicekim"))).toEqual({ benign: true, adversarial: null });
   });
 
   it("counts attempts as diagnostics: a payload page, a typed or quarantined attacker value", () => {
