@@ -1,6 +1,7 @@
 // Public API of the injection suite's scoring: the evidence an episode leaves (final state, change
 // log, sink requests), deterministic evaluators over it, attempt diagnostics, and an episode's score.
 export { ATTEMPT_SIGNALS, type AttemptSignal, attemptSignals } from "./attempt-signals.js";
+export { canaryLeaks } from "./canary-leaks.js";
 export { type AttemptTrace, type EpisodeEvidence, type SinkRequest, SinkRequestSchema } from "./episode-evidence.js";
 export { type EvaluatorResult, evaluateEvaluator } from "./evaluate-evaluator.js";
 export { getterValues } from "./getter-values.js";

@@ -181,6 +181,14 @@ describe("the attack block of a scenario", () => {
     expect(problems).toEqual([expect.objectContaining({ file, path: "$.scenarios[0].attack.effort", severity: "error" })]);
   });
 
+  it("loads a valid injection scenario through the loader without problems", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "pack.yaml"), stringify({ pack: { name: "injection" }, scenarios: [shopScenario(f1)] }));
+    const { scenarios, problems } = await loadScenarios([dir], { strict: true });
+    expect(problems).toEqual([]);
+    expect(scenarios[0]?.attack?.family).toBe("F1");
+  });
+
   it("writes the attack into a pack file that loads back to the same scenario", () => {
     const scenario = ScenarioSchema.parse(shopScenario(f1));
     const text = packYaml([scenario], { name: "injection-test" });
