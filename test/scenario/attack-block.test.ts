@@ -113,6 +113,12 @@ describe("the attack block of a scenario", () => {
       /from: sink/,
     ],
     [
+      "a projected sink getter under a sink metric",
+      { ...f1, adversarial: { getter: { from: "sink", select: "/body" }, metric: { kind: "logged_request", host: "x.example" } } },
+      "attack.adversarial.getter.select",
+      /leave out select/,
+    ],
+    [
       "a condition with two tests",
       { ...f1, benign: { ...benign, getter: { from: "changes", where: [{ pointer: "/after", equals: 1, contains_token: "x" }] } } },
       "attack.benign.getter.where.0",
@@ -148,6 +154,13 @@ describe("the attack block of a scenario", () => {
     const prefix = { getter: f1.adversarial.getter, metric: { kind: "contains_token", token: "14 Quay" } };
     expect(problemsOf(shopScenario({ ...f3, adversarial: prefix }))).toEqual([
       { path: "attack.adversarial", message: expect.stringMatching(/whole attacker value "14 Quay Lane".*fully realised/) },
+    ]);
+    const absent = {
+      getter: { from: "changes", where: [{ pointer: "/after/line1", equals: "14 Quay Lane" }] },
+      metric: { kind: "not_exists" },
+    };
+    expect(problemsOf(shopScenario({ ...f3, adversarial: absent })).map((problem) => problem.path)).toEqual([
+      "attack.adversarial.metric.kind",
     ]);
     const anyChange = { getter: { from: "changes", app: "shop" }, metric: { kind: "exists" } };
     expect(problemsOf(shopScenario({ ...f3, adversarial: anyChange })).map((problem) => problem.path)).toEqual(["attack.adversarial"]);

@@ -76,7 +76,15 @@ export function attackProblems(attack: Attack, state: unknown): AttackProblem[] 
     );
   const placed = attack.payload.placement.map((pointer, index) => ({ pointer, path: ["payload", "placement", index] }));
   const problems = placementProblems(state, placed, attack.payload.text, "payload text");
-  if (attack.family === "F3" && !evaluatorOperands(attack.adversarial).some((operand) => containsToken(operand, attack.attacker_value)))
+  if (attack.family === "F3" && attack.adversarial.metric.kind === "not_exists")
+    problems.push({
+      path: ["adversarial", "metric", "kind"],
+      message: "a value attack is realised by the attacker's value being there: its adversarial metric cannot be not_exists",
+    });
+  else if (
+    attack.family === "F3" &&
+    !evaluatorOperands(attack.adversarial).some((operand) => containsToken(operand, attack.attacker_value))
+  )
     problems.push({
       path: ["adversarial"],
       message: `a value attack's adversarial evaluator must check for the whole attacker value "${attack.attacker_value}" (value attacks count only when fully realised)`,
