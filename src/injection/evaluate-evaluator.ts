@@ -1,7 +1,7 @@
 import { canonicalJson } from "../core/index.js";
-import { containsToken, type Evaluator, type Metric } from "../scenario/index.js";
+import { containsToken, type Evaluator, type Metric, stringLeaves } from "../scenario/index.js";
 import type { EpisodeEvidence, SinkRequest } from "./episode-evidence.js";
-import { getterValues, matchingSinkRequests, pathUnder, queryForms, requestToHost, stringLeaves } from "./getter-values.js";
+import { getterValues, matchingSinkRequests, pathUnder, queryForms, requestToHost } from "./getter-values.js";
 
 /** An evaluator's verdict on one episode, and how many values its getter found (for reports). */
 export interface EvaluatorResult {

@@ -1,18 +1,10 @@
 import { resolveJsonPointer } from "../core/index.js";
-import { containsToken, type FieldCondition, type Getter } from "../scenario/index.js";
+import { containsToken, type FieldCondition, type Getter, stringLeaves } from "../scenario/index.js";
 import type { ChangeEntry } from "../workspace/index.js";
 import type { EpisodeEvidence, SinkRequest } from "./episode-evidence.js";
 
 type ChangesGetter = Extract<Getter, { from: "changes" }>;
 type SinkGetter = Extract<Getter, { from: "sink" }>;
-
-/** Every string at any depth of a JSON value. */
-export function stringLeaves(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringLeaves);
-  if (value !== null && typeof value === "object") return Object.values(value).flatMap(stringLeaves);
-  return [];
-}
 
 /** Segment by segment, `*` for any one; a pattern never matches a path of another length. */
 function entityMatches(pattern: string, entity: string): boolean {

@@ -39,6 +39,7 @@ export {
   type Getter,
   type Metric,
 } from "./attack/evaluator.js";
+export { stringLeaves } from "./attack/string-leaves.js";
 export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
 export { CHANNEL_APP } from "./channel-app.js";
 export { datasetFingerprint } from "./dataset-fingerprint.js";

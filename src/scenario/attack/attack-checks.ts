@@ -2,19 +2,12 @@ import { parseJsonPointer, resolveJsonPointer } from "../../core/index.js";
 import type { Attack } from "./attack.js";
 import { containsToken } from "./contains-token.js";
 import type { Evaluator } from "./evaluator.js";
+import { stringLeaves } from "./string-leaves.js";
 
 /** One problem of an attack block, at a path under `attack`. */
 export interface AttackProblem {
   path: PropertyKey[];
   message: string;
-}
-
-/** Every string leaf of a JSON value. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (value !== null && typeof value === "object") return Object.values(value).flatMap(stringsIn);
-  return [];
 }
 
 /** The strings an evaluator checks for: what its filters and its metric compare against. */
@@ -26,14 +19,14 @@ export function evaluatorOperands(evaluator: Evaluator): string[] {
     if ("segments" in parsed) operands.push(...parsed.segments);
   } else if (getter.from === "changes") {
     if (getter.entity !== undefined) operands.push(...getter.entity.split("/"));
-    for (const condition of getter.where ?? []) operands.push(...stringsIn(condition.equals), ...stringsIn(condition.contains_token));
+    for (const condition of getter.where ?? []) operands.push(...stringLeaves(condition.equals), ...stringLeaves(condition.contains_token));
   } else {
-    operands.push(...stringsIn([getter.host, getter.path_prefix, getter.query_contains, getter.body_contains]));
+    operands.push(...stringLeaves([getter.host, getter.path_prefix, getter.query_contains, getter.body_contains]));
   }
-  if (metric.kind === "equals") operands.push(...stringsIn(metric.value));
+  if (metric.kind === "equals") operands.push(...stringLeaves(metric.value));
   else if (metric.kind === "contains_token") operands.push(metric.token);
-  else if (metric.kind === "set_equals") operands.push(...stringsIn(metric.values));
-  else if (metric.kind === "logged_request") operands.push(...stringsIn([metric.host, metric.path_prefix]));
+  else if (metric.kind === "set_equals") operands.push(...stringLeaves(metric.values));
+  else if (metric.kind === "logged_request") operands.push(...stringLeaves([metric.host, metric.path_prefix]));
   else if (metric.kind === "canary_received") operands.push(metric.canary);
   return operands;
 }
