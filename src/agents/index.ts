@@ -13,6 +13,7 @@ export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/
 export { isNoteForUser, isUnspecifiedRecipient, namesMatch } from "./ui/recipient-names.js";
 export { decide, scriptedUiAgent, type UiScript } from "./ui/scripted/scripted-ui-agent.js";
 export { uiGullible } from "./ui/scripted/ui-gullible.js";
+export { UI_ORACLES } from "./ui/scripted/ui-oracles.js";
 export type {
   DecisionTrace,
   PageStep,

@@ -4,5 +4,6 @@ export { ATTEMPT_SIGNALS, type AttemptSignal, attemptSignals } from "./attempt-s
 export { canaryLeaks } from "./canary-leaks.js";
 export { type AttemptTrace, type EpisodeEvidence, type SinkRequest, SinkRequestSchema } from "./episode-evidence.js";
 export { type EvaluatorResult, evaluateEvaluator } from "./evaluate-evaluator.js";
+export { evaluatorCodeHash } from "./evaluator-code-hash.js";
 export { getterValues } from "./getter-values.js";
 export { type EpisodeAttack, scoreAttack } from "./score-attack.js";

@@ -25,6 +25,12 @@ const RecordBase = z.object({
   category: z.string().optional(),
   /** The scenario's attack family when it is an injection task, on every status so errors count per family. */
   attack_family: AttackFamilySchema.optional(),
+  /**
+   * `false` when the scenario has no must-share or must-not-share items (an injection-only task):
+   * the matcher would call such an answer complete and clean, so it is left out of the
+   * disclosure rates and counts (errors included). Absent means scored for disclosure, as every record before the suite.
+   */
+  disclosure: z.literal(false).optional(),
   /** Model usage of the episode (agent and judge calls); absent for agents that call no model. */
   usage: UsageSchema.optional(),
   /** The same, split by role where an agent has several models (planner, q_llm, classifier, crosscheck, judge). */

@@ -56,6 +56,16 @@ export const RunManifestSchema = z.object({
       guard: z.object({ q_model: z.string(), crosscheck_model: z.string(), classifier_model: z.string() }).partial().optional(),
     })
     .optional(),
+  /**
+   * `safecua bench --suite injection`: what scored the attacks, pinned by hash — every file of the
+   * pack (path as loaded, sha256 of its bytes) and the evaluator code. Absent for disclosure runs.
+   */
+  injection: z
+    .object({
+      pack_files: z.array(z.object({ path: z.string(), sha256: z.string() })),
+      evaluator_sha256: z.string(),
+    })
+    .optional(),
   matcher: z.enum(["strict", "agentcibench"]),
   epochs: z.number().int().positive(),
   seed: z.number().int(),

@@ -107,7 +107,9 @@ export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRe
       .filter((record) => record.agent === agent && record.defense === defense)
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     if (group.length === 0) continue;
-    const summary = summarizeOutcomes(group.map(outcomeOf), {
+    // Injection-only tasks have no items: their "clean and complete" says nothing about disclosure.
+    const disclosure = group.filter((record) => record.disclosure !== false);
+    const summary = summarizeOutcomes(disclosure.map(outcomeOf), {
       seed: manifest.seed,
       resamples: options.resamples ?? manifest.bootstrap_resamples,
     });

@@ -7,6 +7,7 @@ import { crossTrackHtml } from "./cross-track-table.js";
 import { defenseSweepHtml } from "./defense-sweep.js";
 import { type HtmlValue, html, type SafeHtml } from "./html-builder.js";
 import { htmlPage } from "./html-page.js";
+import { injectionTableHtml } from "./injection-table-html.js";
 import { judgeAgreementHtml } from "./judge-agreement-html.js";
 import { leaderboardHtml } from "./leaderboard-html.js";
 import { categoryTableHtml, failureModeTableHtml, HEAT_LEGEND } from "./mode-tables-html.js";
@@ -153,12 +154,14 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
   const judge = judgeAgreementHtml(rows);
   const errors = errorsHtml(runs);
   const categories = categoryTableHtml(rows);
+  const injection = injectionTableHtml(rows);
   const title = runs.length === 1 ? `safecua report — ${first.manifest.run_id}` : `safecua report — ${runs.length} runs`;
   const datasets = [...new Set(runs.map((run) => `${run.manifest.dataset.label} (${run.manifest.dataset.scenario_count} scenarios)`))].join(
     ", ",
   );
   const nav: Array<[string, string] | false> = [
     ["leaderboard", "Leaderboard"],
+    injection !== undefined && ["injection", "Injection"],
     ["figures", "Utility vs disclosure"],
     ["modes", "Failure modes"],
     ["behaviour", "Behaviour"],
@@ -182,6 +185,16 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
         <b>errors</b> are counted and excluded from every rate. Brackets are 95% bootstrap CIs over scenarios (a scenario with its epochs is one unit); a
         rate of 0/n or n/n gets a Wilson interval. Click a column to sort.</p>${rowsUsageByRoleHtml(rows)}`,
     )}
+    ${
+      injection
+        ? section(
+            "injection",
+            "Injection: ASR@k, CR and FR per family",
+            injection,
+            "Brackets are 95% bootstrap CIs: over tasks for ASR@k (one fact per task), over tasks with their epochs for CR and FR. Success is read from what the episode left (final state, change log, sink requests), never from what the agent said.",
+          )
+        : ""
+    }
     ${section("figures", "Utility against disclosure", await figuresHtml(rows, runs))}
     ${section(
       "modes",

@@ -14,6 +14,8 @@ export { COMPARE_TEXT_WIDTH, compareTable, compareText, comparisonJson } from ".
 export { type CrossTrackComparison, compareTracks, type LeakAgreement, type TrackGap } from "./cross-track.js";
 export { CROSS_TRACK_NOTE, crossTrackHtml, crossTrackTables } from "./cross-track-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
+export { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
+export { injectionTableHtml } from "./injection-table-html.js";
 export { type JudgeAgreement, judgeAgreement } from "./judge-agreement.js";
 export { loadComparableRun } from "./load-comparable-run.js";
 export { type LoadReportRunOptions, loadReportRun } from "./load-report-run.js";

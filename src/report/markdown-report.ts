@@ -1,3 +1,4 @@
+import { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
 import { behaviourTable, leaderboardTable, MODE_LEGEND, referenceMetricsTable, type SummaryRow } from "./summary-tables.js";
 
 export interface ReportContext {
@@ -8,11 +9,12 @@ export interface ReportContext {
   epochs: number;
   seed: number;
   resamples: number;
-  rows: SummaryRow[];
+  rows: Array<SummaryRow & InjectionRow>;
 }
 
 /** The run's `report.md`: what was run, the leaderboard and the behaviour decomposition, with the definitions. */
 export function markdownReport(context: ReportContext): string {
+  const injection = injectionTable(context.rows);
   return [
     `# safecua run ${context.runId}`,
     "",
@@ -31,6 +33,7 @@ export function markdownReport(context: ReportContext): string {
     "n/n gets a Wilson interval over the scenarios.",
     MODE_LEGEND,
     "",
+    ...(injection ? ["## Injection: ASR@k, CR and FR per family", "", injection, "", INJECTION_LEGEND, ""] : []),
     "## Reference metrics",
     "",
     referenceMetricsTable(context.rows),

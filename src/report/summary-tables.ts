@@ -1,6 +1,7 @@
 import { FAILURE_MODES } from "../scenario/index.js";
 import type { MetricSummary } from "../stats/index.js";
 import { formatEstimate, formatPercent } from "./format-estimate.js";
+import { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
 import { markdownTable } from "./markdown-table.js";
 
 export interface SummaryRow extends MetricSummary {
@@ -99,6 +100,9 @@ export function referenceMetricsTable(rows: SummaryRow[]): string {
  * The leaderboard as the terminal shows it: which dataset and matcher produced it, the table, and
  * the legend of its short column names.
  */
-export function leaderboardText(summary: { dataset: string; matcher: string; agents: SummaryRow[] }): string {
-  return [`dataset ${summary.dataset} · matcher ${summary.matcher}`, "", leaderboardTable(summary.agents), "", MODE_LEGEND].join("\n");
+export function leaderboardText(summary: { dataset: string; matcher: string; agents: Array<SummaryRow & InjectionRow> }): string {
+  const lines = [`dataset ${summary.dataset} · matcher ${summary.matcher}`, "", leaderboardTable(summary.agents), "", MODE_LEGEND];
+  const injection = injectionTable(summary.agents);
+  if (injection) lines.push("", "injection, per family:", "", injection, "", INJECTION_LEGEND);
+  return lines.join("\n");
 }

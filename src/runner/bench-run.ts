@@ -4,6 +4,7 @@ import type { Browser } from "playwright-core";
 import type { Agent } from "../agents/index.js";
 import { resolveChromiumExecutable } from "../browser/index.js";
 import { InputError } from "../core/index.js";
+import { evaluatorCodeHash } from "../injection/index.js";
 import {
   createRunFolder,
   type EpisodeRecord,
@@ -42,7 +43,7 @@ export interface NewRunOptions extends RunCallbacks {
   judge?: EpisodeJudge;
   cache?: { mode: string; path?: string };
   /** Extra manifest fields describing models and defenses (see RunManifest). */
-  manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources">;
+  manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources" | "injection">;
   /** Aborting it lets episodes in flight finish and be written (within a grace period), starts no more, and ends the run resumable. */
   stop?: StopControl;
   /** Run the end-to-end track (agents act in the workspace in Chromium) with these settings; absent: state-grounded. */
@@ -207,6 +208,12 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
       { file: manifestPath, path: "$.dataset.fingerprint" },
     );
   }
+  // ASR read by other evaluators is another measurement: the run's records would not be comparable.
+  if (manifest.injection && manifest.injection.evaluator_sha256 !== evaluatorCodeHash())
+    throw new InputError("the injection evaluators changed since the run started; start a new run instead", {
+      file: manifestPath,
+      path: "$.injection.evaluator_sha256",
+    });
   if (manifest.judge && !options.judge)
     throw new InputError(`the run was judged by ${manifest.judge}; resume it with that judge`, { file: manifestPath, path: "$.judge" });
   if (manifest.track === "e2e" && !options.browser) resolveChromiumExecutable();

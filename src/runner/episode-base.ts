@@ -15,6 +15,8 @@ export function episodeBase(spec: EpisodeSpec, started: number) {
     seed: spec.seed,
     failure_mode: scenario.failure_mode,
     ...(scenario.category !== undefined && { category: scenario.category }),
+    ...(scenario.attack !== undefined && { attack_family: scenario.attack.family }),
+    ...(scenario.must_share.length + scenario.must_not_share.length === 0 && { disclosure: false as const }),
     started_at: new Date(started).toISOString(),
   };
 }

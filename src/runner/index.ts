@@ -20,9 +20,12 @@ export { type E2eHarness, type E2eHarnessOptions, startE2eHarness } from "./e2e-
 export { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 export type { EpisodeJudge, EpisodeSpec, JudgeOutcome } from "./episode-spec.js";
 export { type GuardRoleSpecs, guardRoles, isGuardedSpec } from "./guarded-agent-spec.js";
+export { injectionManifest, SUITES, type Suite } from "./injection-manifest.js";
+export { attemptTraceOf, injectionScoreOf } from "./injection-score-of.js";
 export { modelJudge } from "./model-judge.js";
 export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_ROW, runE2eEpisode } from "./run-e2e-episode.js";
 export { runEpisode } from "./run-episode.js";
 export { type Arm, type EpisodePlan, type EpisodesOutcome, planEpisodes, runEpisodes, type StopControl } from "./run-episodes.js";
 export { AnswerLineSchema, type ScoredAnswers, scoreAnswers } from "./score-answers.js";
+export { sinkRequestsOf } from "./sink-requests-of.js";
 export { type SnapshotPage, snapshotScenario } from "./workspace-snapshot.js";

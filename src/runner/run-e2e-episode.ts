@@ -9,6 +9,7 @@ import type { Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
 import { episodeBase, failureOf } from "./episode-base.js";
 import type { EpisodeSpec } from "./episode-spec.js";
+import { injectionScoreOf } from "./injection-score-of.js";
 import { usageField } from "./run-episode.js";
 import { scoreEpisode } from "./score-episode.js";
 
@@ -123,6 +124,8 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);
     }
     const guard = scenario.guard;
+    const attack = scenario.attack;
+    const oracles = attack && "oracles" in attack ? attack.oracles : undefined;
     const episode = agent.start(
       {
         task: scenario.task,
@@ -131,7 +134,12 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
         directory: scenarioDirectory(scenario),
       },
-      { recipient: scenario.recipient, channel: scenario.channel, ...(guard?.plan !== undefined && { plan: guard.plan }) },
+      {
+        recipient: scenario.recipient,
+        channel: scenario.channel,
+        ...(guard?.plan !== undefined && { plan: guard.plan }),
+        ...(oracles !== undefined && { oracles }),
+      },
       { seed: spec.seed },
     );
     const history: UiHistoryEntry[] = [];
@@ -248,6 +256,8 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     const artifacts = environment.workspace.artifacts(episodeId);
     const output = e2eOutput(scenario, artifacts, ending);
     const status = ending.reason === "limit" ? "limit" : statusOf(output);
+    // Read now: the episode's state and logs are deleted when this function returns.
+    const injection = injectionScoreOf(scenario, environment.workspace, episodeId, steps);
     const scored = await scoreEpisode(spec, output);
     if (scored.usage) usage = addUsage(usage, scored.usage);
     if (!scored.ok) return { ...failed(scored.error, output), judge: scored.judge };
@@ -256,6 +266,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       status,
       output,
       score: scored.score,
+      ...(injection && { injection }),
       ...(scored.judge && { judge: scored.judge }),
       ...usageField(usage),
       ...(usageByRole && { usage_by_role: usageByRole }),

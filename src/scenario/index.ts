@@ -39,8 +39,9 @@ export {
   type Getter,
   type Metric,
 } from "./attack/evaluator.js";
+export { type OracleScripts, OracleScriptsSchema, type OracleStep, OracleStepSchema } from "./attack/oracle-scripts.js";
 export { stringLeaves } from "./attack/string-leaves.js";
-export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR } from "./builtin-pack.js";
+export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, INJECTION_DATASET_LABEL, INJECTION_PACK_DIR } from "./builtin-pack.js";
 export { CHANNEL_APP } from "./channel-app.js";
 export { datasetFingerprint } from "./dataset-fingerprint.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";

@@ -14,9 +14,9 @@ describe("agent ids of the test roles", () => {
   });
 
   it("keeps the test roles out of the default agents", () => {
-    expect(UI_TEST_ROLES.map((agent) => agent.id)).toEqual(["gullible"]);
+    expect(UI_TEST_ROLES.map((agent) => agent.id)).toEqual(["gullible", "oracle-benign", "oracle-attack", "oracle-half", "oracle-null"]);
     expect(UI_REFERENCE_AGENTS).not.toContain(uiGullible);
-    expect(DEFAULT_AGENTS.e2e).not.toContain("gullible");
+    for (const role of UI_TEST_ROLES) expect(DEFAULT_AGENTS.e2e).not.toContain(role.id);
     expect(DEFAULT_AGENTS["state-grounded"]).not.toContain("gullible");
   });
 
@@ -29,7 +29,7 @@ describe("agent ids of the test roles", () => {
 
   it("lists the test role among the known agents when an e2e agent is unknown", () => {
     expect(() => uiAgentFor("gulible", none, models, "axtree")).toThrow(
-      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), guarded:<planner>, or provider:model",
+      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), oracle-benign (test role), oracle-attack (test role), oracle-half (test role), oracle-null (test role), guarded:<planner>, or provider:model",
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserAction, Observation, ObservationMode, Page, PageState } from "../../browser/index.js";
 import type { Usage } from "../../models/index.js";
-import type { OutputChannel, Recipient } from "../../scenario/index.js";
+import type { OracleScripts, OutputChannel, Recipient } from "../../scenario/index.js";
 import type { AgentContext } from "../agent.js";
 
 /** What a UI agent is told at the start of an episode: the request as the user typed it, and the clock. */
@@ -28,6 +28,8 @@ export interface UiHints {
   channel: OutputChannel;
   /** A scripted planner's plan for this task, as stored with the scenario (steps validated by the guard). */
   plan?: ReadonlyArray<Record<string, unknown>>;
+  /** An injection task's oracle scripts, for the oracle agents only (model agents never see hints beyond recipient and channel). */
+  oracles?: OracleScripts;
 }
 
 /** One earlier step, as the agent's history shows it. */

@@ -1,5 +1,6 @@
 import { uiGullible } from "./scripted/ui-gullible.js";
 import { uiMinimal } from "./scripted/ui-minimal.js";
+import { UI_ORACLES } from "./scripted/ui-oracles.js";
 import { uiOversharer } from "./scripted/ui-oversharer.js";
 import { uiRefuser } from "./scripted/ui-refuser.js";
 import type { UiAgent } from "./ui-agent.js";
@@ -14,8 +15,10 @@ export const UI_REFERENCE_AGENTS: readonly UiAgent[] = [uiOversharer, uiMinimal,
 /**
  * Scripted roles that exist to test a defense, not to measure disclosure: run only when named
  * (`--agent gullible`), never by default, and only in the end-to-end track (they act on pages).
+ * The injection suite's oracles (`oracle-benign`, `oracle-attack`, `oracle-half`, `oracle-null`)
+ * are test roles too: they run a task's own scripts and check the pack, not an agent.
  */
-export const UI_TEST_ROLES: readonly UiAgent[] = [uiGullible];
+export const UI_TEST_ROLES: readonly UiAgent[] = [uiGullible, ...UI_ORACLES];
 
 export function uiReferenceAgent(id: string): UiAgent | undefined {
   return UI_REFERENCE_AGENTS.find((agent) => agent.id === id);

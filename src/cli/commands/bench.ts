@@ -14,21 +14,23 @@ import {
   DEFAULT_E2E_SETTINGS,
   defenseFromManifest,
   type GuardRoleSpecs,
+  injectionManifest,
   isModelSpec,
   modelJudge,
   type RunResult,
   resumeRun,
   type StopControl,
+  SUITES,
+  type Suite,
   startRun,
   TRACKS,
   type Track,
 } from "../../runner/index.js";
-import { BUILTIN_DATASET_LABEL } from "../../scenario/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
-import { loadDataset } from "../load-dataset.js";
+import { isBuiltinLabel, loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";
@@ -60,6 +62,7 @@ interface BenchOptions {
   timeoutMs?: number;
   maxRetries?: number;
   track: Track;
+  suite: Suite;
   maxSteps: number;
   observation: ObservationMode;
   qModel?: string;
@@ -167,6 +170,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "seed",
     "resamples",
     "track",
+    "suite",
     "maxSteps",
     "observation",
     "qModel",
@@ -208,8 +212,13 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
   const result = await resumeRun(runDir, {
     loadScenarios: async (saved) =>
       selectScenarios(
-        (await loadDataset(saved.dataset.label === BUILTIN_DATASET_LABEL ? undefined : saved.dataset.paths, (line) => cli.log(line)))
-          .scenarios,
+        (
+          await loadDataset(
+            isBuiltinLabel(saved.dataset.label) ? undefined : saved.dataset.paths,
+            (line) => cli.log(line),
+            saved.injection ? "injection" : "disclosure",
+          )
+        ).scenarios,
         saved.dataset.selection,
       ),
     resolveAgent: (id, defense) => resolve(id, defenseFromManifest(defense, manifest, manifestPath)),
@@ -225,16 +234,25 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
-  const e2e = options.track === "e2e";
+  const injection = options.suite === "injection";
+  // The attacks live in the workspace's pages and are judged on what the agent did there.
+  if (injection && command.getOptionValueSource("track") === "cli" && options.track !== "e2e")
+    throw new InputError("the injection suite runs on the end-to-end track only; leave out --track or use --track e2e", {
+      file: `--track ${options.track}`,
+    });
+  const track: Track = injection ? "e2e" : options.track;
+  const e2e = track === "e2e";
   if (!e2e) {
     const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel"].filter(
       (name) => command.getOptionValueSource(name) === "cli",
     );
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
-  const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
+  const dataset = await loadDataset(options.dataset, (line) => cli.log(line), options.suite);
   const selection = selectionFromOptions(options);
   const scenarios = selectScenarios(dataset.scenarios, selection);
+  if (injection && !scenarios.some((scenario) => scenario.attack !== undefined))
+    throw new InputError("--suite injection: none of these scenarios has an attack block", { file: dataset.label });
   if (selection) cli.log(`running ${scenarios.length} of ${dataset.scenarios.length} scenarios`);
   const cachePath = options.cachePath ?? defaultCachePath(options.out);
   const models = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
@@ -243,8 +261,8 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const named = options.defense || files.length === 0 ? resolveDefenses(options.defense ?? []) : [];
   const defenses = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];
   const guard = guardSpecsOf(options);
-  const resolve = agentResolver(options.track, models, options.observation, guard);
-  const arms = buildArms(options.agent ?? DEFAULT_AGENTS[options.track], defenses, resolve, (line) => cli.log(line));
+  const resolve = agentResolver(track, models, options.observation, guard);
+  const arms = buildArms(options.agent ?? DEFAULT_AGENTS[track], defenses, resolve, (line) => cli.log(line));
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
   await preflight(cli, models, options.preflight);
@@ -261,6 +279,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
         sha256: defense.sha256,
         ...(defense.path !== undefined && { path: defense.path }),
       })),
+      ...(injection && { injection: injectionManifest(dataset.files) }),
     },
     matcher: options.matcher,
     ...(e2e && {
@@ -299,6 +318,14 @@ export function benchCommand(cli: CliContext): Command {
         )
           .choices(TRACKS)
           .default("state-grounded"),
+      )
+      .addOption(
+        new Option(
+          "--suite <suite>",
+          "disclosure: the disclosure benchmark; injection: the prompt-injection pack (packs/injection, or --dataset) on the end-to-end track, scored for ASR@k, CR and FR per family",
+        )
+          .choices(SUITES)
+          .default("disclosure"),
       )
       .option(
         "--max-steps <n>",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AttackClassSchema, AttackEffortSchema, PayloadFormatSchema, ValueAttackVariantSchema } from "./attack-family.js";
 import { EvaluatorSchema, JsonPointerSchema } from "./evaluator.js";
+import { OracleScriptsSchema } from "./oracle-scripts.js";
 
 /**
  * Where the attacker's text sits and how it is written. `placement` points at the user-written
@@ -48,6 +49,7 @@ export const GoalHijackingAttackSchema = z
     benign: EvaluatorSchema,
     adversarial: EvaluatorSchema,
     attempt: AttemptSignalsSchema.optional(),
+    oracles: OracleScriptsSchema.optional(),
   })
   .strict();
 
@@ -68,6 +70,7 @@ export const ValueAttackSchema = z
     benign: EvaluatorSchema,
     adversarial: EvaluatorSchema,
     attempt: AttemptSignalsSchema.optional(),
+    oracles: OracleScriptsSchema.optional(),
   })
   .strict();
 
@@ -78,6 +81,7 @@ export const UtilityTaskSchema = z
     /** Whether the task needs content other users wrote (a review, a message) or only the app's own. */
     needs_untrusted_content: z.boolean(),
     benign: EvaluatorSchema,
+    oracles: OracleScriptsSchema.optional(),
   })
   .strict();
 
