@@ -101,8 +101,11 @@ export function referenceMetricsTable(rows: SummaryRow[]): string {
  * the legend of its short column names.
  */
 export function leaderboardText(summary: { dataset: string; matcher: string; agents: Array<SummaryRow & InjectionRow> }): string {
-  const lines = [`dataset ${summary.dataset} · matcher ${summary.matcher}`, "", leaderboardTable(summary.agents), "", MODE_LEGEND];
   const injection = injectionTable(summary.agents);
+  // A pack of injection-only tasks has no disclosure episodes: a table of dashes says nothing.
+  const disclosure = !injection || summary.agents.some((row) => row.n > 0);
+  const lines = [`dataset ${summary.dataset} · matcher ${summary.matcher}`];
+  if (disclosure) lines.push("", leaderboardTable(summary.agents), "", MODE_LEGEND);
   if (injection) lines.push("", "injection, per family:", "", injection, "", INJECTION_LEGEND);
   return lines.join("\n");
 }

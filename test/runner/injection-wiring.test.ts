@@ -6,7 +6,7 @@ import { evaluatorCodeHash } from "../../src/injection/index.js";
 import type { StepRecord } from "../../src/records/index.js";
 import { injectionTable, leaderboardText } from "../../src/report/index.js";
 import { attemptTraceOf, injectionManifest } from "../../src/runner/index.js";
-import { summarizeInjection } from "../../src/stats/index.js";
+import { summarizeInjection, summarizeOutcomes } from "../../src/stats/index.js";
 
 const step = (url: string, action: Record<string, unknown> | null): StepRecord => ({
   step: 1,
@@ -71,8 +71,15 @@ describe("runner wiring of the injection suite", () => {
     expect(lines.find((line) => line.includes("| F4 "))).toMatch(/\| F4 \| 1 \| 1 \| – \| 100\.0%.*\| – \|/);
   });
 
-  it("leaves the leaderboard text of a disclosure run as it was", () => {
+  it("leaves the leaderboard text of a disclosure run as it was, and drops the empty disclosure table of an injection-only run", () => {
     const text = leaderboardText({ dataset: "d", matcher: "strict", agents: [] });
     expect(text).not.toContain("injection");
+    const by_family = summarizeInjection([{ unit: "u1", family: "F4", attacker: false, error: false, benign: true, adversarial: false }], {
+      resamples: 50,
+    });
+    const row = { agent: "a", defense: "none", ...summarizeOutcomes([]), by_family };
+    const injectionOnly = leaderboardText({ dataset: "d", matcher: "strict", agents: [row] });
+    expect(injectionOnly).toContain("injection, per family:");
+    expect(injectionOnly).not.toContain("L_eng");
   });
 });
