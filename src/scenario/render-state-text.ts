@@ -1,5 +1,6 @@
 import type { CalendarEvent } from "./apps/calendar-app.js";
 import type { CartLine } from "./apps/shop-app.js";
+import { renderFilesText, renderTrackerText } from "./render-injection-apps-text.js";
 import type { WorkspaceState } from "./workspace-state.js";
 
 /** Human-readable text of a workspace, app by app, in the order a person would scan the screens. */
@@ -116,5 +117,7 @@ export function renderStateText(state: WorkspaceState): string {
     }
     sections.push(lines.join("\n"));
   }
+  if (state.tracker) sections.push(renderTrackerText(state.tracker));
+  if (state.files) sections.push(renderFilesText(state.files));
   return sections.join("\n\n");
 }

@@ -31,7 +31,10 @@ const READ_KEYS = new Set([
   "long_term_memory",
 ]);
 
-const NORMALISERS: Record<AgentCIBenchApp, (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AppName]>> = {
+const NORMALISERS: Record<
+  AgentCIBenchApp,
+  (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AppName]>
+> = {
   messenger: normaliseMessenger,
   calendar: normaliseCalendar,
   todo: normaliseTodo,

@@ -49,7 +49,8 @@ export function registerFilesRoutes({ app, store }: RouteDeps): void {
     if (name === "") throw new HTTPException(400, { message: "A folder needs a name." });
     const path = parent === "" ? name : `${parent}/${name}`;
     if (!knownFolders(state).includes(path)) createFolder(store, episode.id, path);
-    return redirectTo(c, folderUrl(episode, path), "created");
+    // The folder is in the query, so the notice joins it with "&" (redirectTo starts a query).
+    return c.redirect(`${folderUrl(episode, path)}&notice=created`, 303);
   });
 
   const newPage = (c: Context, values: { name?: string; folder?: string; content?: string }, error?: string) => {

@@ -44,7 +44,7 @@ export function folderPage(episode: Episode, files: FilesApp, folder: string): H
     .map((document, index) => ({ document, index }))
     .filter(({ document }) => normaliseFolder(document.folder) === folder);
   const listed = files.folders.find((candidate) => normaliseFolder(candidate.path) === folder);
-  return html`${folder === "" ? html`` : html`<p class="page-links" data-operator><a href="${folderUrl(episode, parentOf(folder))}">Up one folder</a> <a href="${folderUrl(episode, "")}">All files</a></p><p data-content>${fixedText("Folder:")} ${folder}${listed && listed.owner !== filesMe(files) ? html` · ${fixedText("owned by")} <span class="byline">${listed.owner}</span>` : html``}</p>`}
+  return html`${folder === "" ? html`<p data-content>${fixedText("Signed in as")} <span class="byline" id="signed-in-as">${filesMe(files)}</span></p>` : html`<p class="page-links" data-operator><a href="${folderUrl(episode, parentOf(folder))}">Up one folder</a> <a href="${folderUrl(episode, "")}">All files</a></p><p data-content>${fixedText("Folder:")} ${folder}${listed && listed.owner !== filesMe(files) ? html` · ${fixedText("owned by")} <span class="byline">${listed.owner}</span>` : html``}</p>`}
 <section aria-labelledby="folders-heading"><h2 id="folders-heading" class="section-heading" data-operator>Folders (${folders.length})</h2>
 ${folders.length === 0 ? html`<p class="muted empty-note" data-operator>No folders here.</p>` : html``}<ul class="plain folder-list" data-content>${folders.map(
     (path) =>
