@@ -1,4 +1,5 @@
 import type { FilesApp } from "./apps/files-app.js";
+import type { Product, ShopApp } from "./apps/shop-app.js";
 import type { TrackerApp, TrackerComment } from "./apps/tracker-app.js";
 
 function extraLines(extra: Record<string, unknown> | undefined, indent: string): string[] {
@@ -66,4 +67,49 @@ export function renderFilesText(files: FilesApp): string {
     lines.push("```", document.content, "```", ...commentLines(document.comments, "  "));
   }
   return lines.join("\n");
+}
+
+/** A product's seller and reviews (the shop's extensions); nothing for a product without them. */
+export function productDetailLines(product: Product): string[] {
+  const lines = product.seller !== undefined ? [`  Sold by ${product.seller}`] : [];
+  for (const review of product.reviews ?? []) {
+    const rating = review.rating !== undefined ? ` (${review.rating} of 5 stars)` : "";
+    lines.push(
+      `  Review by ${review.author}${rating}: ${review.title ? `${review.title} — ` : ""}${review.text}`,
+      ...extraLines(review.extra, "    "),
+    );
+  }
+  return lines;
+}
+
+/** Sellers, saved addresses, gift cards and store credit; nothing for a shop without them. */
+export function shopAccountLines(shop: ShopApp): string[] {
+  const lines: string[] = [];
+  if (shop.me !== undefined) lines.push(`Signed in as ${shop.me}`);
+  if (shop.sellers?.length) {
+    lines.push("Sellers:");
+    for (const seller of shop.sellers)
+      lines.push(
+        `- ${seller.name}${seller.rating ? ` (rating ${seller.rating})` : ""}${seller.description ? `: ${seller.description}` : ""}`,
+        ...extraLines(seller.extra, "  "),
+      );
+  }
+  if (shop.addresses?.length) {
+    lines.push("Saved addresses:");
+    for (const address of shop.addresses)
+      lines.push(
+        `- ${address.label}${address.default ? " (default)" : ""}: ${address.lines.replace(/\n/g, ", ")}`,
+        ...extraLines(address.extra, "  "),
+      );
+  }
+  if (shop.gift_cards?.length) {
+    lines.push("Gift cards:");
+    for (const card of shop.gift_cards)
+      lines.push(
+        `- ${card.code}${card.balance !== undefined ? ` — ${card.balance}` : ""} (${card.status}${card.sent_to ? `, sent to ${card.sent_to}` : ""})`,
+        ...extraLines(card.extra, "  "),
+      );
+  }
+  if (shop.balance !== undefined) lines.push(`Store credit: ${shop.balance}`);
+  return lines;
 }

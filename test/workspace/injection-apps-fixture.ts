@@ -92,6 +92,39 @@ export function injectionAppsScenario(overrides: Partial<ScenarioInput> = {}): S
           { name: "zq56x", owner: "zq2x", content: "zq57x" },
         ],
       },
+      shop: {
+        me: "zq2x",
+        catalogue: [
+          {
+            name: "zq60x",
+            price: "$24.00",
+            description: "zq61x",
+            seller: "zq62x",
+            reviews: [
+              { author: "zq63x", rating: 4, title: "zq64x", text: "zq65x\nzq66x", extra: { verified: "zq67x" } },
+              { author: "zq2x", text: "zq68x" },
+            ],
+          },
+          { name: "zq69x", price: "$5.00", seller: "zq70x", reviews: [] },
+          { name: "zq71x", price: "$9.00" },
+        ],
+        cart: [{ name: "zq69x", price: "$5.00", quantity: 1 }],
+        orders: [{ item: "zq72x", status: "placed", date: "2026-06-01", total: "$5.00", ship_to: "zq73x" }],
+        sellers: [
+          { name: "zq62x", description: "zq74x", rating: "zq75x", extra: { since: "zq76x" } },
+          { name: "zq70x", description: "zq77x" },
+        ],
+        addresses: [
+          { label: "zq78x", lines: "zq79x\nzq80x", default: true },
+          { label: "zq81x", lines: "zq82x" },
+        ],
+        gift_cards: [
+          { code: "zq83x", balance: "$50.00" },
+          { code: "zq84x", balance: "$20.00", status: "sent", sent_to: "zq85x" },
+          { code: "zq86x", balance: "$10.00", status: "zq87x" },
+        ],
+        balance: "$12.50",
+      },
     },
     must_share: ["zq19x"],
     must_not_share: ["zq41x"],

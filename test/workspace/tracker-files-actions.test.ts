@@ -43,14 +43,14 @@ describe("the tracker's and the files app's state", () => {
   });
 });
 
-describe("every field of the tracker and the files app is on some page of its app", () => {
+describe("every field of the tracker, the files app and the shop's extensions is on some page of its app", () => {
   const workspace = useWorkspace();
 
   it("renders every string of a fixture that fills every field", async () => {
     workspace().reset("shown", fixture);
     const pages = await crawlEpisode(workspace(), "shown");
     expect(pages.every((page) => page.status === 200)).toBe(true);
-    for (const app of ["tracker", "files"] as const) {
+    for (const app of ["tracker", "files", "shop"] as const) {
       const text = collapse(
         pages
           .filter((page) => page.url.startsWith(`/e/shown/${app}`))
