@@ -93,15 +93,6 @@ describe("the injection apps' rule sets hide every user-written field", () => {
 
     const operator = views.flatMap((view) => view.rows).filter((row) => row.mark === "operator");
     console.log(
-      views
-        .flatMap((view) =>
-          view.rows
-            .filter((row) => row.mark === "operator" && isHidden(row))
-            .map((row) => `${new URL(view.url).pathname} ${describeRow(row)}`),
-        )
-        .join("\n"),
-    );
-    console.log(
       `injection apps: ${operator.filter(isHidden).length}/${operator.length} operator rows mostly masked over ${views.length} views of ${urls.length} pages`,
     );
   }, 900_000);
