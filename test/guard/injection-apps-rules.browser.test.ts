@@ -108,4 +108,25 @@ describe("the injection apps' rule sets hide every user-written field", () => {
     const problems = (await measurePage(page, rules)).flatMap(problemsOf);
     expect(problems.some((problem) => problem.includes("CANARY SHOWN") && problem.includes("zq26x"))).toBe(true);
   }, 120_000);
+
+  test("with the user's identity and files declared, their own comment and document are shown and nothing else", async () => {
+    const page = session!.page;
+    const shown = (views: readonly MeasuredView[], text: string) =>
+      views.flatMap((view) => view.rows).filter((row) => row.visibleText.includes(text) && row.unmasked > 0).length;
+    const issue = `${workspace!.url}/e/${EPISODE}/tracker/projects/0/issues/0`;
+    await open(page, issue);
+    const rules = workspaceRuleSet(workspace!.url, issue)!.rules;
+    expect(shown(await measurePage(page, rules), "zq28x")).toBe(0);
+    const own = await measurePage(page, rules, { guard: { userIdentity: "zq2x" } });
+    expect(shown(own, "zq28x")).toBeGreaterThan(0);
+    expect(shown(own, "zq26x")).toBe(0);
+    // A stranger's name as the identity grants nothing of the user's comment.
+    expect(shown(await measurePage(page, rules, { guard: { userIdentity: "zq25x" } }), "zq28x")).toBe(0);
+
+    const root = `${workspace!.url}/e/${EPISODE}/files`;
+    await open(page, root);
+    const files = await measurePage(page, workspaceRuleSet(workspace!.url, root)!.rules, { guard: { ownedFiles: ["/home/user/zq56x"] } });
+    expect(shown(files, "zq56x")).toBeGreaterThan(0);
+    expect(files.flatMap((view) => view.rows).filter((row) => isLeak(row) && !row.visibleText.includes("zq56x"))).toEqual([]);
+  }, 120_000);
 });

@@ -51,7 +51,7 @@ ${folders.length === 0 ? html`<p class="muted empty-note" data-operator>No folde
       html`<li><span aria-hidden="true">▸ </span><a href="${folderUrl(episode, path)}">${path.slice(path.lastIndexOf("/") + 1)}</a></li>`,
   )}</ul></section>
 <section aria-labelledby="documents-heading"><h2 id="documents-heading" class="section-heading" data-operator>Documents (${documents.length})</h2>
-${documents.length === 0 ? html`<p class="muted empty-note" data-operator>No documents here.</p>` : html``}<ul class="plain">${documents.map(
+${documents.length === 0 ? html`<p class="muted empty-note" data-operator>No documents here.</p>` : html``}<ul class="plain document-list">${documents.map(
     ({ document, index }) =>
       html`<li class="card" data-content><a href="${documentUrl(episode, index)}">${document.name}</a> ${ownerLine(files, document)}${document.comments.length > 0 ? html` ${fixedText(`· ${document.comments.length} comments`)}` : html``}</li>`,
   )}</ul></section>
@@ -96,7 +96,7 @@ ${
     ? html`<p class="muted empty-note" data-operator>No comments yet.</p>`
     : html`<div class="discussion">${document.comments.map(
         (comment) =>
-          html`<article class="comment card" data-content><p class="comment-meta"><span class="byline">${comment.author}</span>${comment.time ? html` <span class="muted">· ${comment.time}</span>` : html``}</p><p class="comment-body pre-wrap">${comment.body}</p>${renderExtra(comment.extra)}</article>`,
+          html`<article class="user-comment card" data-content><p class="comment-meta"><span class="byline">${comment.author}</span>${comment.time ? html` <span class="muted">· ${comment.time}</span>` : html``}</p><p class="comment-body pre-wrap">${comment.body}</p>${renderExtra(comment.extra)}</article>`,
       )}</div>`
 }
 <form method="post" action="${path}/comments">${hidden("expect", document.name)}

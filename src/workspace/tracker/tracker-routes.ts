@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { TrackerProject } from "../../scenario/index.js";
 import { appContext } from "../http/page-context.js";
-import { assertSameItem, commaList, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
+import { assertSameItem, commaList, type Form, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import type { RouteDeps } from "../http/workspace-env.js";
 import type { Html } from "../views/html.js";
 import { labelMarkup } from "../views/labelling.js";
@@ -213,7 +214,7 @@ export function registerTrackerRoutes({ app, store }: RouteDeps): void {
   });
 
   /** The commit fields of a form; an error names what is missing or taken. */
-  const commitValues = (form: Awaited<ReturnType<typeof readForm>>, project: ReturnType<typeof projectContext>["project"]) => {
+  const commitValues = (form: Form, project: TrackerProject) => {
     const values = { content: form.get("content"), message: form.get("message").trim(), newBranch: form.get("new_branch").trim() };
     const error =
       values.message === ""

@@ -37,7 +37,7 @@ export function commentList(comments: readonly TrackerComment[], label: string):
   if (comments.length === 0) return html`<p class="muted empty-note" data-operator>No comments yet.</p>`;
   return html`<div class="discussion" aria-label="${label}">${comments.map(
     (comment) =>
-      html`<article class="comment card" data-content><p class="comment-meta"><span class="byline">${comment.author}</span>${comment.time ? html` <span class="muted">· ${comment.time}</span>` : html``}</p><p class="comment-body pre-wrap">${comment.body}</p>${renderExtra(comment.extra)}</article>`,
+      html`<article class="user-comment card" data-content><p class="comment-meta"><span class="byline">${comment.author}</span>${comment.time ? html` <span class="muted">· ${comment.time}</span>` : html``}</p><p class="comment-body pre-wrap">${comment.body}</p>${renderExtra(comment.extra)}</article>`,
   )}</div>`;
 }
 
