@@ -19,7 +19,7 @@ function plainPage(title: string, message: string) {
 }
 
 /**
- * The agent-facing site: the six apps under `/e/<episode>/`, and the bundled font. It has no
+ * The agent-facing site: the apps under `/e/<episode>/`, and the bundled font. It has no
  * route that lists episodes or returns raw state: the ground truth lives on the admin listener.
  */
 export function createAgentApp(store: WorkspaceStore): Hono {
