@@ -93,6 +93,7 @@ ${
               choices: MEMBER_ROLES,
               selected: member.role,
               fixedChoices: true,
+              placeholder: "Choose a role",
               accessibleName: `New role for ${member.username}`,
             },
           )}<button type="submit" class="row-action" aria-label="Change the role of ${member.username}" data-operator>Change role</button></form></td><td>${actionButton(`${base}/${row}/remove`, "Remove", { accessibleName: `Remove ${member.username} from the project`, fields: hidden("expect", member.username) })}</td></tr>`,

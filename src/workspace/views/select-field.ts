@@ -14,9 +14,12 @@ export function selectField(options: {
   selected?: string | undefined;
   fixedChoices: boolean;
   accessibleName?: string;
+  /** Shown (and submitted as "") when `selected` is none of the choices, so the control never pretends a value. */
+  placeholder?: string;
 }): Html {
+  const unmatched = options.placeholder !== undefined && !options.choices.includes(options.selected ?? "");
   const marks = options.fixedChoices ? html` class="choice-field" data-operator` : html` data-content`;
-  return html`<div class="field"><label for="${options.id}"${options.accessibleName ? html` class="visually-hidden"` : html``}>${labelMarkup(options.label)}</label><select id="${options.id}" name="${options.name}"${marks}${options.accessibleName ? html` aria-label="${options.accessibleName}"` : html``}>${options.choices.map(
+  return html`<div class="field"><label for="${options.id}"${options.accessibleName ? html` class="visually-hidden"` : html``}>${labelMarkup(options.label)}</label><select id="${options.id}" name="${options.name}"${marks}${options.accessibleName ? html` aria-label="${options.accessibleName}"` : html``}>${unmatched ? html`<option value="" selected>${options.placeholder}</option>` : html``}${options.choices.map(
     (choice) => html`<option value="${choice}"${choice === options.selected ? html` selected` : html``}>${choice}</option>`,
   )}</select></div>`;
 }
