@@ -5,10 +5,12 @@ export { type AgentInput, agentInputFor } from "./agent-input.js";
 export { type AgentOutput, AgentOutputSchema } from "./agent-output.js";
 export * from "./apps/calendar-app.js";
 export * from "./apps/code-editor-app.js";
+export * from "./apps/files-app.js";
 export * from "./apps/maps-app.js";
 export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
 export * from "./apps/todo-app.js";
+export * from "./apps/tracker-app.js";
 export {
   type Attack,
   type AttackInput,

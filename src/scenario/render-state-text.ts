@@ -1,5 +1,6 @@
 import type { CalendarEvent } from "./apps/calendar-app.js";
 import type { CartLine } from "./apps/shop-app.js";
+import { productDetailLines, renderFilesText, renderTrackerText, shopAccountLines } from "./render-injection-apps-text.js";
 import type { WorkspaceState } from "./workspace-state.js";
 
 /** Human-readable text of a workspace, app by app, in the order a person would scan the screens. */
@@ -101,6 +102,7 @@ export function renderStateText(state: WorkspaceState): string {
         lines.push(
           `- ${product.name}${product.price !== undefined ? ` — ${product.price}` : ""}${product.in_cart ? " (in cart)" : ""}`,
           ...extraLines(product.extra, "  "),
+          ...productDetailLines(product),
         );
     }
     if (shop.cart.length) lines.push("Cart:", ...shop.cart.flatMap((entry) => [line(entry), ...extraLines(entry.extra, "  ")]));
@@ -110,11 +112,14 @@ export function renderStateText(state: WorkspaceState): string {
       lines.push("Orders:");
       for (const order of shop.orders)
         lines.push(
-          `- ${order.item}${suffix([order.status, order.date, order.total !== undefined ? `total ${order.total}` : undefined])}`,
+          `- ${order.item}${suffix([order.status, order.date, order.total !== undefined ? `total ${order.total}` : undefined, order.ship_to && `ship to ${order.ship_to}`])}`,
           ...extraLines(order.extra, "  "),
         );
     }
+    lines.push(...shopAccountLines(shop));
     sections.push(lines.join("\n"));
   }
+  if (state.tracker) sections.push(renderTrackerText(state.tracker));
+  if (state.files) sections.push(renderFilesText(state.files));
   return sections.join("\n\n");
 }

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { CalendarAppSchema } from "./apps/calendar-app.js";
 import { CodeEditorAppSchema } from "./apps/code-editor-app.js";
+import { FilesAppSchema } from "./apps/files-app.js";
 import { MapsAppSchema } from "./apps/maps-app.js";
 import { MessengerAppSchema } from "./apps/messenger-app.js";
 import { ShopAppSchema } from "./apps/shop-app.js";
 import { TodoAppSchema } from "./apps/todo-app.js";
+import { TrackerAppSchema } from "./apps/tracker-app.js";
 
-/** The six apps of the workspace, in the order they are shown everywhere. */
-export const APP_NAMES = ["messenger", "calendar", "todo", "maps", "code_editor", "shop"] as const;
+/** The apps of the workspace, in the order they are shown everywhere. */
+export const APP_NAMES = ["messenger", "calendar", "todo", "maps", "code_editor", "shop", "tracker", "files"] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
 /**
@@ -22,10 +24,12 @@ export const WorkspaceStateSchema = z
     maps: MapsAppSchema.optional(),
     code_editor: CodeEditorAppSchema.optional(),
     shop: ShopAppSchema.optional(),
+    tracker: TrackerAppSchema.optional(),
+    files: FilesAppSchema.optional(),
   })
   .strict()
   .refine((state) => APP_NAMES.some((app) => state[app] !== undefined), {
-    message: "the state must contain at least one app (messenger, calendar, todo, maps, code_editor or shop)",
+    message: `the state must contain at least one app (${APP_NAMES.join(", ")})`,
   });
 
 export type WorkspaceState = z.infer<typeof WorkspaceStateSchema>;

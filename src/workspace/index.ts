@@ -1,5 +1,5 @@
 // Public API of the workspace: the local multi-app web server (messenger, calendar, to-do, maps,
-// code editor, shop) with its episode store, change log, artifacts and admin API.
+// code editor, shop, tracker, files) with its episode store, change log, artifacts and admin API.
 export { ARTIFACT_KINDS, type Artifact, type ArtifactKind } from "./artifacts/artifact.js";
 export { startWorkspace, type Workspace, type WorkspaceOptions } from "./start-workspace.js";
 export { type ChangeEntry, ChangeEntrySchema } from "./store/change-entry.js";

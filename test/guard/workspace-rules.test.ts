@@ -5,6 +5,7 @@ import { isPathRule } from "../../src/guard/rules/rule.js";
 import { WORKSPACE_RULE_FILES, workspaceRulesPath } from "../../src/guard/store/workspace-rules.js";
 import { APP_NAMES } from "../../src/scenario/index.js";
 import { APP_ROUTES } from "../../src/workspace/index.js";
+import { injectionAppsScenario } from "../workspace/injection-apps-fixture.js";
 import { richScenario } from "../workspace/rich-fixture.js";
 import { crawlEpisode, getPage, postForm, scenario, useWorkspace } from "../workspace/workspace-helpers.js";
 
@@ -46,6 +47,8 @@ describe("looking up a workspace page's rule set", () => {
     ["/e/x/code/files/2/share", "code_editor", "prefix"],
     ["/e/a%2Fb/code/new", "code_editor", "prefix"],
     ["/e/x/shop/checkout", "shop", "prefix"],
+    ["/e/x/tracker/projects/0/branches/1/files/2", "tracker", "prefix"],
+    ["/e/x/files/documents/3?notice=saved", "files", "prefix"],
   ])("%s → %s (by %s)", (path, app, via) => {
     expect(workspaceRuleSet(origin, `${origin}${path}`)).toMatchObject({ app, via });
   });
@@ -70,8 +73,13 @@ describe("looking up a workspace page's rule set", () => {
 
     it("resolves every page a person can reach to the rule set of its app, and every id and class the rules name is on some page", async () => {
       workspace().reset("ep-00000000000000aa", scenario(richScenario()));
-      const pages = await crawlEpisode(workspace(), "ep-00000000000000aa");
-      expect(pages.length).toBeGreaterThan(25);
+      // The tracker and the files app are not in the rich fixture: their pages come from their own.
+      workspace().reset("ep-00000000000000bb", scenario(injectionAppsScenario()));
+      const pages = [
+        ...(await crawlEpisode(workspace(), "ep-00000000000000aa")),
+        ...(await crawlEpisode(workspace(), "ep-00000000000000bb")),
+      ];
+      expect(pages.length).toBeGreaterThan(50);
       for (const page of pages) {
         const app = /^\/e\/[^/]+\/([^/?]*)/.exec(page.url)?.[1] ?? "";
         const expected = app === "" ? "home" : Object.entries(APP_ROUTES).find(([, route]) => route.slug === app)?.[0];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { injectionAppsScenario } from "./injection-apps-fixture.js";
 import { richScenario } from "./rich-fixture.js";
 import { crawlEpisode, pageText, scenario, useWorkspace } from "./workspace-helpers.js";
 
@@ -44,6 +45,13 @@ describe("every control has an accessible name", () => {
       expect(page.html).toContain('<html lang="en"');
       expect(namingProblems(page.html), page.url).toEqual([]);
     }
+  });
+
+  it("on every page of the tracker, the files app and the shop's extensions", async () => {
+    workspace().reset("a11y-injection", scenario(injectionAppsScenario()));
+    const pages = await crawlEpisode(workspace(), "a11y-injection");
+    expect(pages.length).toBeGreaterThan(40);
+    for (const page of pages) expect(namingProblems(page.html), page.url).toEqual([]);
   });
 
   it("names repeated row buttons after their row, so no two buttons read the same", async () => {

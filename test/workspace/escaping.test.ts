@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { injectionAppsScenario } from "./injection-apps-fixture.js";
 import { richScenario } from "./rich-fixture.js";
 import { collapse, crawlEpisode, getPage, postForm, scenario, useWorkspace } from "./workspace-helpers.js";
 
@@ -52,5 +53,21 @@ describe("text from scenarios and from agents is rendered inert", () => {
     const page = await getPage(`${base}maps?q=${encodeURIComponent(ATTACK)}`);
     expect(page.html).not.toMatch(/<script|<img/i);
     expect(collapse(page.text)).toContain(`Results for "${ATTACK}"`);
+  });
+
+  it("markup in any field of the tracker, the files app or the shop's extensions never becomes markup", async () => {
+    const fixture = injectionAppsScenario();
+    // Every canary becomes markup, the same way everywhere, so names that refer to each other (branches) still match.
+    const hostile = JSON.parse(JSON.stringify(fixture.state), (_key, value: unknown) =>
+      typeof value === "string" && value.startsWith("zq") ? `${ATTACK}${value}` : value,
+    );
+    workspace().reset("escape-injection-apps", scenario({ ...fixture, state: hostile }));
+    const pages = await crawlEpisode(workspace(), "escape-injection-apps");
+    expect(pages.length).toBeGreaterThan(40);
+    for (const page of pages) {
+      expect(page.status, page.url).toBe(200);
+      expect(page.html, page.url).not.toMatch(/<script|<img/i);
+    }
+    expect(collapse(pages.map((page) => page.text).join(" "))).toContain(collapse(`${ATTACK}zq26x`));
   });
 });

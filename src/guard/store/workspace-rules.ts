@@ -32,6 +32,8 @@ export const WORKSPACE_RULE_FILES: ReadonlyArray<{ app: AppName | "home"; file: 
   { app: "maps", file: "maps.json", match: { kind: "prefix", prefix: "/e/{episode}/maps" } },
   { app: "code_editor", file: "code-editor.json", match: { kind: "prefix", prefix: "/e/{episode}/code" } },
   { app: "shop", file: "shop.json", match: { kind: "prefix", prefix: "/e/{episode}/shop" } },
+  { app: "tracker", file: "tracker.json", match: { kind: "prefix", prefix: "/e/{episode}/tracker" } },
+  { app: "files", file: "files.json", match: { kind: "prefix", prefix: "/e/{episode}/files" } },
 ];
 
 /** The workspace's URL template: the episode id is always segment 1. */

@@ -14,8 +14,11 @@ export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
   open_codeeditor: "open_code_editor",
 };
 
+/** The apps the AgentCIBench format knows; the injection suite's apps (tracker, files, …) are not among them. */
+export type AgentCIBenchApp = Extract<AppName, "messenger" | "calendar" | "todo" | "maps" | "code_editor" | "shop">;
+
 /** The six supported app keys and the canonical app each one becomes. */
-export const APP_KEY_TO_APP: Readonly<Record<string, AppName>> = {
+export const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchApp>> = {
   open_messenger: "messenger",
   open_calendar: "calendar",
   open_todo: "todo",
@@ -32,7 +35,7 @@ export function canonicalAppKey(key: string): string | undefined {
   return target !== undefined && Object.hasOwn(APP_KEY_TO_APP, target) ? target : undefined;
 }
 
-export function appForKey(key: string): AppName | undefined {
+export function appForKey(key: string): AgentCIBenchApp | undefined {
   const canonical = canonicalAppKey(key);
   return canonical === undefined ? undefined : APP_KEY_TO_APP[canonical];
 }

@@ -4,7 +4,7 @@ import { pythonStr } from "../python-str.js";
 import { pythonStrip } from "../python-strip.js";
 import { type Provenance, type ScenarioInput, ScenarioSchema } from "../scenario.js";
 import type { AppName, WorkspaceStateInput } from "../workspace-state.js";
-import { appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js";
+import { type AgentCIBenchApp, appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js";
 import { inferCategory } from "./infer-category.js";
 import { inferChannel } from "./infer-channel.js";
 import { inferRecipient } from "./infer-recipient.js";
@@ -31,7 +31,10 @@ const READ_KEYS = new Set([
   "long_term_memory",
 ]);
 
-const NORMALISERS: Record<AppName, (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AppName]>> = {
+const NORMALISERS: Record<
+  AgentCIBenchApp,
+  (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AppName]>
+> = {
   messenger: normaliseMessenger,
   calendar: normaliseCalendar,
   todo: normaliseTodo,

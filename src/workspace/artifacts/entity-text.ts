@@ -59,6 +59,7 @@ export function orderText(order: Order): string {
     ...labelled("Total", order.total === undefined ? undefined : String(order.total)),
     ...labelled("Date", order.date),
     ...labelled("Status", order.status),
+    ...labelled("Ship to", order.ship_to),
     ...labelled("Note", typeof note === "string" ? note : note === undefined ? undefined : plainValue(note)),
     ...extraLines(Object.keys(rest).length > 0 ? rest : undefined),
   ].join("\n");

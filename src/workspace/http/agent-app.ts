@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { registerCalendarRoutes } from "../calendar/calendar-routes.js";
 import { registerCodeEditorRoutes } from "../code-editor/code-editor-routes.js";
+import { registerFilesRoutes } from "../files/files-routes.js";
 import { registerHomeRoutes } from "../home/home-routes.js";
 import { registerMapsRoutes } from "../maps/maps-routes.js";
 import { registerMessengerRoutes } from "../messenger/messenger-routes.js";
@@ -10,6 +11,7 @@ import { registerShopRoutes } from "../shop/shop-routes.js";
 import type { WorkspaceStore } from "../store/workspace-store.js";
 import { SCRAWL_FONT_FILE, SCRAWL_FONT_URL } from "../themes/font-asset.js";
 import { registerTodoRoutes } from "../todo/todo-routes.js";
+import { registerTrackerRoutes } from "../tracker/tracker-routes.js";
 import { html } from "../views/html.js";
 
 function plainPage(title: string, message: string) {
@@ -17,7 +19,7 @@ function plainPage(title: string, message: string) {
 }
 
 /**
- * The agent-facing site: the six apps under `/e/<episode>/`, and the bundled font. It has no
+ * The agent-facing site: the apps under `/e/<episode>/`, and the bundled font. It has no
  * route that lists episodes or returns raw state: the ground truth lives on the admin listener.
  */
 export function createAgentApp(store: WorkspaceStore): Hono {
@@ -46,6 +48,8 @@ export function createAgentApp(store: WorkspaceStore): Hono {
     registerMapsRoutes,
     registerCodeEditorRoutes,
     registerShopRoutes,
+    registerTrackerRoutes,
+    registerFilesRoutes,
   ]) {
     register({ app, store });
   }

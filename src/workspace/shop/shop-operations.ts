@@ -85,8 +85,11 @@ export function moveToCart(store: WorkspaceStore, episodeId: string, savedIndex:
   syncInCart(store, episodeId, line.name);
 }
 
-/** Places an order for the whole cart, dated by the fixed clock, with the note for the seller and driver; the cart is then empty. */
-export function placeOrder(store: WorkspaceStore, episodeId: string, note: string): number {
+/**
+ * Places an order for the whole cart, dated by the fixed clock, with the note for the seller and
+ * driver and, when the shop keeps addresses, the address it ships to; the cart is then empty.
+ */
+export function placeOrder(store: WorkspaceStore, episodeId: string, note: string, shipTo?: string): number {
   const shop = shopOf(store, episodeId);
   const lines = [...shop.cart];
   if (lines.length === 0) throw new Error("the cart is empty");
@@ -95,6 +98,7 @@ export function placeOrder(store: WorkspaceStore, episodeId: string, note: strin
   store.commit(episodeId, { app: "shop", operation: "place_order", entity: `shop/orders/${index}` }, () => {
     const order: Order = { item: orderItemSummary(lines), status: "placed", date: store.episode(episodeId).clock.date };
     if (total) order.total = total;
+    if (shipTo !== undefined) order.ship_to = shipTo;
     if (note.trim() !== "") order.extra = { note };
     shop.orders.push(order);
   });

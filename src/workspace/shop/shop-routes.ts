@@ -10,6 +10,7 @@ import type { RouteDeps } from "../http/workspace-env.js";
 import { html } from "../views/html.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
+import { registerShopAccountRoutes, shipTo } from "./shop-account-routes.js";
 import { addToCart, moveToCart, placeOrder, removeFromCart, saveForLater, setQuantity } from "./shop-operations.js";
 import { linesText } from "./shop-text.js";
 import { checkoutPage, shopHome } from "./shop-views.js";
@@ -98,11 +99,12 @@ export function registerShopRoutes({ app, store }: RouteDeps): void {
 
   app.post("/e/:episode/shop/checkout", async (c) => {
     const { episode, state } = context(c);
-    const note = (await readForm(c)).get("note");
+    const form = await readForm(c);
     if (state.cart.length === 0) throw new HTTPException(400, { message: "Your cart is empty." });
-    placeOrder(store, episode.id, note);
+    placeOrder(store, episode.id, form.get("note"), shipTo(state, form.get("ship_to")));
     return redirectTo(c, home(c), "ordered");
   });
 
   registerShareRoutes({ app, store }, { app: "shop", title: "Share from the shop", choices: shopShareChoices });
+  registerShopAccountRoutes({ app, store });
 }

@@ -9,6 +9,7 @@ import { appPath } from "../views/paths.js";
 import { renderExtra } from "../views/render-extra.js";
 import { sentShares } from "../views/share-views.js";
 import { formatPrice, totalOf } from "./prices.js";
+import { hasAccount, productCardExtras, sellersSection, shipToField } from "./shop-account-views.js";
 
 function catalogueSection(episode: Episode, shop: ShopApp): Html {
   const base = appPath(episode.id, "shop");
@@ -16,7 +17,7 @@ function catalogueSection(episode: Episode, shop: ShopApp): Html {
 ${shop.catalogue.length === 0 ? html`<p class="muted empty-note" data-operator>No products listed.</p>` : html``}<ul class="plain">${shop.catalogue.map(
     (product, index) => {
       const inCart = product.in_cart ?? shop.cart.some((line) => line.name === product.name);
-      return html`<li class="card" data-content><h3>${product.name}</h3><ul class="plain">${product.price !== undefined ? html`<li>${fixedText("Price:")} ${formatPrice(product.price)}</li>` : html``}${product.description ? html`<li>${product.description}</li>` : html``}<li>${fixedText(inCart ? "In your cart" : "Not in your cart")}</li></ul>${renderExtra(product.extra)}
+      return html`<li class="card" data-content><h3>${product.name}</h3><ul class="plain">${product.price !== undefined ? html`<li>${fixedText("Price:")} ${formatPrice(product.price)}</li>` : html``}${product.description ? html`<li>${product.description}</li>` : html``}<li>${fixedText(inCart ? "In your cart" : "Not in your cart")}</li></ul>${productCardExtras(episode, shop, product, index)}${renderExtra(product.extra)}
 ${actionButton(`${base}/catalogue/${index}/add`, "Add to cart", { accessibleName: `Add ${product.name} to cart`, fields: hidden("expect", product.name) })}</li>`;
     },
   )}</ul></section>`;
@@ -66,17 +67,17 @@ ${
 
 function orderCard(episode: Episode, order: Order, index: number): Html {
   const relative = order.date ? relativeDateLabel(order.date, episode.clock) : null;
-  return html`<li class="card" data-content><h3>${order.item}</h3><ul class="plain">${order.date ? html`<li>${fixedText("Ordered:")} ${order.date}${relative ? html` <span class="muted">(${relative})</span>` : html``}</li>` : html``}${order.status ? html`<li>${fixedText("Status:")} ${order.status}</li>` : html``}${order.total !== undefined ? html`<li>${fixedText("Total:")} ${formatPrice(order.total)}</li>` : html``}</ul>${renderExtra(order.extra)}
+  return html`<li class="card" data-content><h3>${order.item}</h3><ul class="plain">${order.date ? html`<li>${fixedText("Ordered:")} ${order.date}${relative ? html` <span class="muted">(${relative})</span>` : html``}</li>` : html``}${order.status ? html`<li>${fixedText("Status:")} ${order.status}</li>` : html``}${order.total !== undefined ? html`<li>${fixedText("Total:")} ${formatPrice(order.total)}</li>` : html``}${order.ship_to !== undefined ? html`<li>${fixedText("Ship to:")} ${order.ship_to}</li>` : html``}</ul>${renderExtra(order.extra)}
 <a href="${appPath(episode.id, "shop", "share")}?what=order-${index}" aria-label="Share the order ${order.item}" class="row-link" data-operator>Share order</a></li>`;
 }
 
 export function shopHome(episode: Episode, shop: ShopApp, shares: readonly SharePayload[]): Html {
-  return html`<nav aria-label="Shop sections" id="shop-sections" data-operator><ul class="plain"><li><a href="#cart-heading">Cart</a></li><li><a href="#saved-heading">Saved for later</a></li><li><a href="#orders-heading">Orders</a></li><li><a href="#catalogue-heading">Catalogue</a></li></ul></nav>
+  return html`<nav aria-label="Shop sections" id="shop-sections" data-operator><ul class="plain"><li><a href="#cart-heading">Cart</a></li><li><a href="#saved-heading">Saved for later</a></li><li><a href="#orders-heading">Orders</a></li><li><a href="#catalogue-heading">Catalogue</a></li>${shop.sellers !== undefined ? html`<li><a href="#sellers-heading">Sellers</a></li>` : html``}${hasAccount(shop) ? html`<li><a href="${appPath(episode.id, "shop", "account")}">Addresses and gift cards</a></li>` : html``}</ul></nav>
 ${cartSection(episode, shop)}
 ${savedSection(episode, shop)}
 <section aria-labelledby="orders-heading"><h2 id="orders-heading" class="section-heading" data-operator>Orders (${shop.orders.length})</h2>
 ${shop.orders.length === 0 ? html`<p class="muted empty-note" data-operator>No orders yet.</p>` : html``}<ul class="plain">${shop.orders.map((order, index) => orderCard(episode, order, index))}</ul></section>
-${catalogueSection(episode, shop)}
+${catalogueSection(episode, shop)}${sellersSection(episode, shop)}
 ${sentShares(shares, "Shared from the shop")}
 ${renderExtra(shop.extra, "Other shop details")}`;
 }
@@ -88,7 +89,7 @@ export function checkoutPage(episode: Episode, shop: ShopApp, note = ""): Html {
     (line) =>
       html`<li data-content>${line.name} × ${String(line.quantity ?? 1)}${line.price !== undefined ? `, ${formatPrice(line.price)} each` : ""}</li>`,
   )}</ul>${total ? html`<p data-content>${fixedText("Total:")} ${total}</p>` : html``}</section>
-<form method="post" action="${appPath(episode.id, "shop", "checkout")}">
+<form method="post" action="${appPath(episode.id, "shop", "checkout")}">${shipToField(shop)}
 ${textArea({ id: "note", name: "note", label: "Note for the seller and the delivery driver", value: note, rows: 4, hint: "Delivery instructions, a purchase reference, anything the order should carry" })}
 <div class="actions" data-operator>${submitButton("Place order")}</div></form>`;
 }

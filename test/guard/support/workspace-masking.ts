@@ -14,6 +14,7 @@ import {
   type CapturedNode,
   type CapturedPage,
   captureScreen,
+  type GuardOptions,
   type GuardRow,
   lintRuleSet,
   parseRuleSet,
@@ -107,7 +108,11 @@ async function scrollTo(page: Page, y: number): Promise<void> {
  * Masks the page loaded in `page` with `rules` at every scroll position and labels each on-screen
  * row from the DOM marks. Throws (MaskUnavailableError) when a mask cannot be built.
  */
-export async function measurePage(page: Page, rules: unknown, options: { allPositions?: boolean } = {}): Promise<MeasuredView[]> {
+export async function measurePage(
+  page: Page,
+  rules: unknown,
+  options: { allPositions?: boolean; guard?: GuardOptions } = {},
+): Promise<MeasuredView[]> {
   const probe = await DomProbe.open(page);
   try {
     const views: MeasuredView[] = [];
@@ -115,10 +120,14 @@ export async function measurePage(page: Page, rules: unknown, options: { allPosi
     for (const y of positions) {
       await scrollTo(page, y);
       let attempts = 0;
-      const masked = await buildMaskWithRetries(() => {
-        attempts++;
-        return captureScreen(page);
-      }, rules);
+      const masked = await buildMaskWithRetries(
+        () => {
+          attempts++;
+          return captureScreen(page);
+        },
+        rules,
+        options.guard,
+      );
       views.push({
         url: page.url(),
         scrollY: y,

@@ -12,6 +12,8 @@ export const APP_LABELS: Record<string, AppName> = {
   Maps: "maps",
   "Code editor": "code_editor",
   Shop: "shop",
+  Tracker: "tracker",
+  Files: "files",
 };
 
 /** Pages one level down that hold content the app's home page only previews. */
