@@ -9,7 +9,12 @@ export interface Progress {
 
 function describe(record: EpisodeRecord): string {
   if (record.status === "error") return `error (${record.error.kind}: ${record.error.message})`;
-  return `${record.status} U=${record.score.utility} leaks=${record.score.leaked_items.length}`;
+  // An injection score, when there is one; the disclosure figures only when the task has items.
+  const attack = record.injection
+    ? ` benign=${Number(record.injection.benign)}${record.injection.adversarial === null ? "" : ` attacked=${Number(record.injection.adversarial)}`}`
+    : "";
+  const disclosure = record.disclosure === false ? "" : ` U=${record.score.utility} leaks=${record.score.leaked_items.length}`;
+  return `${record.status}${disclosure}${attack}`;
 }
 
 /**

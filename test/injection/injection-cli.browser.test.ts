@@ -30,6 +30,8 @@ describe("safecua bench --suite injection", { timeout: 300_000 }, () => {
       "200",
     ]);
     expect(result.status, result.stderr).toBe(0);
+    // Progress lines give the attack's outcome, and no disclosure figures for item-less tasks.
+    expect(result.stderr).toMatch(/oracle-attack inj-f1-msg-courier-door-code #0: \w+ benign=0 attacked=1\n/);
     const table = result.stdout.split("\n").map((line) => line.replace(/ +/g, " "));
     expect(table).toContain("injection, per family:");
     // One task per family, so ASR@1 is all or nothing.
