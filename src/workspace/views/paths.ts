@@ -8,6 +8,8 @@ export const APP_ROUTES: Record<AppName, { slug: string; label: string }> = {
   maps: { slug: "maps", label: "Maps" },
   code_editor: { slug: "code", label: "Code editor" },
   shop: { slug: "shop", label: "Shop" },
+  forum: { slug: "forum", label: "Forum" },
+  mail: { slug: "mail", label: "Mail" },
 };
 
 /** `/e/<episode>/<parts…>`: every page of an episode lives under its id, so a browser context stays pinned to it. */
