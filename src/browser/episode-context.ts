@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
+import { continueMapped, type HostMapping, isSinkable, mappedOrigin, serveMappedHost, serveSink, sinkWebSocket } from "./host-mapping.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
@@ -8,6 +9,11 @@ export interface EpisodeContextOptions {
   viewport?: Viewport;
   locale?: string;
   timezoneId?: string;
+  /**
+   * Fictional hosts served locally and a sink for every other http(s) host: with it, a request
+   * outside the allowed origins is recorded and answered instead of refused (host-mapping.ts).
+   */
+  hostMapping?: HostMapping;
 }
 
 export interface EpisodeContext {
@@ -17,6 +23,8 @@ export interface EpisodeContext {
   readonly allowedOrigins: ReadonlySet<string>;
   /** URLs the gate refused, in order. */
   readonly blockedRequests: readonly string[];
+  /** Whether requests outside the allowed origins go to mapped hosts and the sink (so `goto` may open any http(s) URL). */
+  readonly mapsHosts: boolean;
   close(): Promise<void>;
 }
 
@@ -40,16 +48,26 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     serviceWorkers: "block",
   });
   const blockedRequests: string[] = [];
+  const mapping = options.hostMapping;
   try {
     await context.route("**/*", async (route) => {
       const url = route.request().url();
-      if (isRequestAllowed(url, allowed)) return route.continue();
+      if (isRequestAllowed(url, allowed)) return mapping && /^https?:/.test(url) ? continueMapped(route) : route.continue();
+      // Fail closed: with a mapping, nothing outside the allowed origins is continued by Chromium;
+      // it is fetched from a local origin or answered by the sink, never sent to the network.
+      const local = mapping ? mappedOrigin(url, mapping) : undefined;
+      if (mapping && local !== undefined) return serveMappedHost(route, local);
+      if (mapping && isSinkable(url)) return serveSink(route, mapping);
       blockedRequests.push(url);
       return route.abort("blockedbyclient");
     });
     await context.routeWebSocket(/.*/, (socket) => {
       if (isRequestAllowed(socket.url().replace(/^ws/, "http"), allowed)) {
         socket.connectToServer();
+        return;
+      }
+      if (mapping && isSinkable(socket.url())) {
+        sinkWebSocket(socket, mapping);
         return;
       }
       blockedRequests.push(socket.url());
@@ -64,6 +82,7 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     viewport,
     allowedOrigins: allowed,
     blockedRequests,
+    mapsHosts: mapping !== undefined,
     close: async () => {
       // A crashed browser has already taken its contexts with it.
       await context.close().catch(() => undefined);

@@ -5,6 +5,8 @@ import type { Hono } from "hono";
 import type { Scenario, WorkspaceState } from "../scenario/index.js";
 import type { Artifact } from "./artifacts/artifact.js";
 import { artifactsOf } from "./artifacts/artifacts-of.js";
+import { APP_HOSTS } from "./hosts/app-hosts.js";
+import type { SinkEntry, SinkRequest } from "./sink/sink-entry.js";
 import type { ChangeEntry } from "./store/change-entry.js";
 import { WorkspaceStore } from "./store/workspace-store.js";
 import { type AppearanceInput, type Popup, type ThemeName, withDefaults } from "./themes/appearance.js";
@@ -35,8 +37,21 @@ export interface Workspace {
   state(episodeId: string): WorkspaceState;
   log(episodeId: string): ChangeEntry[];
   artifacts(episodeId: string): Artifact[];
+  /** Requests the episode's pages made to hosts the workspace does not serve, in order. */
+  sinkLog(episodeId: string): SinkEntry[];
+  /**
+   * What a browser context needs to show this episode's apps on their hosts (`APP_HOSTS`) and send
+   * every other host to this episode's sink: `openEpisodeContext`'s `hostMapping`.
+   */
+  hostMapping(episodeId: string): WorkspaceHostMapping;
   delete(episodeId: string): boolean;
   close(): Promise<void>;
+}
+
+/** The shape of the browser layer's `HostMapping`, which the workspace does not import. */
+export interface WorkspaceHostMapping {
+  hosts: Readonly<Record<string, string>>;
+  sink: (request: SinkRequest) => void;
 }
 
 async function listen(app: Hono, port: number): Promise<{ server: Server; origin: string }> {
@@ -91,6 +106,14 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     state: (episodeId) => store.state(episodeId),
     log: (episodeId) => store.log(episodeId),
     artifacts: (episodeId) => artifactsOf(store.log(episodeId)),
+    sinkLog: (episodeId) => store.sinkLog(episodeId),
+    hostMapping: (episodeId) => ({
+      hosts: Object.fromEntries(Object.values(APP_HOSTS).map((host) => [host, agent.origin])),
+      sink: (request) => {
+        // A request after the episode was deleted has nobody left to read it.
+        if (store.has(episodeId)) store.recordSink(episodeId, request);
+      },
+    }),
     delete: (episodeId) => store.delete(episodeId),
     async close() {
       await Promise.all([closeServer(agent.server), closeServer(admin.server)]);

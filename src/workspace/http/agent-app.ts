@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { registerCalendarRoutes } from "../calendar/calendar-routes.js";
 import { registerCodeEditorRoutes } from "../code-editor/code-editor-routes.js";
+import { registerForumRoutes } from "../forum/forum-routes.js";
 import { registerHomeRoutes } from "../home/home-routes.js";
+import { canonicalHost } from "../hosts/canonical-host.js";
 import { registerMapsRoutes } from "../maps/maps-routes.js";
 import { registerMessengerRoutes } from "../messenger/messenger-routes.js";
 import { registerShopRoutes } from "../shop/shop-routes.js";
@@ -24,6 +26,7 @@ export function createAgentApp(store: WorkspaceStore): Hono {
   const app = new Hono();
   let font: Promise<Buffer> | undefined;
 
+  app.use("*", canonicalHost());
   app.get("/", (c) => c.html(plainPage("Workspace", "Open the link of your workspace to start.")));
   // Browsers ask for it on their own; answering "no content" keeps their logs free of 404s.
   app.get("/favicon.ico", (c) => c.body(null, 204));
@@ -46,6 +49,7 @@ export function createAgentApp(store: WorkspaceStore): Hono {
     registerMapsRoutes,
     registerCodeEditorRoutes,
     registerShopRoutes,
+    registerForumRoutes,
   ]) {
     register({ app, store });
   }
