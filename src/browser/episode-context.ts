@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { continueMapped, type HostMapping, isSinkable, mappedOrigin, serveMappedHost, serveSink, sinkWebSocket } from "./host-mapping.js";
+import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket } from "./host-mapping.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
@@ -37,6 +37,7 @@ export interface EpisodeContext {
 export async function openEpisodeContext(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
   const allowed = new Set(options.allowedOrigins.map(normalizeOrigin));
   const viewport = options.viewport ?? DEFAULT_VIEWPORT;
+  const mapping = options.hostMapping;
   const context = await browser.newContext({
     viewport,
     screen: viewport,
@@ -46,17 +47,16 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     reducedMotion: "reduce",
     colorScheme: "light",
     serviceWorkers: "block",
+    ...(mapping && { proxy: { server: mapping.proxy } }),
   });
   const blockedRequests: string[] = [];
-  const mapping = options.hostMapping;
   try {
     await context.route("**/*", async (route) => {
       const url = route.request().url();
       if (isRequestAllowed(url, allowed)) return mapping && /^https?:/.test(url) ? continueMapped(route) : route.continue();
-      // Fail closed: with a mapping, nothing outside the allowed origins is continued by Chromium;
-      // it is fetched from a local origin or answered by the sink, never sent to the network.
-      const local = mapping ? mappedOrigin(url, mapping) : undefined;
-      if (mapping && local !== undefined) return serveMappedHost(route, local);
+      // Fail closed: with a mapping, what is neither allowed nor mapped is never continued; a mapped
+      // host is continued only to the context's proxy, the local workspace.
+      if (mapping && isMappedHost(url, mapping)) return route.continue();
       if (mapping && isSinkable(url)) return serveSink(route, mapping);
       blockedRequests.push(url);
       return route.abort("blockedbyclient");

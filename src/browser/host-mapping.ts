@@ -13,42 +13,39 @@ export interface SunkRequest {
 }
 
 /**
- * Fictional hosts served by local servers, and a sink for every other host.
+ * Fictional hosts served by a local server, and a sink for every other host.
  *
- * Why routing and not Chromium's `--host-resolver-rules`: the rules are fixed when the browser is
- * launched, but one Chromium serves many episodes and workspaces on ports chosen later, and a
- * browser launched without the flag (a caller's own `browser`) would send attacker-host requests
- * to the real network. Here each context maps its own hosts, and the gate stays fail-closed: a
- * request that is not to an allowed origin is never continued by Chromium's network stack — a
- * mapped host is fetched by Playwright from the local origin (`route.fetch`) and a sink request is
- * answered from memory (`route.fulfill`), so neither needs name resolution or leaves the machine.
+ * How, and why not another way (each was tried here with Debian's Chromium and Playwright 1.65):
+ * - Chromium's `--host-resolver-rules` are fixed when the browser is launched, but one Chromium
+ *   serves many episodes and workspaces on ports chosen later.
+ * - Fulfilling a mapped host's requests from the route handler (`route.fetch`) breaks on every
+ *   redirect: Playwright shows a route handler only the first URL of a redirect chain, so the next
+ *   hop (the 303 after any form) went to DNS and failed.
+ * So the context gets a **proxy** (Playwright's per-context `proxy`): the workspace's own listener,
+ * which serves absolute-form requests for its hosts and never connects anywhere. Chromium sends it
+ * every request it does not bypass (loopback is bypassed, so the workspace's origin stays direct),
+ * redirect hops included. The route handler still runs first for every request the page makes: an
+ * allowed origin continues, a mapped host continues (to the proxy), and anything else — any host,
+ * http or https — is handed to the sink and answered from memory, never continued. A redirect hop
+ * to an unmapped host (no workspace page makes one) reaches the same proxy, which answers it too.
  */
 export interface HostMapping {
-  /** Host name (no port) → the local origin that serves it, e.g. forum.brightpath.example → http://127.0.0.1:41234. */
-  hosts: Readonly<Record<string, string>>;
+  /** The local proxy that serves the mapped hosts (`http://127.0.0.1:<port>`). */
+  proxy: string;
+  /** Host names (no port) the proxy serves, e.g. forum.brightpath.example. */
+  hosts: readonly string[];
   /** Called once per request to any other http(s) host; the page gets a plain page back. */
   sink: (request: SunkRequest) => void;
 }
 
 /**
- * Tells the local server which host the page asked for, on every request of a mapped context
- * (mapped hosts and allowed origins alike), so it can send a page to its app's host; a request
- * without it comes from an unmapped browser and is served as before.
+ * Tells the workspace which host the page asked for on requests to an allowed origin in a mapped
+ * context, so it can send a page to its app's host; a request without it comes from an unmapped
+ * browser and is served where it arrived, as before.
  */
 export const MAPPED_HOST_HEADER = "x-safecua-host";
 
 const SINK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Received</title></head><body><main><h1>Received</h1><p>Your request was received.</p></main></body></html>`;
-
-/** Fulfils a request to a mapped host from its local origin, keeping the page's URL; redirects are passed to the page. */
-export async function serveMappedHost(route: Route, localOrigin: string): Promise<void> {
-  const request = route.request();
-  const url = new URL(request.url());
-  // The fetch names the local origin; the host the page asked for travels in our own header.
-  const headers: Record<string, string> = { ...request.headers(), [MAPPED_HOST_HEADER]: url.host };
-  delete headers.host;
-  const response = await route.fetch({ url: `${localOrigin}${url.pathname}${url.search}`, headers, maxRedirects: 0 });
-  await route.fulfill({ response });
-}
 
 /** Continues a request to an allowed origin, naming its host for the server (see MAPPED_HOST_HEADER). */
 export async function continueMapped(route: Route): Promise<void> {
@@ -76,15 +73,13 @@ export function sinkWebSocket(socket: WebSocketRoute, mapping: HostMapping): voi
   void socket.close({ code: 1000, reason: "received by safecua's sink" });
 }
 
-/** The local origin serving this URL's host, if the mapping has one (any scheme, any port). */
-export function mappedOrigin(url: string, mapping: HostMapping): string | undefined {
-  let hostname: string;
+/** Whether this URL's host (any scheme, any port) is one the mapping's proxy serves. */
+export function isMappedHost(url: string, mapping: HostMapping): boolean {
   try {
-    hostname = new URL(url).hostname;
+    return mapping.hosts.includes(new URL(url).hostname);
   } catch {
-    return undefined;
+    return false;
   }
-  return Object.hasOwn(mapping.hosts, hostname) ? mapping.hosts[hostname] : undefined;
 }
 
 /** http, https, ws and wss: what a sink can receive; other schemes stay refused. */

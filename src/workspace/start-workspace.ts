@@ -48,9 +48,13 @@ export interface Workspace {
   close(): Promise<void>;
 }
 
-/** The shape of the browser layer's `HostMapping`, which the workspace does not import. */
+/**
+ * The shape of the browser layer's `HostMapping`, which the workspace does not import: the agent
+ * listener doubles as the proxy that serves the apps' hosts (it only ever answers, never connects).
+ */
 export interface WorkspaceHostMapping {
-  hosts: Readonly<Record<string, string>>;
+  proxy: string;
+  hosts: readonly string[];
   sink: (request: SinkRequest) => void;
 }
 
@@ -86,7 +90,13 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   const defaults: AppearanceInput = { theme: options.theme ?? "default", popup: options.popup ?? false };
   // The web apps (and Hono) load with the first workspace, not with every module that names one.
   const [{ createAgentApp }, { createAdminApp }] = await Promise.all([import("./http/agent-app.js"), import("./admin/admin-app.js")]);
-  const agent = await listen(createAgentApp(store), options.port ?? 0);
+  // The site needs its own origin (to send a page from an app's fictional host back to it), known once it listens.
+  let agentOrigin = "";
+  const agent = await listen(
+    createAgentApp(store, () => agentOrigin),
+    options.port ?? 0,
+  );
+  agentOrigin = agent.origin;
   let admin: Awaited<ReturnType<typeof listen>>;
   try {
     admin = await listen(createAdminApp(store, adminToken, defaults), options.adminPort ?? 0);
@@ -108,7 +118,8 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     artifacts: (episodeId) => artifactsOf(store.log(episodeId)),
     sinkLog: (episodeId) => store.sinkLog(episodeId),
     hostMapping: (episodeId) => ({
-      hosts: Object.fromEntries(Object.values(APP_HOSTS).map((host) => [host, agent.origin])),
+      proxy: agent.origin,
+      hosts: Object.values(APP_HOSTS),
       sink: (request) => {
         // A request after the episode was deleted has nobody left to read it.
         if (store.has(episodeId)) store.recordSink(episodeId, request);

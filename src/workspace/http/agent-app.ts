@@ -22,11 +22,11 @@ function plainPage(title: string, message: string) {
  * The agent-facing site: the six apps under `/e/<episode>/`, and the bundled font. It has no
  * route that lists episodes or returns raw state: the ground truth lives on the admin listener.
  */
-export function createAgentApp(store: WorkspaceStore): Hono {
+export function createAgentApp(store: WorkspaceStore, ownOrigin: () => string): Hono {
   const app = new Hono();
   let font: Promise<Buffer> | undefined;
 
-  app.use("*", canonicalHost());
+  app.use("*", canonicalHost(store, ownOrigin));
   app.get("/", (c) => c.html(plainPage("Workspace", "Open the link of your workspace to start.")));
   // Browsers ask for it on their own; answering "no content" keeps their logs free of 404s.
   app.get("/favicon.ico", (c) => c.body(null, 204));
