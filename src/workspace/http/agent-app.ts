@@ -6,6 +6,7 @@ import { registerCodeEditorRoutes } from "../code-editor/code-editor-routes.js";
 import { registerForumRoutes } from "../forum/forum-routes.js";
 import { registerHomeRoutes } from "../home/home-routes.js";
 import { canonicalHost } from "../hosts/canonical-host.js";
+import { registerMailRoutes } from "../mail/mail-routes.js";
 import { registerMapsRoutes } from "../maps/maps-routes.js";
 import { registerMessengerRoutes } from "../messenger/messenger-routes.js";
 import { registerShopRoutes } from "../shop/shop-routes.js";
@@ -50,6 +51,7 @@ export function createAgentApp(store: WorkspaceStore, ownOrigin: () => string): 
     registerCodeEditorRoutes,
     registerShopRoutes,
     registerForumRoutes,
+    registerMailRoutes,
   ]) {
     register({ app, store });
   }
