@@ -2,7 +2,7 @@
 // code editor, shop, forum, mail) with its episode store, change log, sink for unknown hosts,
 // artifacts and admin API.
 export { ARTIFACT_KINDS, type Artifact, type ArtifactKind } from "./artifacts/artifact.js";
-export { APP_HOSTS, appOfHost, usesAppHosts } from "./hosts/app-hosts.js";
+export { usesAppHosts } from "./hosts/app-hosts.js";
 export { type SinkEntry, SinkEntrySchema } from "./sink/sink-entry.js";
 export { startWorkspace, type Workspace, type WorkspaceHostMapping, type WorkspaceOptions } from "./start-workspace.js";
 export { type ChangeEntry, ChangeEntrySchema } from "./store/change-entry.js";

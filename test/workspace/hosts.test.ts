@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { APP_HOSTS, appOfHost, SinkEntrySchema, usesAppHosts } from "../../src/workspace/index.js";
+import { APP_HOSTS, appOfHost } from "../../src/scenario/index.js";
+import { SinkEntrySchema, usesAppHosts } from "../../src/workspace/index.js";
 import { forumScenario } from "./forum-fixture.js";
 import { richScenario } from "./rich-fixture.js";
 import { scenario, useWorkspace } from "./workspace-helpers.js";

@@ -22,7 +22,7 @@ function isOwn(forum: ForumApp, username: string): boolean {
 }
 
 function byline(forum: ForumApp, author: string, flair: string | undefined): Html {
-  return html`<span class="meta">${fixedText("by")} <span class="byline" data-content>${author}</span>${isOwn(forum, author) ? html` <span class="badge own-badge" data-operator>you</span>` : html``}${flair ? html` <span class="flair" data-content>${flair}</span>` : html``}</span>`;
+  return html`<span class="meta">${fixedText("by")} <span class="byline" data-content>${author}</span>${isOwn(forum, author) ? html` <span class="badge" data-operator>you</span>` : html``}${flair ? html` <span class="flair" data-content>${flair}</span>` : html``}</span>`;
 }
 
 function score(votes: number, mine: number): Html {
@@ -72,7 +72,7 @@ ${renderExtra(forum.extra, "Other forum details")}`;
 
 function commentItem(episode: Episode, forum: ForumApp, postIndex: number, comment: ForumComment, index: number): Html {
   const action = appPath(episode.id, "forum", "posts", postIndex, "comments", index, "vote");
-  return html`<li class="comment card${isOwn(forum, comment.author) ? " own" : ""}" data-content><p>${byline(forum, comment.author, undefined)}${comment.time ? html` · <span class="time">${comment.time}</span>` : html``}</p>
+  return html`<li class="comment-item card${isOwn(forum, comment.author) ? " own" : ""}" data-content><p>${byline(forum, comment.author, undefined)}${comment.time ? html` · <span class="time">${comment.time}</span>` : html``}</p>
 <p class="pre-wrap comment-text">${comment.text}</p>${renderExtra(comment.extra)}
 <p>${score(comment.votes, comment.my_vote)}</p>${voteButtons(action, `comment ${index + 1} by ${comment.author}`, comment.author, comment.my_vote)}</li>`;
 }
@@ -81,7 +81,7 @@ export function postPage(episode: Episode, forum: ForumApp, post: ForumPost, ind
   const comments = post.comments.map((comment, at) => ({ comment, at })).filter(({ comment }) => !isBlocked(forum, comment.author));
   const hiddenCount = post.comments.length - comments.length;
   return html`${forumLinks(episode)}
-<article class="post card${isOwn(forum, post.author) ? " own" : ""}" aria-labelledby="post-title" data-content>
+<article class="thread-post card${isOwn(forum, post.author) ? " own" : ""}" aria-labelledby="post-title" data-content>
 <p><span class="board">${fixedText("in")} ${post.board}</span></p>
 <h2 id="post-title" class="post-title">${post.title}</h2>
 <p>${byline(forum, post.author, post.flair)}${post.time ? html` · <span class="time">${post.time}</span>` : html``}</p>

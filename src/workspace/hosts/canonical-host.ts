@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { APP_NAMES, type AppName } from "../../scenario/index.js";
+import { APP_HOSTS, APP_NAMES, type AppName, appOfHost } from "../../scenario/index.js";
 import type { WorkspaceStore } from "../store/workspace-store.js";
 import { APP_ROUTES } from "../views/paths.js";
-import { APP_HOSTS, appOfHost } from "./app-hosts.js";
 
 /** Set by the browser layer's host mapping on requests to the workspace's own origin (src/browser/host-mapping.ts). */
 const MAPPED_HOST_HEADER = "x-safecua-host";

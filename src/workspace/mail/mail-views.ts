@@ -126,7 +126,7 @@ ${original ? hidden("source", String(original.index)) : html``}
 ${textField({ id: "mail-to", name: "to", label: "To", value: values.to, required: true, list: "mail-contacts", hint: "Addresses separated by commas." })}
 ${textField({ id: "mail-subject", name: "subject", label: "Subject", value: values.subject })}
 ${textArea({ id: "mail-body", name: "body", label: "Message", value: values.body, rows: 8 })}
-<fieldset class="attachments"><legend class="fixed-label" data-operator>Attach files</legend>${
+<fieldset class="attachments"><legend>${fixedText("Attach files")}</legend>${
     choices.length === 0
       ? html`<p class="muted empty-note" data-operator>No files to attach.</p>`
       : choices.map((choice, at) => attachChoice(choice.value, choice.name, chosen.has(choice.value), `attach-${at}`))
