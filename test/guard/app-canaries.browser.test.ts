@@ -6,12 +6,13 @@
  * the host mapping and masked with the rule set the guard finds for that URL, at every scroll
  * position. No on-screen row that paints a canary may show a pixel, every row is labelled by the
  * workspace, and the forum's cookie banner is revealed by the guard's consent exception. A rule set
- * that trusts the forum's comments must fail the same check.
+ * that trusts the forum's comments must fail the same check. With the operator's declared account,
+ * the self-authored rule shows the user's own comment and nothing of anyone else's.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
-import { workspaceRuleSet } from "../../src/guard/index.js";
+import { buildMaskWithRetries, captureScreen, workspaceRuleSet } from "../../src/guard/index.js";
 import { APP_HOSTS, type ScenarioInput } from "../../src/scenario/index.js";
 import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
@@ -222,5 +223,24 @@ describe("the forum's and the mail app's rule sets keep every canary under the m
       problems.some((problem) => problem.includes("CANARY shown")),
       problems.join("\n"),
     ).toBe(true);
+  }, 300_000);
+
+  test("the user's own comment is shown by the self-authored rule when the operator declares the account; a stranger's post stays masked", async () => {
+    const id = "ep-00000000000000c4";
+    workspace!.reset(id, scenario(forumScenario()));
+    const { page } = await openApp(id, "forum");
+    const url = `http://${APP_HOSTS.forum}/e/${id}/forum/posts/0`;
+    await page.goto(url, { waitUntil: "load" });
+    const rules = workspaceRuleSet(workspace!.url, url)!.rules;
+    const rowsWith = async (identity?: string) =>
+      (await buildMaskWithRetries(() => captureScreen(page), rules, identity === undefined ? {} : { userIdentity: identity })).result.rows;
+    const textOf = (rows: Awaited<ReturnType<typeof rowsWith>>, text: string) => rows.filter((row) => row.text.includes(text));
+    const declared = await rowsWith("quill_harbor");
+    expect(textOf(declared, "A mirror is not a backup.").map((row) => [row.verdict, row.source])).toContainEqual(["trusted", "self"]);
+    expect(textOf(declared, "I keep two disks in RAID 1").every((row) => row.verdict === "untrusted")).toBe(true);
+    const undeclared = await rowsWith();
+    expect(textOf(undeclared, "A mirror is not a backup.").every((row) => row.verdict === "untrusted")).toBe(true);
+    // Another account's name is not the user's: the same comment stays masked.
+    expect(textOf(await rowsWith("ferro_lattice"), "A mirror is not a backup.").every((row) => row.verdict === "untrusted")).toBe(true);
   }, 300_000);
 });

@@ -22,7 +22,7 @@ export function forumScenario(): ScenarioInput {
             author: "ferro_lattice",
             flair: "NAS tinkerer",
             title: "How do you back up your NAS?",
-            body: "I keep two disks in a mirror. Is that enough?",
+            body: "I keep two disks in RAID 1. Is that enough?",
             time: "09:12",
             votes: 4,
             comments: [
