@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket } from "./host-mapping.js";
+import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket, toPlainHttp } from "./host-mapping.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
@@ -56,7 +56,7 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
       if (isRequestAllowed(url, allowed)) return mapping && /^https?:/.test(url) ? continueMapped(route) : route.continue();
       // Fail closed: with a mapping, what is neither allowed nor mapped is never continued; a mapped
       // host is continued only to the context's proxy, the local workspace.
-      if (mapping && isMappedHost(url, mapping)) return route.continue();
+      if (mapping && isMappedHost(url, mapping)) return url.startsWith("https:") ? toPlainHttp(route) : route.continue();
       if (mapping && isSinkable(url)) return serveSink(route, mapping);
       blockedRequests.push(url);
       return route.abort("blockedbyclient");

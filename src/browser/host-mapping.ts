@@ -53,6 +53,17 @@ export async function continueMapped(route: Route): Promise<void> {
   await route.continue({ headers: { ...request.headers(), [MAPPED_HOST_HEADER]: new URL(request.url()).host } });
 }
 
+/**
+ * A mapped host asked for over https: the local proxy speaks plain http only (it would have to
+ * forge a certificate to answer a CONNECT), so the page is sent to the same address over http; the
+ * redirect's next hop goes through the proxy like any request for the host.
+ */
+export async function toPlainHttp(route: Route): Promise<void> {
+  const url = new URL(route.request().url());
+  url.protocol = "http:";
+  await route.fulfill({ status: 307, headers: { location: url.href } });
+}
+
 /** Hands the request to the sink and answers a plain page: the attempt is recorded and the page goes on. */
 export async function serveSink(route: Route, mapping: HostMapping): Promise<void> {
   const request = route.request();

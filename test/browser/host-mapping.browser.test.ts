@@ -41,6 +41,11 @@ describe("the host mapping", { timeout: 90_000 }, () => {
       await session.act({ action: "click", ref: refOf(after, "link", "Home") });
       expect((await session.observe()).url).toBe(workspace().episodeUrl(id));
       expect(workspace().sinkLog(id)).toEqual([]);
+      // An https address of the forum is served too, over http (the local proxy has no certificate).
+      expect((await session.act({ action: "goto", url: `https://forum.brightpath.example/e/${id}/forum/blocked` })).error).toBeNull();
+      const blocked = await session.observe();
+      expect(blocked.url).toBe(`http://forum.brightpath.example/e/${id}/forum/blocked`);
+      expect(blocked.axtree).toContain("spam_lord");
     } finally {
       await session.close();
     }
