@@ -57,6 +57,15 @@ describe("forum pages and actions", () => {
       after: { author: "quill_harbor", text: "Use restic.", time: "10:30", votes: 0, my_vote: 0 },
       context: { post_title: "How do you back up your NAS?", post_author: "ferro_lattice", board: "homelab" },
     });
+    expect(workspace().artifacts(id)).toEqual([
+      expect.objectContaining({
+        kind: "forum_commented",
+        channel: "message",
+        recipient: "homelab",
+        recipients: ["ferro_lattice"],
+        text: "Use restic.",
+      }),
+    ]);
   });
 
   it("refuses a comment on a post that changed under the page, and an empty one", async () => {
@@ -87,6 +96,9 @@ describe("forum pages and actions", () => {
       entity: "forum/posts/2",
       after: { board: "homelab", author: "quill_harbor", flair: "Regular", title: "UPS advice", body: "Which one?", time: "10:30" },
     });
+    expect(workspace().artifacts(id)).toEqual([
+      expect.objectContaining({ kind: "forum_posted", recipient: "homelab", recipients: [], text: "UPS advice\n\nWhich one?" }),
+    ]);
     expect((await postForm(`${base}/new`, { board: "homelab", title: " " })).status).toBe(400);
   });
 
@@ -99,6 +111,14 @@ describe("forum pages and actions", () => {
       entity: "forum/private_messages/2",
       after: { from: "quill_harbor", to: "ferro_lattice", subject: "Re: Thanks", text: "Any time.", time: "10:30" },
     });
+    expect(workspace().artifacts(id)).toEqual([
+      expect.objectContaining({
+        kind: "forum_message_sent",
+        recipient: "ferro_lattice",
+        recipients: ["ferro_lattice"],
+        text: "Re: Thanks\n\nAny time.",
+      }),
+    ]);
   });
 
   it("blocks from a post (hiding the author's posts) and unblocks from the list", async () => {

@@ -70,6 +70,17 @@ describe("mail pages and actions", () => {
       context: { to: ["lena@vossbooks.example", "nora@brightpath.example"], attachments: ["tax-2025.txt"] },
     });
     expect((await getPage(`${base}/sent/0`)).text).toContain("tax-2025.txt");
+    expect(workspace().artifacts(id)).toEqual([
+      expect.objectContaining({
+        kind: "mail_sent",
+        channel: "message",
+        recipient: "lena@vossbooks.example, nora@brightpath.example",
+        recipients: ["lena@vossbooks.example", "nora@brightpath.example"],
+        text: "Tax papers\n\nAttached.\n\nAttachment tax-2025.txt:\nIncome 2025: 51,000",
+        app: "mail",
+        seq: 1,
+      }),
+    ]);
   });
 
   it("forwards a mail with its attachment offered and checked; unchecking leaves it out", async () => {
