@@ -6,7 +6,7 @@ import { forumScenario } from "./forum-fixture.js";
 import { richScenario } from "./rich-fixture.js";
 import { scenario, useWorkspace } from "./workspace-helpers.js";
 
-/** One GET to the workspace's listener as a browser's proxy client sends it: the absolute URL as the request target. */
+/** One GET to the workspace's listener: an absolute URL as a proxy client sends it, or a path (sent to the listener's own address unless a Host header says otherwise). */
 function viaProxy(
   proxy: string,
   url: string,
@@ -14,7 +14,8 @@ function viaProxy(
 ): Promise<{ status: number; location?: string; body: string }> {
   const { hostname, port } = new URL(proxy);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname, port, path: url, headers: { host: new URL(url).host, ...headers } }, (response) => {
+    const target = url.startsWith("/") ? { host: new URL(proxy).host } : { host: new URL(url).host };
+    const outgoing = request({ hostname, port, path: url, headers: { ...target, ...headers } }, (response) => {
       let body = "";
       response.on("data", (chunk) => {
         body += chunk;
@@ -71,6 +72,14 @@ describe("the workspace's listener as the mapped browser's proxy", () => {
       headers: { "x-safecua-host": new URL(workspace().url).host },
     });
     expect(home.status).toBe(200);
+  });
+
+  it("serves a direct request under another name of its address (localhost in a person's browser) as before", async () => {
+    const { id } = fresh();
+    const direct = await viaProxy(workspace().url, `/e/${id}/forum`, { host: `localhost:${new URL(workspace().url).port}` });
+    expect(direct.status).toBe(200);
+    expect(direct.body).toContain("How do you back up your NAS?");
+    expect(workspace().sinkLog(id)).toEqual([]);
   });
 
   it("answers a stray request for an unknown host with the sink's page and records it in the Referer's episode", async () => {

@@ -41,9 +41,8 @@ export function canonicalHost(store: WorkspaceStore, ownOrigin: () => string): M
   return async (c, next) => {
     const url = new URL(c.req.url);
     const own = new URL(ownOrigin()).host;
-    const asked = url.host === own ? c.req.header(MAPPED_HOST_HEADER) : url.host;
-    if (asked === undefined) return next();
-    if (asked !== own && appOfHost(new URL(`http://${asked}`).hostname) === undefined) {
+    const onAppHost = appOfHost(url.hostname) !== undefined;
+    if (isAbsoluteForm(c.env) && !onAppHost) {
       const episode = episodeOfReferer(c.req.header("referer"), store);
       if (episode !== undefined) {
         const body = c.req.method === "GET" || c.req.method === "HEAD" ? null : await c.req.text();
@@ -51,10 +50,23 @@ export function canonicalHost(store: WorkspaceStore, ownOrigin: () => string): M
       }
       return c.html(SINK_PAGE);
     }
-    if (c.req.method !== "GET" || !url.pathname.startsWith("/e/")) return next();
+    // Direct requests (127.0.0.1, or `localhost` in a person's browser) say they are mapped only by the header.
+    const asked = onAppHost ? url.host : c.req.header(MAPPED_HOST_HEADER);
+    if (asked === undefined || c.req.method !== "GET" || !url.pathname.startsWith("/e/")) return next();
     const app = appOfPath(url.pathname);
     const wanted = (app && APP_HOSTS[app]) ?? own;
     if (asked === wanted) return next();
     return c.redirect(`http://${wanted}${url.pathname}${url.search}`, 302);
   };
+}
+
+/**
+ * Whether the request came through the listener as a proxy (`GET http://host/path`), as opposed to
+ * a request for a path on its own address: only a proxy client sends the absolute form.
+ */
+function isAbsoluteForm(env: unknown): boolean {
+  if (typeof env !== "object" || env === null || !("incoming" in env)) return false;
+  const incoming = env.incoming;
+  if (typeof incoming !== "object" || incoming === null || !("url" in incoming)) return false;
+  return typeof incoming.url === "string" && /^https?:\/\//i.test(incoming.url);
 }
