@@ -47,7 +47,9 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     reducedMotion: "reduce",
     colorScheme: "light",
     serviceWorkers: "block",
-    ...(mapping && { proxy: { server: mapping.proxy } }),
+    // Playwright proxies loopback too (it drops Chromium's implicit bypass), so the allowed origins
+    // are bypassed by name: they are reached directly, as without a mapping.
+    ...(mapping && { proxy: { server: mapping.proxy, bypass: [...allowed].map((origin) => new URL(origin).host).join(",") } }),
   });
   const blockedRequests: string[] = [];
   try {

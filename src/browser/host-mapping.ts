@@ -23,8 +23,8 @@ export interface SunkRequest {
  *   hop (the 303 after any form) went to DNS and failed.
  * So the context gets a **proxy** (Playwright's per-context `proxy`): the workspace's own listener,
  * which serves absolute-form requests for its hosts and never connects anywhere. Chromium sends it
- * every request it does not bypass (loopback is bypassed, so the workspace's origin stays direct),
- * redirect hops included. The route handler still runs first for every request the page makes: an
+ * every request but those to the allowed origins (bypassed by name, so the workspace's origin stays
+ * direct), redirect hops included. The route handler still runs first for every request the page makes: an
  * allowed origin continues, a mapped host continues (to the proxy), and anything else — any host,
  * http or https — is handed to the sink and answered from memory, never continued. A redirect hop
  * to an unmapped host (no workspace page makes one) reaches the same proxy, which answers it too.

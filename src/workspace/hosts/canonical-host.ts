@@ -42,7 +42,7 @@ export function canonicalHost(store: WorkspaceStore, ownOrigin: () => string): M
     const url = new URL(c.req.url);
     const own = new URL(ownOrigin()).host;
     const onAppHost = appOfHost(url.hostname) !== undefined;
-    if (isAbsoluteForm(c.env) && !onAppHost) {
+    if (isAbsoluteForm(c.env) && !onAppHost && url.host !== own) {
       const episode = episodeOfReferer(c.req.header("referer"), store);
       if (episode !== undefined) {
         const body = c.req.method === "GET" || c.req.method === "HEAD" ? null : await c.req.text();
