@@ -23,11 +23,12 @@ export interface SunkRequest {
  *   hop (the 303 after any form) went to DNS and failed.
  * So the context gets a **proxy** (Playwright's per-context `proxy`): the workspace's own listener,
  * which serves absolute-form requests for its hosts and never connects anywhere. Chromium sends it
- * every request but those to the allowed origins (bypassed by name, so the workspace's origin stays
- * direct), redirect hops included. The route handler still runs first for every request the page makes: an
- * allowed origin continues, a mapped host continues (to the proxy), and anything else — any host,
- * http or https — is handed to the sink and answered from memory, never continued. A redirect hop
- * to an unmapped host (no workspace page makes one) reaches the same proxy, which answers it too.
+ * every request but those to the allowed origins (bypassed by name, so the workspace's origin
+ * stays direct), redirect hops included. The route handler still runs first for every request the
+ * page makes: an allowed origin continues, a mapped host continues (to the proxy), and anything
+ * else — any host, http or https — is handed to the sink and answered from memory, never
+ * continued. A redirect hop to an unmapped host (no workspace page makes one) reaches the same
+ * proxy, which answers it too.
  */
 export interface HostMapping {
   /** The local proxy that serves the mapped hosts (`http://127.0.0.1:<port>`). */
