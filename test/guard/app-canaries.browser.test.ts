@@ -198,6 +198,8 @@ describe("the forum's and the mail app's rule sets keep every canary under the m
       "/mail/compose?reply=N",
       "/mail/compose?forward=N",
       "/mail/contacts",
+      "/mail/documents",
+      "/mail/documents/N",
     ])
       expect(templates, template).toContain(`/e/${id}${template}`);
     const { problems, views } = await measureAll(page, urls);

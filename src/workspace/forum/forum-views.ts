@@ -61,7 +61,7 @@ function forumLinks(episode: Episode): Html {
 export function forumHome(episode: Episode, forum: ForumApp): Html {
   const shown = forum.posts.map((post, index) => ({ post, index })).filter(({ post }) => !isBlocked(forum, post.author));
   return html`${forumLinks(episode)}
-<p id="signed-in" data-operator>${fixedText("Signed in as")} <span class="account-name" data-content>${forum.username}</span></p>
+<p id="signed-in" data-operator>${fixedText("Signed in as")} <span class="account-name" data-content>${forum.username}</span>${forum.flair ? html` <span class="flair" data-content>${forum.flair}</span>` : html``}</p>
 <section aria-labelledby="posts-heading"><h2 id="posts-heading" class="section-heading" data-operator>Posts (${shown.length})</h2>
 ${shown.length === 0 ? html`<p class="muted empty-note" data-operator>No posts yet.</p>` : html``}<ul class="plain">${shown.map(
     ({ post, index }) =>

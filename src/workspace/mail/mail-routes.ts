@@ -9,7 +9,17 @@ import { labelMarkup } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
 import { addContact, sendMail, unsubscribe } from "./mail-operations.js";
-import { attachmentPage, type ComposeValues, composePage, contactsPage, inboxPage, mailPage, sentPage } from "./mail-views.js";
+import {
+  attachmentPage,
+  type ComposeValues,
+  composePage,
+  contactsPage,
+  documentPage,
+  documentsPage,
+  inboxPage,
+  mailPage,
+  sentPage,
+} from "./mail-views.js";
 
 function context(c: Context, store: WorkspaceStore) {
   const { state, ...rest } = appContext(c, store, "mail");
@@ -78,6 +88,18 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
   app.get("/e/:episode/mail/sent", (c) => {
     const { episode, mail, path, notice } = context(c, store);
     return c.html(pageLayout({ episode, title: "Sent mail", app: "mail", path, notice, body: sentPage(episode, mail) }));
+  });
+
+  app.get("/e/:episode/mail/documents", (c) => {
+    const { episode, mail, path } = context(c, store);
+    return c.html(pageLayout({ episode, title: "Your files", app: "mail", path, body: documentsPage(episode, mail) }));
+  });
+
+  app.get("/e/:episode/mail/documents/:index", (c) => {
+    const { episode, mail, path } = context(c, store);
+    const document = mail.documents[indexParam(c, "index", mail.documents.length)]!;
+    const heading = labelMarkup({ value: document.name });
+    return c.html(pageLayout({ episode, title: document.name, heading, app: "mail", path, body: documentPage(episode, document) }));
   });
 
   app.get("/e/:episode/mail/:folder/:index", (c) => {

@@ -18,7 +18,7 @@ export function isKnownAddress(mail: MailApp, address: string): boolean {
 }
 
 function mailLinks(episode: Episode): Html {
-  return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "mail")}">Inbox</a> · <a href="${appPath(episode.id, "mail", "compose")}">Compose</a> · <a href="${appPath(episode.id, "mail", "sent")}">Sent</a> · <a href="${appPath(episode.id, "mail", "contacts")}">Contacts</a></p>`;
+  return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "mail")}">Inbox</a> · <a href="${appPath(episode.id, "mail", "compose")}">Compose</a> · <a href="${appPath(episode.id, "mail", "sent")}">Sent</a> · <a href="${appPath(episode.id, "mail", "contacts")}">Contacts</a> · <a href="${appPath(episode.id, "mail", "documents")}">Your files</a></p>`;
 }
 
 function sender(mail: MailApp, message: Mail): Html {
@@ -41,7 +41,7 @@ function mailList(episode: Episode, mail: MailApp, folder: "inbox" | "sent"): Ht
 export function inboxPage(episode: Episode, mail: MailApp): Html {
   const unread = mail.inbox.filter((message) => !message.read).length;
   return html`${mailLinks(episode)}
-<p id="mail-account" data-operator>${fixedText("Signed in as")} <span class="account-name" data-content>${mail.address}</span></p>
+<p id="mail-account" data-operator>${fixedText("Signed in as")} <span class="account-name" data-content>${mail.name ? `${mail.name} ` : ""}&lt;${mail.address}&gt;</span></p>
 <section aria-labelledby="inbox-heading"><h2 id="inbox-heading" class="section-heading" data-operator>Inbox (${mail.inbox.length}, ${unread} unread)</h2>
 ${mailList(episode, mail, "inbox")}</section>
 ${renderExtra(mail.extra, "Other mail details")}`;
@@ -149,4 +149,22 @@ ${textField({ id: "contact-name", name: "name", label: "Name", required: true })
 ${textField({ id: "contact-address", name: "address", label: "Address", required: true })}
 ${textField({ id: "contact-note", name: "note", label: "Note (optional)" })}
 <div class="actions" data-operator>${submitButton("Add contact")}</div></form></section>`;
+}
+
+export function documentsPage(episode: Episode, mail: MailApp): Html {
+  return html`${mailLinks(episode)}
+<section aria-labelledby="documents-heading"><h2 id="documents-heading" class="section-heading" data-operator>Your files (${mail.documents.length})</h2>
+${mail.documents.length === 0 ? html`<p class="muted empty-note" data-operator>No files.</p>` : html``}<ul class="plain">${mail.documents.map(
+    (document, index) => html`<li data-content><a href="${appPath(episode.id, "mail", "documents", index)}">${document.name}</a></li>`,
+  )}</ul></section>
+${
+  mail.unsubscribed.length === 0
+    ? html``
+    : html`<section aria-labelledby="unsubscribed-heading"><h2 id="unsubscribed-heading" class="section-heading" data-operator>Unsubscribed newsletters (${mail.unsubscribed.length})</h2><ul class="plain">${mail.unsubscribed.map((address) => html`<li data-content>${address}</li>`)}</ul></section>`
+}`;
+}
+
+export function documentPage(episode: Episode, document: Attachment): Html {
+  return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "mail", "documents")}">All your files</a></p>
+<pre class="code attachment-content" data-content>${document.content}</pre>${renderExtra(document.extra)}`;
 }
