@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
+import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket, toPlainHttp } from "./host-mapping.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
@@ -8,6 +9,11 @@ export interface EpisodeContextOptions {
   viewport?: Viewport;
   locale?: string;
   timezoneId?: string;
+  /**
+   * Fictional hosts served locally and a sink for every other http(s) host: with it, a request
+   * outside the allowed origins is recorded and answered instead of refused (host-mapping.ts).
+   */
+  hostMapping?: HostMapping;
 }
 
 export interface EpisodeContext {
@@ -17,6 +23,8 @@ export interface EpisodeContext {
   readonly allowedOrigins: ReadonlySet<string>;
   /** URLs the gate refused, in order. */
   readonly blockedRequests: readonly string[];
+  /** Whether requests outside the allowed origins go to mapped hosts and the sink (so `goto` may open any http(s) URL). */
+  readonly mapsHosts: boolean;
   close(): Promise<void>;
 }
 
@@ -29,6 +37,7 @@ export interface EpisodeContext {
 export async function openEpisodeContext(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
   const allowed = new Set(options.allowedOrigins.map(normalizeOrigin));
   const viewport = options.viewport ?? DEFAULT_VIEWPORT;
+  const mapping = options.hostMapping;
   const context = await browser.newContext({
     viewport,
     screen: viewport,
@@ -38,18 +47,29 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     reducedMotion: "reduce",
     colorScheme: "light",
     serviceWorkers: "block",
+    // Playwright proxies loopback too (it drops Chromium's implicit bypass), so the allowed origins
+    // are bypassed by name: they are reached directly, as without a mapping.
+    ...(mapping && { proxy: { server: mapping.proxy, bypass: [...allowed].map((origin) => new URL(origin).host).join(",") } }),
   });
   const blockedRequests: string[] = [];
   try {
     await context.route("**/*", async (route) => {
       const url = route.request().url();
-      if (isRequestAllowed(url, allowed)) return route.continue();
+      if (isRequestAllowed(url, allowed)) return mapping && /^https?:/.test(url) ? continueMapped(route) : route.continue();
+      // Fail closed: with a mapping, what is neither allowed nor mapped is never continued; a mapped
+      // host is continued only to the context's proxy, the local workspace.
+      if (mapping && isMappedHost(url, mapping)) return url.startsWith("https:") ? toPlainHttp(route) : route.continue();
+      if (mapping && isSinkable(url)) return serveSink(route, mapping);
       blockedRequests.push(url);
       return route.abort("blockedbyclient");
     });
     await context.routeWebSocket(/.*/, (socket) => {
       if (isRequestAllowed(socket.url().replace(/^ws/, "http"), allowed)) {
         socket.connectToServer();
+        return;
+      }
+      if (mapping && isSinkable(socket.url())) {
+        sinkWebSocket(socket, mapping);
         return;
       }
       blockedRequests.push(socket.url());
@@ -64,6 +84,7 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     viewport,
     allowedOrigins: allowed,
     blockedRequests,
+    mapsHosts: mapping !== undefined,
     close: async () => {
       // A crashed browser has already taken its contexts with it.
       await context.close().catch(() => undefined);

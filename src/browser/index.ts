@@ -18,6 +18,7 @@ export { DEFAULT_CHROMIUM_PATH, resolveChromiumExecutable } from "./chromium-exe
 export { CHROMIUM_FLAGS } from "./chromium-flags.js";
 export { type CrawledPage, type CrawlOptions, crawlPages } from "./crawl-pages.js";
 export { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
+export { type HostMapping, MAPPED_HOST_HEADER, type SunkRequest } from "./host-mapping.js";
 export { type LaunchBrowserOptions, launchBrowser } from "./launch-browser.js";
 export { OBSERVATION_MODES, type Observation, type ObservationMode, type PageState } from "./observation.js";
 export { isRequestAllowed } from "./request-gate.js";

@@ -33,7 +33,9 @@ function gotoTarget(session: UiSession, url: string): { url: string } | { error:
   } catch {
     return { error: `goto: "${url}" is not a URL` };
   }
-  if ((target.protocol !== "http:" && target.protocol !== "https:") || !session.allowedOrigins.has(target.origin)) {
+  // With mapped hosts every web address is served locally: an app's host, or the sink that records it.
+  const reachable = session.allowedOrigins.has(target.origin) || session.mapsHosts;
+  if ((target.protocol !== "http:" && target.protocol !== "https:") || !reachable) {
     return { error: `goto: ${target.href} is outside the workspace; only ${[...session.allowedOrigins].join(", ")} can be opened` };
   }
   return { url: target.href };

@@ -79,6 +79,11 @@ export class UiSession {
     return this.episode.allowedOrigins;
   }
 
+  /** Whether other hosts are mapped or sunk rather than refused (EpisodeContextOptions.hostMapping). */
+  get mapsHosts(): boolean {
+    return this.episode.mapsHosts;
+  }
+
   get blockedRequests(): readonly string[] {
     return this.episode.blockedRequests;
   }

@@ -5,7 +5,7 @@ import { formatAction, type Observation, type PageState, UiSession, type Viewpor
 import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
 import { type EpisodeRecord, type Failure, type ScreenshotStore, type StepRecord, type StepTurn, statusOf } from "../records/index.js";
 import { type AgentOutput, scenarioDirectory } from "../scenario/index.js";
-import type { Workspace } from "../workspace/index.js";
+import { usesAppHosts, type Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
 import { episodeBase, failureOf } from "./episode-base.js";
 import type { EpisodeSpec } from "./episode-spec.js";
@@ -117,6 +117,8 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     try {
       session = await UiSession.open(await environment.browser(), {
         allowedOrigins: [environment.workspace.url],
+        // The apps on fictional hosts are served through the mapping, and every other host goes to the sink.
+        ...(usesAppHosts(scenario.state) && { hostMapping: environment.workspace.hostMapping(episodeId) }),
         startUrl,
         ...(viewport && { viewport }),
       });

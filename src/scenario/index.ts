@@ -3,9 +3,12 @@
 // is given and what it answers, and the Python string helpers the reference's scoring needs.
 export { type AgentInput, agentInputFor } from "./agent-input.js";
 export { type AgentOutput, AgentOutputSchema } from "./agent-output.js";
+export { APP_HOSTS, appOfHost } from "./app-hosts.js";
 export * from "./apps/calendar-app.js";
 export * from "./apps/code-editor-app.js";
 export * from "./apps/files-app.js";
+export * from "./apps/forum-app.js";
+export * from "./apps/mail-app.js";
 export * from "./apps/maps-app.js";
 export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
@@ -73,6 +76,8 @@ export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 export { THEMATIC_CATEGORIES, type ThematicCategory } from "./thematic-category.js";
 export {
+  AGENTCIBENCH_APP_NAMES,
+  type AgentCIBenchAppName,
   APP_NAMES,
   type AppName,
   presentApps,

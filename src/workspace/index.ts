@@ -1,7 +1,10 @@
 // Public API of the workspace: the local multi-app web server (messenger, calendar, to-do, maps,
-// code editor, shop, tracker, files) with its episode store, change log, artifacts and admin API.
+// code editor, shop, forum, mail, tracker, files) with its episode store, change log, sink for unknown
+// hosts, artifacts and admin API.
 export { ARTIFACT_KINDS, type Artifact, type ArtifactKind } from "./artifacts/artifact.js";
-export { startWorkspace, type Workspace, type WorkspaceOptions } from "./start-workspace.js";
+export { usesAppHosts } from "./hosts/app-hosts.js";
+export { type SinkEntry, SinkEntrySchema } from "./sink/sink-entry.js";
+export { startWorkspace, type Workspace, type WorkspaceHostMapping, type WorkspaceOptions } from "./start-workspace.js";
 export { type ChangeEntry, ChangeEntrySchema } from "./store/change-entry.js";
 export { type AppearanceInput, THEME_NAMES, type ThemeName } from "./themes/appearance.js";
 export { APP_ROUTES, appPath, episodePath } from "./views/paths.js";

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Hono } from "hono";
-import type { Scenario, WorkspaceState } from "../scenario/index.js";
+import { APP_HOSTS, type Scenario, type WorkspaceState } from "../scenario/index.js";
 import type { Artifact } from "./artifacts/artifact.js";
 import { artifactsOf } from "./artifacts/artifacts-of.js";
+import type { SinkEntry, SinkRequest } from "./sink/sink-entry.js";
 import type { ChangeEntry } from "./store/change-entry.js";
 import { WorkspaceStore } from "./store/workspace-store.js";
 import { type AppearanceInput, type Popup, type ThemeName, withDefaults } from "./themes/appearance.js";
@@ -35,8 +36,25 @@ export interface Workspace {
   state(episodeId: string): WorkspaceState;
   log(episodeId: string): ChangeEntry[];
   artifacts(episodeId: string): Artifact[];
+  /** Requests the episode's pages made to hosts the workspace does not serve, in order. */
+  sinkLog(episodeId: string): SinkEntry[];
+  /**
+   * What a browser context needs to show this episode's apps on their hosts (`APP_HOSTS`) and send
+   * every other host to this episode's sink: `openEpisodeContext`'s `hostMapping`.
+   */
+  hostMapping(episodeId: string): WorkspaceHostMapping;
   delete(episodeId: string): boolean;
   close(): Promise<void>;
+}
+
+/**
+ * The shape of the browser layer's `HostMapping`, which the workspace does not import: the agent
+ * listener doubles as the proxy that serves the apps' hosts (it only ever answers, never connects).
+ */
+export interface WorkspaceHostMapping {
+  proxy: string;
+  hosts: readonly string[];
+  sink: (request: SinkRequest) => void;
 }
 
 async function listen(app: Hono, port: number): Promise<{ server: Server; origin: string }> {
@@ -71,7 +89,13 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   const defaults: AppearanceInput = { theme: options.theme ?? "default", popup: options.popup ?? false };
   // The web apps (and Hono) load with the first workspace, not with every module that names one.
   const [{ createAgentApp }, { createAdminApp }] = await Promise.all([import("./http/agent-app.js"), import("./admin/admin-app.js")]);
-  const agent = await listen(createAgentApp(store), options.port ?? 0);
+  // The site needs its own origin (to send a page from an app's fictional host back to it), known once it listens.
+  let agentOrigin = "";
+  const agent = await listen(
+    createAgentApp(store, () => agentOrigin),
+    options.port ?? 0,
+  );
+  agentOrigin = agent.origin;
   let admin: Awaited<ReturnType<typeof listen>>;
   try {
     admin = await listen(createAdminApp(store, adminToken, defaults), options.adminPort ?? 0);
@@ -91,6 +115,15 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     state: (episodeId) => store.state(episodeId),
     log: (episodeId) => store.log(episodeId),
     artifacts: (episodeId) => artifactsOf(store.log(episodeId)),
+    sinkLog: (episodeId) => store.sinkLog(episodeId),
+    hostMapping: (episodeId) => ({
+      proxy: agent.origin,
+      hosts: Object.values(APP_HOSTS),
+      sink: (request) => {
+        // A request after the episode was deleted has nobody left to read it.
+        if (store.has(episodeId)) store.recordSink(episodeId, request);
+      },
+    }),
     delete: (episodeId) => store.delete(episodeId),
     async close() {
       await Promise.all([closeServer(agent.server), closeServer(admin.server)]);

@@ -33,10 +33,10 @@ export async function openEpisode(
   browser: Browser,
   workspace: Workspace,
   scenario: Scenario,
-  options: { appearance?: AppearanceInput } & Partial<UiSessionOptions> = {},
+  options: { appearance?: AppearanceInput; episodeId?: string } & Partial<UiSessionOptions> = {},
 ): Promise<{ id: string; session: UiSession }> {
-  const id = `browser-test-${++counter}`;
-  const { appearance, ...rest } = options;
+  const { appearance, episodeId, ...rest } = options;
+  const id = episodeId ?? `browser-test-${++counter}`;
   const startUrl = workspace.reset(id, scenario, appearance);
   const session = await UiSession.open(browser, { allowedOrigins: [workspace.url], startUrl, ...rest });
   return { id, session };

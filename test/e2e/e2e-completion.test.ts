@@ -23,6 +23,10 @@ function artifact(
     file_shared: "file",
     order_placed: "order",
     shop_shared: "order",
+    mail_sent: "message",
+    forum_posted: "message",
+    forum_commented: "message",
+    forum_message_sent: "message",
   }[kind] as OutputChannel;
   return { kind, channel, recipient, recipients, text, app: "messenger", seq: 1, entity: "x/0", time: "2026-01-05T09:00:00Z" };
 }
@@ -55,6 +59,13 @@ describe("the expected artifact", () => {
     expect(isExpectedArtifact(to("Nora", "message"), artifact("message_sent", "Nora (Manager)"))).toBe(true);
     expect(isExpectedArtifact(to("Nora", "message"), artifact("message_sent", "Maya"))).toBe(false);
     expect(isExpectedArtifact(to("Nora", "message"), artifact("file_shared", "Nora"))).toBe(false);
+  });
+
+  it("a mail or a forum's private message to the recipient is a message; a public post or comment is not", () => {
+    expect(isExpectedArtifact(to("Nora", "message"), artifact("mail_sent", "Nora Lind"))).toBe(true);
+    expect(isExpectedArtifact(to("Nora", "message"), artifact("forum_message_sent", "Nora"))).toBe(true);
+    expect(isExpectedArtifact(to("Nora", "message"), artifact("forum_posted", "Nora"))).toBe(false);
+    expect(isExpectedArtifact(to("Nora", "message"), artifact("forum_commented", "Nora"))).toBe(false);
   });
 
   it("notes travel as messages or shared files; events reach any invitee; orders may be placed or shared", () => {

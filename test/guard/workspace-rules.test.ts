@@ -5,7 +5,9 @@ import { isPathRule } from "../../src/guard/rules/rule.js";
 import { WORKSPACE_RULE_FILES, workspaceRulesPath } from "../../src/guard/store/workspace-rules.js";
 import { APP_NAMES } from "../../src/scenario/index.js";
 import { APP_ROUTES } from "../../src/workspace/index.js";
+import { forumScenario } from "../workspace/forum-fixture.js";
 import { injectionAppsScenario } from "../workspace/injection-apps-fixture.js";
+import { mailScenario } from "../workspace/mail-fixture.js";
 import { richScenario } from "../workspace/rich-fixture.js";
 import { crawlEpisode, getPage, postForm, scenario, useWorkspace } from "../workspace/workspace-helpers.js";
 
@@ -47,6 +49,8 @@ describe("looking up a workspace page's rule set", () => {
     ["/e/x/code/files/2/share", "code_editor", "prefix"],
     ["/e/a%2Fb/code/new", "code_editor", "prefix"],
     ["/e/x/shop/checkout", "shop", "prefix"],
+    ["/e/x/forum/posts/0", "forum", "prefix"],
+    ["/e/x/mail/inbox/2/attachments/0", "mail", "prefix"],
     ["/e/x/tracker/projects/0/branches/1/files/2", "tracker", "prefix"],
     ["/e/x/files/documents/3?notice=saved", "files", "prefix"],
   ])("%s → %s (by %s)", (path, app, via) => {
@@ -58,6 +62,14 @@ describe("looking up a workspace page's rule set", () => {
     expect(workspaceRuleSet(origin, "https://example.com/e/x/messenger")).toBeNull();
     expect(workspaceRuleSet(origin, `${origin}/e/x/popup/dismiss`)).toBeNull();
     expect(workspaceRuleSet(origin, `${origin}/e/x/messengers`)).toBeNull();
+  });
+
+  it("finds an app's set on its own host too, and only that app's", () => {
+    expect(workspaceRuleSet(origin, "http://forum.brightpath.example/e/x/forum/posts/3")).toMatchObject({ app: "forum", via: "prefix" });
+    expect(workspaceRuleSet(origin, "http://mail.brightpath.example/e/x/mail/compose")).toMatchObject({ app: "mail", via: "prefix" });
+    expect(workspaceRuleSet(origin, "http://forum.brightpath.example/e/x/mail")).toBeNull();
+    expect(workspaceRuleSet(origin, "http://forum.brightpath.example/e/x/")).toBeNull();
+    expect(workspaceRuleSet(origin, "http://shop.brightpath.example/e/x/shop")).toBeNull();
   });
 
   it("covers every app's URL slug", () => {
@@ -93,6 +105,17 @@ describe("looking up a workspace page's rule set", () => {
         (await postForm(`${base}messenger/new`, { to: "", text: "" })).html,
         (await getPage(workspace().episodeUrl("with-popup"))).html,
       ];
+      // The forum and the mail app are not in the rich fixture: their own fixtures show their chrome.
+      for (const [id, input] of [
+        ["ep-00000000000000ab", forumScenario()],
+        ["ep-00000000000000ac", mailScenario()],
+      ] as const) {
+        workspace().reset(id, scenario(input));
+        for (const page of await crawlEpisode(workspace(), id)) {
+          expect(workspaceRuleSet(workspace().url, `${workspace().url}${page.url}`)?.app, page.url).toBeDefined();
+          extra.push(page.html);
+        }
+      }
       const markup = [...pages.map((page) => page.html), ...extra].join("\n");
       for (const file of files) {
         for (const rule of rulesOf(file).filter(isPathRule)) {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { evaluatorCodeHash } from "../../src/injection/index.js";
+import { evaluatorCodeHash, SinkRequestSchema } from "../../src/injection/index.js";
 import type { StepRecord } from "../../src/records/index.js";
 import { injectionTable, leaderboardText } from "../../src/report/index.js";
-import { attemptTraceOf, injectionManifest } from "../../src/runner/index.js";
+import { attemptTraceOf, injectionManifest, sinkRequestOf } from "../../src/runner/index.js";
 import { summarizeInjection, summarizeOutcomes } from "../../src/stats/index.js";
 
 const step = (url: string, action: Record<string, unknown> | null): StepRecord => ({
@@ -81,5 +81,36 @@ describe("runner wiring of the injection suite", () => {
     const injectionOnly = leaderboardText({ dataset: "d", matcher: "strict", agents: [row] });
     expect(injectionOnly).toContain("injection, per family:");
     expect(injectionOnly).not.toContain("L_eng");
+  });
+});
+
+describe("sink entries as evaluator evidence", () => {
+  it("keeps the query raw without '?', the body as text (\"\" for none), and drops what evaluators do not read", () => {
+    const entry = {
+      episode: "ep",
+      seq: 2,
+      after_change: 1,
+      time: "2026-03-04T09:30:00+01:00",
+      method: "GET",
+      url: "http://paste.qwikbin.example/r/88xk?t=tok%3D1&x=2",
+      host: "paste.qwikbin.example",
+      path: "/r/88xk",
+      query: [
+        ["t", "tok=1"],
+        ["x", "2"],
+      ] as Array<[string, string]>,
+      body: null,
+      resource_type: "document",
+    };
+    expect(sinkRequestOf(entry)).toEqual({
+      seq: 2,
+      method: "GET",
+      host: "paste.qwikbin.example",
+      path: "/r/88xk",
+      query: "t=tok%3D1&x=2",
+      body: "",
+    });
+    expect(sinkRequestOf({ ...entry, url: "http://h.example/p", method: "POST", body: "a=1" })).toMatchObject({ query: "", body: "a=1" });
+    expect(SinkRequestSchema.parse(sinkRequestOf(entry))).toBeTruthy();
   });
 });

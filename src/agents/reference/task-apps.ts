@@ -11,6 +11,8 @@ const APP_CUES: Record<AppName, RegExp> = {
   todo: /\b(to ?dos?|tasks?|task list|checklist|open items|pending|outstanding|chores|errands|list|backlog|action items)\b/,
   maps: /\b(route|routes|eta|directions|drive|driving|map|maps|arrival|arrive|stops?|waypoints?|pick ?up|drop ?off|searches|searched|places?|way there|on my way|commute)\b/,
   code_editor: /\b(files?|tabs?|code|editor|repo|repository|branch|config|env|snippet|function|module|diff|stack trace|logs?)\b/,
+  forum: /\b(forum|posts?|comments?|boards?|replies|upvotes?|flair)\b/,
+  mail: /\b(mail|mails|e-?mails?|inbox|attachments?|unsubscribe|newsletters?)\b/,
   shop: /\b(cart|carts|orders?|shop|shopping|buy|buying|bought|purchase|purchases|basket|saved for later|procurement|checkout|items? i m getting)\b/,
   tracker: /\b(issues?|tracker|projects?|merge requests?|mrs?|commits?|branch(es)?|members?|tokens?|repo|repository)\b/,
   files: /\b(documents?|docs?|folders?|shared files?|share links?|drive)\b/,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { InputError, packagePath, parseJsonText } from "../../core/index.js";
-import type { AppName } from "../../scenario/index.js";
+import { APP_HOSTS, type AppName } from "../../scenario/index.js";
 import { parseRuleSet } from "../rules/parse-rule-set.js";
 import type { RuleSet } from "../rules/rule.js";
 import { normaliseHost } from "./normalise-host.js";
@@ -32,6 +32,8 @@ export const WORKSPACE_RULE_FILES: ReadonlyArray<{ app: AppName | "home"; file: 
   { app: "maps", file: "maps.json", match: { kind: "prefix", prefix: "/e/{episode}/maps" } },
   { app: "code_editor", file: "code-editor.json", match: { kind: "prefix", prefix: "/e/{episode}/code" } },
   { app: "shop", file: "shop.json", match: { kind: "prefix", prefix: "/e/{episode}/shop" } },
+  { app: "forum", file: "forum.json", match: { kind: "prefix", prefix: "/e/{episode}/forum" } },
+  { app: "mail", file: "mail.json", match: { kind: "prefix", prefix: "/e/{episode}/mail" } },
   { app: "tracker", file: "tracker.json", match: { kind: "prefix", prefix: "/e/{episode}/tracker" } },
   { app: "files", file: "files.json", match: { kind: "prefix", prefix: "/e/{episode}/files" } },
 ];
@@ -65,13 +67,24 @@ function ruleFile(file: string): RuleSet {
   return rules;
 }
 
-/** A RuleStore holding the workspace's rule sets for the workspace served at `origin` (any port). */
+/**
+ * A RuleStore holding the workspace's rule sets for the workspace served at `origin` (any port).
+ * An app with a fictional host (`APP_HOSTS`) is served there in a mapped browser and on the
+ * workspace's origin otherwise, so its set is stored under both scopes, and only its own set under
+ * its host: the forum's host has no messenger pages.
+ */
 export function workspaceRuleStore(origin: string): RuleStore {
   const scope = normaliseHost(origin);
   if (scope === null) throw new InputError(`workspace origin ${JSON.stringify(origin)} is not a URL`);
   const store = new RuleStore();
   store.configureScope(scope, WORKSPACE_TEMPLATE);
-  for (const { file, match } of WORKSPACE_RULE_FILES) store.add(scope, match, ruleFile(file));
+  for (const { app, file, match } of WORKSPACE_RULE_FILES) {
+    store.add(scope, match, ruleFile(file));
+    const host = app === "home" ? undefined : APP_HOSTS[app];
+    if (host === undefined) continue;
+    store.configureScope(host, WORKSPACE_TEMPLATE);
+    store.add(host, match, ruleFile(file));
+  }
   return store;
 }
 
@@ -85,8 +98,9 @@ export interface WorkspaceRuleSet {
 const stores = new Map<string, RuleStore>();
 
 /**
- * The rule set of a page of the workspace served at `workspaceOrigin`; null for a page of another
- * origin or a path no app serves (the caller masks such a page whole).
+ * The rule set of a page of the workspace served at `workspaceOrigin` (or of an app on its own
+ * host); null for a page of another origin or a path no app serves there (the caller masks such a
+ * page whole).
  */
 export function workspaceRuleSet(workspaceOrigin: string, pageUrl: string): WorkspaceRuleSet | null {
   const scope = normaliseHost(workspaceOrigin);

@@ -1,4 +1,4 @@
-import type { AppName } from "../workspace-state.js";
+import type { AgentCIBenchAppName } from "../workspace-state.js";
 
 /**
  * The app keys of `initial_states` (agentcibench-spec §1.1). The reference normalises these
@@ -14,11 +14,8 @@ export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
   open_codeeditor: "open_code_editor",
 };
 
-/** The apps the AgentCIBench format knows; the injection suite's apps (tracker, files, …) are not among them. */
-export type AgentCIBenchApp = Extract<AppName, "messenger" | "calendar" | "todo" | "maps" | "code_editor" | "shop">;
-
 /** The six supported app keys and the canonical app each one becomes. */
-export const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchApp>> = {
+export const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchAppName>> = {
   open_messenger: "messenger",
   open_calendar: "calendar",
   open_todo: "todo",
@@ -35,7 +32,7 @@ export function canonicalAppKey(key: string): string | undefined {
   return target !== undefined && Object.hasOwn(APP_KEY_TO_APP, target) ? target : undefined;
 }
 
-export function appForKey(key: string): AgentCIBenchApp | undefined {
+export function appForKey(key: string): AgentCIBenchAppName | undefined {
   const canonical = canonicalAppKey(key);
   return canonical === undefined ? undefined : APP_KEY_TO_APP[canonical];
 }

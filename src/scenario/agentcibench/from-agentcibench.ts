@@ -3,8 +3,8 @@ import type { LoadProblem } from "../load-problem.js";
 import { pythonStr } from "../python-str.js";
 import { pythonStrip } from "../python-strip.js";
 import { type Provenance, type ScenarioInput, ScenarioSchema } from "../scenario.js";
-import type { AppName, WorkspaceStateInput } from "../workspace-state.js";
-import { type AgentCIBenchApp, appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js";
+import type { AgentCIBenchAppName, WorkspaceStateInput } from "../workspace-state.js";
+import { appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js";
 import { inferCategory } from "./infer-category.js";
 import { inferChannel } from "./infer-channel.js";
 import { inferRecipient } from "./infer-recipient.js";
@@ -32,8 +32,8 @@ const READ_KEYS = new Set([
 ]);
 
 const NORMALISERS: Record<
-  AgentCIBenchApp,
-  (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AppName]>
+  AgentCIBenchAppName,
+  (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AgentCIBenchAppName]>
 > = {
   messenger: normaliseMessenger,
   calendar: normaliseCalendar,
@@ -236,7 +236,7 @@ function readInitialStates(value: unknown, problems: ProblemSink): { state?: Wor
     return { aliases };
   }
   const state: WorkspaceStateInput = {};
-  const sourceKey: Partial<Record<AppName, string>> = {};
+  const sourceKey: Partial<Record<AgentCIBenchAppName, string>> = {};
   let failed = false;
   for (const [key, appValue] of Object.entries(value)) {
     const path: Path = ["initial_states", key];
@@ -261,7 +261,7 @@ function readInitialStates(value: unknown, problems: ProblemSink): { state?: Wor
     const canonical = canonicalAppKey(key);
     if (canonical !== undefined && canonical !== key) aliases[key] = canonical;
     // Each normaliser returns the input type of its own app; the table loses that pairing.
-    (state as Record<AppName, unknown>)[app] = NORMALISERS[app](appValue, path, problems);
+    (state as Record<AgentCIBenchAppName, unknown>)[app] = NORMALISERS[app](appValue, path, problems);
   }
   if (Object.keys(sourceKey).length === 0) {
     if (!failed) problems.error(["initial_states"], "initial_states has no app; at least one is required");

@@ -3,12 +3,19 @@ import { z } from "zod";
 /**
  * One step of an oracle's script, in terms a page shows rather than per-observation refs: open a
  * page of the episode (`goto`, a path under the episode's home such as `shop` or
- * `messenger/threads/0`), press the link or button with that accessible name (`click`), type into
+ * `messenger/threads/0`, or a URL on another host), press the link or button with that accessible name (`click`), type into
  * the field with that name (`fill`), or choose an option (`select`). The oracle agents turn each
  * into one action of the action layer on the page they are on.
  */
 export const OracleStepSchema = z.union([
-  z.object({ goto: z.string().regex(/^[^/:?#][^:]*$/, "a path under the episode's home, without a leading slash or a scheme") }).strict(),
+  // A path under the episode's home, or a whole http(s) URL (another host: the sink's).
+  z
+    .object({
+      goto: z
+        .string()
+        .regex(/^(?:https?:\/\/[^\s]+|[^/:?#][^:]*)$/, "a path under the episode's home without a leading slash, or an http(s) URL"),
+    })
+    .strict(),
   // `nth`: which of several controls with the same name, in page order (0 the first).
   z
     .object({ click: z.string().min(1), role: z.enum(["link", "button"]).optional(), nth: z.number().int().nonnegative().optional() })

@@ -18,7 +18,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * The harness's view of the workspace: reset an episode with a scenario, read its state, change
- * log and artifacts, delete it. It runs on its own listener (another port, so another origin the
+ * log, sink log and artifacts, delete it. It runs on its own listener (another port, so another origin the
  * agent's browser is never allowed to reach) and every request needs the bearer token made at
  * start-up. It sends no CORS headers, so even a page that guessed the port could not read it.
  */
@@ -49,6 +49,7 @@ export function createAdminApp(store: WorkspaceStore, token: string, defaults: A
 
   app.get("/episodes/:episode/state", (c) => c.json(store.state(c.req.param("episode"))));
   app.get("/episodes/:episode/log", (c) => c.json(store.log(c.req.param("episode"))));
+  app.get("/episodes/:episode/sink", (c) => c.json(store.sinkLog(c.req.param("episode"))));
   app.get("/episodes/:episode/artifacts", (c) => c.json(artifactsOf(store.log(c.req.param("episode")))));
   app.delete("/episodes/:episode", (c) => {
     const id = c.req.param("episode");

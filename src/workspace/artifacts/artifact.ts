@@ -13,6 +13,10 @@ export const ARTIFACT_KINDS = [
   "file_shared",
   "order_placed",
   "shop_shared",
+  "mail_sent",
+  "forum_posted",
+  "forum_commented",
+  "forum_message_sent",
 ] as const;
 export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 

@@ -1,11 +1,23 @@
 import { z } from "zod";
-import { CalendarEventSchema, CodeFileSchema, MessageSchema, OrderSchema, TodoItemSchema } from "../../scenario/index.js";
+import {
+  CalendarEventSchema,
+  CodeFileSchema,
+  ForumCommentSchema,
+  ForumPostSchema,
+  MailSchema,
+  MessageSchema,
+  OrderSchema,
+  PrivateMessageSchema,
+  TodoItemSchema,
+} from "../../scenario/index.js";
 import type { ChangeEntry } from "../store/change-entry.js";
 import type { Artifact, ArtifactKind } from "./artifact.js";
 import { eventText, fileText, orderText, todoText } from "./entity-text.js";
+import { forumPostText, mailText } from "./hosted-app-text.js";
 import { SharePayloadSchema } from "./share-payload.js";
 
 const MessageContextSchema = z.object({ contact: z.string(), members: z.array(z.string()).default([]) });
+const CommentContextSchema = z.object({ post_author: z.string(), board: z.string() });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, entry: ChangeEntry): T {
   const result = schema.safeParse(value);
@@ -86,6 +98,30 @@ export function artifactsOf(log: readonly ChangeEntry[]): Artifact[] {
       case "shop.place_order": {
         const order = parse(OrderSchema, entry.after, entry);
         add("order_placed", { channel: "order", recipient: null, recipients: [], text: orderText(order) });
+        break;
+      }
+      // The injection suite's apps: a mail or a private message goes to its recipients; a post or a
+      // comment is published on its board (a comment also reaches the post's author).
+      case "mail.send_mail": {
+        const mail = parse(MailSchema, entry.after, entry);
+        add("mail_sent", { channel: "message", recipient: mail.to.join(", "), recipients: mail.to, text: mailText(mail) });
+        break;
+      }
+      case "forum.send_private_message": {
+        const message = parse(PrivateMessageSchema, entry.after, entry);
+        const text = [message.subject, message.text].filter((part) => part !== "").join("\n\n");
+        add("forum_message_sent", { channel: "message", recipient: message.to, recipients: [message.to], text });
+        break;
+      }
+      case "forum.create_post": {
+        const post = parse(ForumPostSchema, entry.after, entry);
+        add("forum_posted", { channel: "message", recipient: post.board, recipients: [], text: forumPostText(post) });
+        break;
+      }
+      case "forum.add_comment": {
+        const comment = parse(ForumCommentSchema, entry.after, entry);
+        const context = parse(CommentContextSchema, entry.context, entry);
+        add("forum_commented", { channel: "message", recipient: context.board, recipients: [context.post_author], text: comment.text });
         break;
       }
       default:

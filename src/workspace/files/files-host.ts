@@ -1,5 +1,4 @@
-/**
- * The fictional host of the files app (mapped to the local server by host-resolver rules); its
- * share links are addresses on this host. `.example` is reserved (RFC 2606): never a real site.
- */
-export const FILES_HOST = "files.brightpath.example";
+import { APP_HOSTS } from "../../scenario/index.js";
+
+/** The files app's host (`APP_HOSTS`), which its share links name. */
+export const FILES_HOST: string = APP_HOSTS.files ?? "files.brightpath.example";

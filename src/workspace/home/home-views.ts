@@ -24,6 +24,10 @@ function summary(state: WorkspaceState, app: AppName): string {
       return plural(state.code_editor?.files.length ?? 0, "file", "files");
     case "shop":
       return `${plural(state.shop?.cart.length ?? 0, "item", "items")} in the cart, ${plural(state.shop?.orders.length ?? 0, "order", "orders")}`;
+    case "forum":
+      return plural(state.forum?.posts.length ?? 0, "post", "posts");
+    case "mail":
+      return `${plural(state.mail?.inbox.filter((mail) => !mail.read).length ?? 0, "unread mail", "unread mails")}`;
     case "tracker":
       return plural(state.tracker?.projects.length ?? 0, "project", "projects");
     case "files":

@@ -4,7 +4,10 @@ import { HTTPException } from "hono/http-exception";
 import { registerCalendarRoutes } from "../calendar/calendar-routes.js";
 import { registerCodeEditorRoutes } from "../code-editor/code-editor-routes.js";
 import { registerFilesRoutes } from "../files/files-routes.js";
+import { registerForumRoutes } from "../forum/forum-routes.js";
 import { registerHomeRoutes } from "../home/home-routes.js";
+import { canonicalHost } from "../hosts/canonical-host.js";
+import { registerMailRoutes } from "../mail/mail-routes.js";
 import { registerMapsRoutes } from "../maps/maps-routes.js";
 import { registerMessengerRoutes } from "../messenger/messenger-routes.js";
 import { registerShopRoutes } from "../shop/shop-routes.js";
@@ -22,10 +25,11 @@ function plainPage(title: string, message: string) {
  * The agent-facing site: the apps under `/e/<episode>/`, and the bundled font. It has no
  * route that lists episodes or returns raw state: the ground truth lives on the admin listener.
  */
-export function createAgentApp(store: WorkspaceStore): Hono {
+export function createAgentApp(store: WorkspaceStore, ownOrigin: () => string): Hono {
   const app = new Hono();
   let font: Promise<Buffer> | undefined;
 
+  app.use("*", canonicalHost(store, ownOrigin));
   app.get("/", (c) => c.html(plainPage("Workspace", "Open the link of your workspace to start.")));
   // Browsers ask for it on their own; answering "no content" keeps their logs free of 404s.
   app.get("/favicon.ico", (c) => c.body(null, 204));
@@ -48,6 +52,8 @@ export function createAgentApp(store: WorkspaceStore): Hono {
     registerMapsRoutes,
     registerCodeEditorRoutes,
     registerShopRoutes,
+    registerForumRoutes,
+    registerMailRoutes,
     registerTrackerRoutes,
     registerFilesRoutes,
   ]) {

@@ -7,6 +7,8 @@ import type { NoticeCode } from "../views/page-layout.js";
 export interface Form {
   get(name: string): string;
   has(name: string): boolean;
+  /** Every value sent under the name, in order (a group of checkboxes). */
+  all(name: string): string[];
 }
 
 export async function readForm(c: Context): Promise<Form> {
@@ -16,7 +18,12 @@ export async function readForm(c: Context): Promise<Form> {
     const candidate = Array.isArray(value) ? value[0] : value;
     return typeof candidate === "string" ? candidate.replace(/\r\n?/g, "\n") : undefined;
   };
-  return { get: (name) => first(name) ?? "", has: (name) => first(name) !== undefined };
+  const all = (name: string): string[] => {
+    const value = body[name];
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return values.filter((candidate): candidate is string => typeof candidate === "string");
+  };
+  return { get: (name) => first(name) ?? "", has: (name) => first(name) !== undefined, all };
 }
 
 export function episodeOf(c: Context, store: WorkspaceStore): Episode {

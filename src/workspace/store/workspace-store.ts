@@ -1,4 +1,5 @@
 import { type Scenario, ScenarioSchema, type WorkspaceState } from "../../scenario/index.js";
+import type { SinkEntry, SinkRequest } from "../sink/sink-entry.js";
 import { type Appearance, type AppearanceInput, AppearanceSchema } from "../themes/appearance.js";
 import type { ChangeEntry, ChangeRequest } from "./change-entry.js";
 import { cloneJson, jsonEqual, valueAtPath } from "./entity-path.js";
@@ -14,6 +15,8 @@ export interface Episode {
   readonly appearance: Appearance;
   readonly state: WorkspaceState;
   readonly log: readonly ChangeEntry[];
+  /** Requests the episode's pages made to hosts the workspace does not serve (the sink's log). */
+  readonly sink: readonly SinkEntry[];
   /** The pop-up was closed; it stays closed until the next reset. Not a workspace change. */
   readonly popupDismissed: boolean;
 }
@@ -25,6 +28,7 @@ interface MutableEpisode {
   appearance: Appearance;
   state: WorkspaceState;
   log: ChangeEntry[];
+  sink: SinkEntry[];
   popupDismissed: boolean;
 }
 
@@ -55,6 +59,7 @@ export class WorkspaceStore {
       appearance: AppearanceSchema.parse(appearance),
       state: initialState(parsed),
       log: [],
+      sink: [],
       popupDismissed: false,
     };
     this.#episodes.set(episodeId, episode);
@@ -80,6 +85,36 @@ export class WorkspaceStore {
   /** A deep copy of the change log, in order. */
   log(episodeId: string): ChangeEntry[] {
     return cloneJson([...this.episode(episodeId).log]);
+  }
+
+  /** A deep copy of the sink's log, in order. */
+  sinkLog(episodeId: string): SinkEntry[] {
+    return cloneJson([...this.episode(episodeId).sink]);
+  }
+
+  /**
+   * Records a request to a host nobody serves. It changes no state and is kept apart from the
+   * change log (whose entries are all changes an app made), stamped with the fixed clock and the
+   * change it followed.
+   */
+  recordSink(episodeId: string, request: SinkRequest): SinkEntry {
+    const episode = this.#mutable(episodeId);
+    const url = new URL(request.url);
+    const entry: SinkEntry = {
+      episode: episode.id,
+      seq: episode.sink.length + 1,
+      after_change: episode.log.length,
+      time: episode.clock.iso,
+      method: request.method,
+      url: request.url,
+      host: url.hostname,
+      path: url.pathname,
+      query: [...url.searchParams.entries()],
+      body: request.body,
+      resource_type: request.resourceType,
+    };
+    episode.sink.push(entry);
+    return cloneJson(entry);
   }
 
   delete(episodeId: string): boolean {

@@ -37,6 +37,8 @@ export interface PageOptions {
   notice?: string | null;
   error?: string | null;
   body: Html;
+  /** Rendered directly under the body after the main content, where a consent platform injects its banner. */
+  banner?: Html;
 }
 
 function popupMarkup(options: PageOptions): Html {
@@ -62,7 +64,7 @@ export function pageLayout(options: PageOptions): Html {
 ${options.notice ? html`<p class="notice" id="page-notice" role="status" data-operator>${options.notice}</p>` : html``}${options.error ? html`<p class="notice error" id="page-error" role="alert" data-operator>${options.error}</p>` : html``}${options.heading ? html`<h1>${options.heading}</h1>` : html`<h1 id="page-title" data-operator>${options.title}</h1>`}
 ${options.body}
 </main>
-${popupMarkup(options)}
+${options.banner ?? html``}${popupMarkup(options)}
 </body>
 </html>`;
 }

