@@ -54,7 +54,10 @@ describe("Redis unreachable", () => {
 
   it("worker and queue status exit 2 the same way", async () => {
     const url = `redis://127.0.0.1:${await closedPort()}`;
-    for (const args of [["worker", "--queue", url], ["queue", "status", "--queue", url]]) {
+    for (const args of [
+      ["worker", "--queue", url],
+      ["queue", "status", "--queue", url],
+    ]) {
       const result = await runCli(args);
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(/is unreachable/);
