@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { type Job, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { freshModelCalls, ModelSetup, modelFlagsFrom } from "../models/index.js";
@@ -160,17 +161,8 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
   try {
     while (!options.signal.aborted) {
       await sync().catch(warn);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs ?? 1000);
-        options.signal.addEventListener(
-          "abort",
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
+      // Aborting cuts the wait short (the rejection is the signal's, expected).
+      await sleep(options.pollMs ?? 1000, undefined, { signal: options.signal }).catch(() => undefined);
     }
   } finally {
     for (const runId of [...workers.keys()]) await closeRun(runId);
