@@ -46,13 +46,17 @@ export async function checkRedis(target: RedisTarget, timeoutMs = 3000): Promise
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  // ioredis reports connection errors as events too; the rejection below is the one that counts.
-  client.on("error", () => {});
+  // ioredis reports the cause (ECONNREFUSED, WRONGPASS) as an event and rejects with a vaguer
+  // "Connection is closed."; the event's message is the one worth printing.
+  let cause: string | undefined;
+  client.on("error", (error: Error) => {
+    cause ??= error.message;
+  });
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    const reason = redactRedisUrls((error as Error).message || String(error));
+    const reason = redactRedisUrls(cause ?? ((error as Error).message || String(error)));
     throw new InputError(`Redis at ${target.display} is unreachable (${reason}); start it, or check the URL and its password`, {
       file: "--queue",
     });

@@ -170,5 +170,37 @@ describe("bench --queue with workers", () => {
       expect(server.requests.length - before).toBe(12);
       await stopWorkers();
     });
+
+    it("says so when Redis goes away mid-run, exits resumable, and the run resumes once Redis is back", async () => {
+      const out = tempDir();
+      worker("--concurrency", "2");
+      const run = spawnCli(modelRun(out), { env });
+      const written = () => {
+        try {
+          return readRecords(runDirOf(out)).records.length;
+        } catch {
+          return 0;
+        }
+      };
+      await waitFor(() => written() >= 2, "two records from the collector", { timeoutMs: 60_000 });
+      await redis.kill();
+      const cut = await run;
+      expect(cut.status).toBe(1);
+      expect(cut.stderr).toMatch(new RegExp(`lost Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}/0`));
+      expect(cut.stderr).toMatch(/continue with: safecua bench --resume \S+ .*--queue 'redis:\/\/:\*\*\*@/);
+      expect(cut.stderr).not.toContain("unexpected error");
+      const runDir = runDirOf(out);
+      const kept = readRecords(runDir).records;
+      expect(kept.length).toBeLessThan(12);
+      // Redis comes back empty (nothing saved): the resume enqueues what the records file lacks.
+      await redis.start();
+      const resumed = await spawnCli(["bench", "--resume", runDir, "--queue", queueUrl, "--no-preflight"], { env });
+      expect(resumed.status, resumed.stderr).toBe(0);
+      const after = readRecords(runDir).records;
+      expect(after).toHaveLength(12);
+      expect(new Set(keys(after)).size).toBe(12);
+      for (const record of kept) expect(after.find((other) => other.key === record.key)).toEqual(record);
+      await stopWorkers();
+    });
   });
 });

@@ -406,6 +406,8 @@ export function benchCommand(cli: CliContext): Command {
       run.queue = queue;
       // The password never appears in a printed command: `***` stands for it (or use a bare --queue and REDIS_URL).
       run.resumeFlags.push(...(options.queue === true ? ["--queue"] : ["--queue", queue.target.display]));
+      if (command.getOptionValueSource("concurrency") === "cli")
+        cli.log("--concurrency: with --queue, each worker sets its own (safecua worker --concurrency N); ignored");
     }
     try {
       if (options.resume) await resume(cli, options, command, run);
