@@ -1,6 +1,8 @@
 /**
  * The queue (issue 18): what distributing a run's episodes over BullMQ workers costs and gains.
  *
+ * Each setup runs three times, interleaved, and the medians are printed (the machine may be shared).
+ *
  * 1. Latency-bound throughput: a model agent against the mock OpenAI-compatible server answering
  *    after 200 ms, the built-in pack × 4 epochs (144 episodes). One process (`bench`, concurrency
  *    4) against one collector (`bench --queue`) with 1, 2 and 4 worker processes (concurrency 4
@@ -83,6 +85,19 @@ function episodeRate(out: string): { count: number; perSecond: number } {
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const ROUNDS = 3;
+/** The reference agents (4) × the built-in pack (36) × 8 epochs. */
+const REFERENCE_EPISODES = 4 * 36 * 8;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const loadText = () =>
+  loadavg()
+    .map((n) => fmt(n, 2))
+    .join(" ");
 
 async function main(): Promise<void> {
   const redis = await startRedis();
@@ -91,11 +106,7 @@ async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), "safecua-queue-bench-"));
   let runs = 0;
   const out = () => join(scratch, `out-${runs++}`);
-  console.log(
-    `machine: ${cpus().length} cores, load average ${loadavg()
-      .map((n) => fmt(n, 2))
-      .join(" ")} at the start`,
-  );
+  console.log(`machine: ${cpus().length} cores, load average ${loadText()} at the start`);
   try {
     const model = [
       "--agent",
@@ -109,43 +120,54 @@ async function main(): Promise<void> {
       "4",
     ];
     const common = ["--resamples", "200"];
-    const localOut = out();
-    await cli(["bench", ...model, ...common, "--concurrency", "4", "--out", localOut]);
-    const local = episodeRate(localOut);
-    console.log(`200 ms model, ${local.count} episodes: one process (concurrency 4)       ${fmt(local.perSecond)} episodes/s`);
-    for (const count of [1, 2, 4]) {
-      const pool = workers(count, redis.url);
+    // Rounds interleave the setups, so a change in the machine's load shifts them all alike; medians.
+    const setups = [0, 1, 2, 4];
+    const rates = new Map<number, number[]>(setups.map((count) => [count, []]));
+    let episodes = 0;
+    for (let round = 0; round < ROUNDS; round++)
+      for (const count of setups) {
+        const runOut = out();
+        if (count === 0) await cli(["bench", ...model, ...common, "--concurrency", "4", "--out", runOut]);
+        else {
+          const pool = workers(count, redis.url);
+          try {
+            await cli(["bench", "--queue", redis.url, ...model, ...common, "--out", runOut]);
+          } finally {
+            await pool.stop();
+          }
+        }
+        const rate = episodeRate(runOut);
+        episodes = rate.count;
+        rates.get(count)?.push(rate.perSecond);
+      }
+    const local = median(rates.get(0) ?? []);
+    console.log(`200 ms model, ${episodes} episodes, median of ${ROUNDS} rounds:`);
+    console.log(`  one process (concurrency 4)             ${fmt(local)} episodes/s`);
+    for (const count of setups.slice(1)) {
+      const rate = median(rates.get(count) ?? []);
+      const label = `collector + ${count} worker${count === 1 ? "" : "s"} (concurrency 4 each)`;
+      console.log(`  ${label.padEnd(39)} ${fmt(rate)} episodes/s, ratio ${fmt(rate / local, 2)}`);
+    }
+
+    const reference = ["--epochs", "8", ...common];
+    const overheads: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const localWall = await cli(["bench", ...reference, "--out", out()]);
+      const pool = workers(1, redis.url);
       try {
-        const queuedOut = out();
-        await cli(["bench", "--queue", redis.url, ...model, ...common, "--out", queuedOut]);
-        const queued = episodeRate(queuedOut);
-        console.log(
-          `200 ms model, ${queued.count} episodes: collector + ${count} worker${count === 1 ? " " : "s"} (4 each)     ${fmt(queued.perSecond)} episodes/s, ratio ${fmt(queued.perSecond / local.perSecond, 2)}`,
-        );
+        const queuedWall = await cli(["bench", "--queue", redis.url, ...reference, "--out", out()]);
+        overheads.push(((queuedWall - localWall) / REFERENCE_EPISODES) * 1000);
       } finally {
         await pool.stop();
       }
     }
-
-    const reference = ["--epochs", "8", ...common];
-    const localWall = await cli(["bench", ...reference, "--out", out()]);
-    const pool = workers(1, redis.url);
-    let queuedWall: number;
-    try {
-      queuedWall = await cli(["bench", "--queue", redis.url, ...reference, "--out", out()]);
-    } finally {
-      await pool.stop();
-    }
-    const episodes = 4 * 36 * 8;
+    const overhead = median(overheads);
     console.log(
-      `zero-latency agents, ${episodes} episodes: local ${fmt(localWall, 2)} s, queued (1 worker) ${fmt(queuedWall, 2)} s; ` +
-        `queue overhead ${fmt(((queuedWall - localWall) / episodes) * 1000, 2)} ms per episode (a 200 ms model call is ${fmt(200 / Math.max(0.001, ((queuedWall - localWall) / episodes) * 1000), 0)}× that)`,
+      `zero-latency agents, ${REFERENCE_EPISODES} episodes, whole command local vs queued (1 worker), median of ${ROUNDS}: ` +
+        `queue overhead ${fmt(overhead, 2)} ms per episode (rounds: ${overheads.map((value) => fmt(value, 2)).join(", ")}); ` +
+        `a 200 ms model call is ${fmt(200 / Math.max(0.001, overhead), 0)}× that`,
     );
-    console.log(
-      `load average ${loadavg()
-        .map((n) => fmt(n, 2))
-        .join(" ")} at the end`,
-    );
+    console.log(`load average ${loadText()} at the end`);
   } finally {
     await server.stop();
     await redis.stop();

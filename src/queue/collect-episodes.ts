@@ -34,7 +34,11 @@ export interface CollectOptions {
   cache: CacheMode;
   /** Keys already in the records file. */
   finished: ReadonlySet<string>;
-  /** Keys whose error record a resume dropped: run again with fresh model calls, whatever Redis still holds for them. */
+  /**
+   * A resume's keys whose error record was dropped: run again with fresh model calls, whatever
+   * Redis still holds for them. Given (even empty) on every resume: it also makes the collector
+   * look for the run's jobs left in Redis.
+   */
   retried?: ReadonlySet<string>;
   stop?: StopControl;
   onStart?: (total: number, skipped: number) => void;
@@ -141,12 +145,16 @@ export async function collectEpisodes(options: CollectOptions): Promise<CollectO
     const entries = [...todo.entries()];
     for (let start = 0; start < entries.length && !options.stop?.signal.aborted; start += ENQUEUE_CHUNK) {
       const chunk = entries.slice(start, start + ENQUEUE_CHUNK);
-      for (const [key] of chunk) {
-        const existing = await queue.getJob(jobIdFor(key));
-        if (!existing) continue;
-        const state = await existing.getState();
-        if (state === "failed" || (options.retried?.has(key) && state !== "active")) await existing.remove();
-      }
+      // A new run's queue is empty: only a resume has jobs to look at.
+      if (options.retried)
+        await Promise.all(
+          chunk.map(async ([key]) => {
+            const existing = await queue.getJob(jobIdFor(key));
+            if (!existing) return;
+            const state = await existing.getState();
+            if (state === "failed" || (options.retried?.has(key) && state !== "active")) await existing.remove();
+          }),
+        );
       await queue.addBulk(
         chunk.map(([key, spec]) => ({
           name: "episode",
@@ -178,9 +186,9 @@ export async function collectEpisodes(options: CollectOptions): Promise<CollectO
             write(failedRecord(spec, reason, job.processedOn ?? job.timestamp, job.finishedOn ?? Date.now()), {});
           }
         }
-        // Removed only once written: a collector killed before this line finds the job again on resume.
-        await job.remove();
       }
+      // Removed only once written: a collector killed before this line finds the jobs again on resume.
+      await Promise.all(batch.map((job) => job.remove()));
       const counts = await queue.getJobCounts("waiting", "prioritized", "delayed", "active", "completed", "failed");
       const queued = (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0);
       const active = counts.active ?? 0;

@@ -75,7 +75,7 @@ export async function resumeQueuedRun(
   options: Omit<ResumeOptions, "concurrency"> & Omit<QueueSettings, "defenses"> & { defenseOf: (name: string) => Defense },
 ): Promise<QueuedRunResult> {
   await checkRedis(options.target);
-  const { manifest, scenarios, arms, resumable } = await prepareResume(runDir, options);
+  const { manifest, scenarios, arms, resumable } = await prepareResume(runDir, { ...options, runsEpisodes: false });
   const e2e = manifest.track === "e2e" ? { ...(manifest.e2e ?? DEFAULT_E2E_SETTINGS) } : undefined;
   const outcome = await collectEpisodes({
     target: options.target,

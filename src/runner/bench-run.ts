@@ -228,7 +228,10 @@ export interface PreparedResume {
  */
 export async function prepareResume(
   runDir: string,
-  options: Pick<ResumeOptions, "loadScenarios" | "resolveAgent" | "judge" | "browser" | "retryErrors" | "onWarning">,
+  options: Pick<ResumeOptions, "loadScenarios" | "resolveAgent" | "judge" | "browser" | "retryErrors" | "onWarning"> & {
+    /** False when the episodes run elsewhere (a queued run's workers): this machine then needs no Chromium. */
+    runsEpisodes?: boolean;
+  },
 ): Promise<PreparedResume> {
   const manifest = readManifest(runDir);
   const manifestPath = join(runDir, RUN_FILES.manifest);
@@ -243,7 +246,7 @@ export async function prepareResume(
   }
   if (manifest.judge && !options.judge)
     throw new InputError(`the run was judged by ${manifest.judge}; resume it with that judge`, { file: manifestPath, path: "$.judge" });
-  if (manifest.track === "e2e" && !options.browser) resolveChromiumExecutable();
+  if (manifest.track === "e2e" && !options.browser && options.runsEpisodes !== false) resolveChromiumExecutable();
   const arms: Arm[] = [];
   for (const arm of manifest.arms) arms.push({ agent: await options.resolveAgent(arm.agent, arm.defense), defense: arm.defense });
   // Only now, with everything checked, is the records file touched.
