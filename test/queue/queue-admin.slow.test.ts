@@ -36,6 +36,8 @@ async function collector(limit: number): Promise<{ runId: string; done: Promise<
   const done = spawnCli(
     ["bench", "--queue", redis.url, "--out", out, "--limit", String(limit), "--agent", "oversharer", "--resamples", "100"],
     {
+      // A loaded machine makes every `queue status` a few seconds; the collector waits for them all.
+      timeoutMs: 400_000,
       onSpawn: (spawned) => {
         child = spawned;
       },

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 function worker(...args: string[]): WorkerProcess {
-  const started = spawnWorker(["--queue", queueUrl, "--lock-seconds", "2", ...args]);
+  const started = spawnWorker(["--queue", queueUrl, ...args]);
   workers.push(started);
   return started;
 }
@@ -55,11 +55,11 @@ describe("bench --queue with workers", () => {
     const local = tempDir();
     const queued = tempDir();
     const common = ["--resamples", "300", "--seed", "7"];
-    const localRun = await spawnCli(["bench", "--out", local, ...common]);
+    const localRun = await spawnCli(["bench", "--out", local, ...common], { timeoutMs: 300_000 });
     expect(localRun.status).toBe(0);
     const first = worker();
     const second = worker();
-    const queuedRun = await spawnCli(["bench", "--queue", queueUrl, "--out", queued, ...common]);
+    const queuedRun = await spawnCli(["bench", "--queue", queueUrl, "--out", queued, ...common], { timeoutMs: 300_000 });
     expect(queuedRun.stderr).not.toContain("unexpected error");
     expect(queuedRun.status).toBe(0);
     await stopWorkers();
@@ -114,9 +114,11 @@ describe("bench --queue with workers", () => {
     it("writes every episode exactly once when one of two workers is SIGKILLed mid-episode", async () => {
       const out = tempDir();
       const before = server.requests.length;
-      const doomed = worker("--concurrency", "2");
-      const survivor = worker("--concurrency", "2");
-      const run = spawnCli(modelRun(out), { env });
+      // A short lock, so the survivor takes the dead worker's jobs soon (on a loaded machine a
+      // live worker may also miss a renewal: its episode then runs twice and is written once).
+      const doomed = worker("--concurrency", "2", "--lock-seconds", "3");
+      const survivor = worker("--concurrency", "2", "--lock-seconds", "3");
+      const run = spawnCli(modelRun(out), { env, timeoutMs: 300_000 });
       // Killed while its next episodes are waiting on the model.
       await waitFor(() => doomed.episodes() >= 1, "the first worker's first episode", { timeoutMs: 60_000 });
       await doomed.stop(true);
@@ -140,6 +142,7 @@ describe("bench --queue with workers", () => {
       let collector: ReturnType<typeof import("node:child_process").spawn> | undefined;
       const run = spawnCli(modelRun(out), {
         env,
+        timeoutMs: 300_000,
         onSpawn: (child) => {
           collector = child;
         },
@@ -174,7 +177,7 @@ describe("bench --queue with workers", () => {
     it("says so when Redis goes away mid-run, exits resumable, and the run resumes once Redis is back", async () => {
       const out = tempDir();
       worker("--concurrency", "2");
-      const run = spawnCli(modelRun(out), { env });
+      const run = spawnCli(modelRun(out), { env, timeoutMs: 300_000 });
       const written = () => {
         try {
           return readRecords(runDirOf(out)).records.length;
