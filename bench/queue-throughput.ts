@@ -142,11 +142,11 @@ async function main(): Promise<void> {
       }
     const local = median(rates.get(0) ?? []);
     console.log(`200 ms model, ${episodes} episodes, median of ${ROUNDS} rounds:`);
-    console.log(`  one process (concurrency 4)             ${fmt(local)} episodes/s`);
+    console.log(`  one process (concurrency 4)                ${fmt(local)} episodes/s`);
     for (const count of setups.slice(1)) {
       const rate = median(rates.get(count) ?? []);
       const label = `collector + ${count} worker${count === 1 ? "" : "s"} (concurrency 4 each)`;
-      console.log(`  ${label.padEnd(39)} ${fmt(rate)} episodes/s, ratio ${fmt(rate / local, 2)}`);
+      console.log(`  ${label.padEnd(42)} ${fmt(rate)} episodes/s, ratio ${fmt(rate / local, 2)}`);
     }
 
     const reference = ["--epochs", "8", ...common];
