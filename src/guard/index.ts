@@ -11,6 +11,7 @@ export { buildMaskWithRetries, type MaskedScreen } from "./mask/build-mask-with-
 export { isMasked } from "./mask/is-masked.js";
 export { MaskBuildError, MaskUnavailableError } from "./mask/mask-build-error.js";
 export { paintMask } from "./mask/paint-mask.js";
+export * from "./propose/index.js";
 export type { Row } from "./rows/row.js";
 export { type LintIssue, lintRuleSet } from "./rules/lint-rule-set.js";
 export { parseRuleSet, RuleSetError } from "./rules/parse-rule-set.js";
