@@ -10,4 +10,11 @@ export {
   type ProposerModels,
   proposeRules,
 } from "./propose-rules.js";
+export {
+  memoryRuleSetTarget,
+  type PageRuleSet,
+  ProposedRuleCache,
+  type ProposedRuleCacheOptions,
+  type RuleSetTarget,
+} from "./proposed-rule-cache.js";
 export { buildSkeleton, pageTexts, type Skeleton } from "./skeleton.js";
