@@ -44,6 +44,8 @@ export class ProposedRuleCache {
   proposals = 0;
   failures = 0;
   private readonly priors = new Map<string, SitePrior>();
+  /** Proposals under way, by scope and template: two episodes on one template wait for one proposal. */
+  private readonly inFlight = new Map<string, Promise<PageRuleSet>>();
 
   constructor(
     readonly target: RuleSetTarget,
@@ -66,6 +68,26 @@ export class ProposedRuleCache {
     const scope = normaliseHost(url);
     const template = scope === null ? null : urlTemplate(url, this.target.store.templateConfig(scope));
     if (scope === null || template === null) return { source: "no-scope" };
+    const key = `${scope} ${template}`;
+    const running = this.inFlight.get(key);
+    if (running !== undefined) {
+      const shared = await running;
+      if (shared.source === "proposed") {
+        this.hits++;
+        return { source: "stored", entry: shared.entry, via: "template" };
+      }
+      return shared;
+    }
+    const proposal = this.propose(page, scope, template);
+    this.inFlight.set(key, proposal);
+    try {
+      return await proposal;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async propose(page: CapturedPage, scope: string, template: string): Promise<PageRuleSet> {
     this.proposals++;
     const outcome = await proposeRules(page, this.models, {
       host: scope,

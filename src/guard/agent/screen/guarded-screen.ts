@@ -14,6 +14,8 @@ export interface PageRules {
   app: string | null;
   /** Scheme, host and the URL template (variable segments as placeholders; never the raw URL). */
   shownUrl: string;
+  /** True when the rules are a stored set for this page; otherwise (absent) a proposal may supply them. */
+  stored?: boolean;
 }
 
 export type PageRulesFor = (url: string) => PageRules;
