@@ -89,7 +89,13 @@ async function proposeAction(cli: CliContext, urlArgument: string, options: Prop
         { proposer, auditor },
         options.category === undefined ? {} : { category: options.category },
       );
-      result = await cache.rulesFor(captured);
+      try {
+        result = await cache.rulesFor(captured);
+      } catch (error) {
+        // A capture the guard refuses (no web document at its root, no tree) is a fact about the page.
+        if (error instanceof MaskBuildError) throw new InputError(error.message);
+        throw error;
+      }
     } finally {
       await session.close();
     }

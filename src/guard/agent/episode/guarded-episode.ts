@@ -364,7 +364,13 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       const rules = base(url);
       if (rules.stored) return rules;
       const found = proposals.stored(url);
-      return found === null ? rules : { ...rules, rules: found.entry.rules, stored: true };
+      if (found === null) return rules;
+      return {
+        ...rules,
+        rules: found.entry.rules,
+        stored: true,
+        ...(found.entry.dropped !== undefined && { dropped: found.entry.dropped }),
+      };
     };
   }
 
