@@ -36,7 +36,8 @@ describe("safecua guard propose", () => {
     writeFileSync(config, JSON.stringify(scriptedRoleEndpoints(models.url)));
     const store = join(dir, "rules");
     const url = pages.url("forum-thread/page.html");
-    const common = ["--config", config, "--cache", "off", "--no-preflight"];
+    // The model layer may retry a connection the loaded machine dropped; the pipeline's own count stays four calls.
+    const common = ["--config", config, "--cache", "off", "--no-preflight", "--max-retries", "2"];
     const proposed = await runCli([
       "guard",
       "propose",
@@ -50,6 +51,10 @@ describe("safecua guard propose", () => {
     ]);
     expect(proposed.status, proposed.stderr).toBe(0);
     const out = JSON.parse(proposed.stdout);
+    const steps = out.calls.map(
+      (call: { attempt: number; step: string; outcome: string }) => `${call.attempt}:${call.step}:${call.outcome}`,
+    );
+    expect(steps).toEqual(["1:prior:ok", "1:proposal:ok", "1:feedback:ok", "1:audit:ok"]);
     expect(out).toMatchObject({
       source: "proposed",
       match: { kind: "template", template: "/forum-thread/page.html" },

@@ -86,7 +86,8 @@ const step = (): PageStep => ({
 });
 
 function proposals(): ProposedRuleCache {
-  const proposer = createModelClient("openai-compatible:scripted", { baseUrl: models.url, structuredOutputs: true, maxRetries: 0 });
+  // The model layer may retry a connection the loaded machine dropped; the pipeline's own count stays four calls.
+  const proposer = createModelClient("openai-compatible:scripted", { baseUrl: models.url, structuredOutputs: true, maxRetries: 2 });
   return new ProposedRuleCache(memoryRuleSetTarget(new RuleStore()), { proposer });
 }
 
