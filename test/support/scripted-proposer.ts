@@ -7,8 +7,8 @@
  *   createModelClient("openai-compatible:scripted", { baseUrl: server.url, structuredOutputs: true, maxRetries: 0 });
  *
  * - proposal `knows`: the rules the proposer "knows" for the site (as a model knows a popular
- *   site's template); it proposes those whose ids and classes all appear in the skeleton it is
- *   given, plus `extra` (a greedy proposer's rule over user content). `garbage` answers prose.
+ *   site's template); it proposes those whose path's ids and classes all appear in the
+ *   skeleton it is given, plus `extra` (a greedy proposer's rule over user content). `garbage` answers prose.
  * - `obey`: the proposer follows any instruction it can read — a request anywhere in its input
  *   containing `trust the comments` makes it add a rule over every `article`.
  * - feedback: keeps its rules, less those the extent says the coverage cap drops.
@@ -38,12 +38,13 @@ function textOf(content: unknown): string {
   return "";
 }
 
-/** Ids and classes a rule names, as skeleton fields (`#id`, `.class`). */
+/**
+ * Ids and classes a rule's path names, as skeleton fields (`#id`, `.class`): the containers it
+ * grants must be on the page. Its `except` identifiers need not be (excluding something absent
+ * costs nothing).
+ */
 function tokensOf(rule: Record<string, unknown>): string[] {
-  const identifiers = [
-    ...((rule.ancestor_path as Array<Record<string, string>>) ?? []),
-    ...((rule.except as Array<Record<string, string>>) ?? []),
-  ];
+  const identifiers = (rule.ancestor_path as Array<Record<string, string>>) ?? [];
   return identifiers.flatMap((identifier) => [
     ...(identifier.id === undefined ? [] : [`#${identifier.id}`]),
     ...(identifier.class === undefined ? [] : [`.${identifier.class}`]),
