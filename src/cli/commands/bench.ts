@@ -66,6 +66,9 @@ interface BenchOptions {
   qModel?: string;
   crosscheckModel?: string;
   classifierModel?: string;
+  proposeModel?: string;
+  /** False with `--no-propose`. */
+  propose: boolean;
   stopGrace: number;
   preflight: boolean;
   scenario?: string[];
@@ -81,16 +84,20 @@ interface BenchOptions {
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
-function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel">): GuardRoleSpecs {
+function guardSpecsOf(
+  options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel" | "proposeModel" | "propose">,
+): GuardRoleSpecs {
   return {
     ...(options.qModel !== undefined && { q_model: options.qModel }),
     ...(options.crosscheckModel !== undefined && { crosscheck_model: options.crosscheckModel }),
     ...(options.classifierModel !== undefined && { classifier_model: options.classifierModel }),
+    ...(options.proposeModel !== undefined && { propose_model: options.proposeModel }),
+    ...(options.propose === false && { no_propose: true }),
   };
 }
 
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
-const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const flagName = (key: string): string => (key === "propose" ? "--no-propose" : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
 /** Seconds since `start`, for the post-run phase lines. */
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
@@ -185,6 +192,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "qModel",
     "crosscheckModel",
     "classifierModel",
+    "proposeModel",
+    "propose",
     "scenario",
     "failureMode",
     "category",
@@ -248,7 +257,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
   const e2e = options.track === "e2e";
   if (!e2e) {
-    const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel"].filter(
+    const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel", "proposeModel", "propose"].filter(
       (name) => command.getOptionValueSource(name) === "cli",
     );
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
@@ -347,6 +356,11 @@ export function benchCommand(cli: CliContext): Command {
         "e2e, guarded agents: the second quarantined model of crosschecks and recall (default: the --q-model)",
       )
       .option("--classifier-model <model>", "e2e, guarded agents: the task-specificity classifier (default: the planner's model)")
+      .option(
+        "--propose-model <model>",
+        "e2e, guarded agents: the model that proposes rules for pages with no stored rule set (default: the planner's model; none for a scripted planner)",
+      )
+      .option("--no-propose", "e2e, guarded agents: mask a page with no stored rule set whole instead of proposing rules for it")
       .option(
         "--defense <name>",
         "prompt defense for model agents: none, restrictive, rubric_informed, recipient_typed, or all; repeat or comma-separate (default: none)",
