@@ -17,6 +17,18 @@ if [ ! -x "$chromium_path" ] && ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# Debian's Redis: the queue's tests (test/queue/) start their own redis-server on a free loopback
+# port; nothing is started here.
+redis_path="${SAFECUA_REDIS_SERVER:-/usr/bin/redis-server}"
+if [ ! -x "$redis_path" ] && ! command -v redis-server >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    step apt-get update -qq
+    step env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  else
+    echo "[test.sh] redis-server is missing and this is not root: run 'sudo apt-get install redis-server' (queue tests will fail)" >&2
+  fi
+fi
+
 # npm ci when node_modules is absent or older than the lock file (its `prepare` builds dist/).
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step npm ci --no-audit --no-fund

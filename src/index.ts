@@ -11,7 +11,7 @@
  *
  * Modules: `scenario` (data model, loaders), `scoring` (matcher, judge), `stats`, `models`
  * (provider:model clients, cache, usage), `agents`, `records` (what a run writes), `runner`,
- * `report`, `browser`, `workspace`, `guard` (the trust mask), `generator` (MCTS surfacing) and
+ * `queue` (a run's episodes on workers over BullMQ/Redis), `report`, `browser`, `workspace`, `guard` (the trust mask), `generator` (MCTS surfacing) and
  * `core` (the input error, canonical JSON). docs/design/modules.md says what each owns.
  */
 
@@ -25,6 +25,7 @@ export * as guard from "./guard/index.js";
 export * as injection from "./injection/index.js";
 export * as models from "./models/index.js";
 export { createModelClient, type ModelClient, type Usage } from "./models/index.js";
+export * as queue from "./queue/index.js";
 export * as records from "./records/index.js";
 export { type EpisodeRecord, type RunManifest, type RunSummary, readManifest, readRecords, summarizeRun } from "./records/index.js";
 export * as report from "./report/index.js";

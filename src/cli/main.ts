@@ -18,6 +18,16 @@ const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promi
     load: async () => (await import("./commands/bench.js")).benchCommand,
   },
   {
+    name: "worker",
+    summary: "run episodes of queued runs (bench --queue) from Redis, on any machine",
+    load: async () => (await import("./commands/worker.js")).workerCommand,
+  },
+  {
+    name: "queue",
+    summary: "status, drain or clear the jobs of queued runs",
+    load: async () => (await import("./commands/queue.js")).queueCommand,
+  },
+  {
     name: "validate",
     summary: "check scenario files; one line per problem",
     load: async () => (await import("./commands/validate.js")).validateCommand,

@@ -1,11 +1,20 @@
+import type { QueueProgress } from "../queue/index.js";
 import type { EpisodeRecord } from "../records/index.js";
 import type { CliIo } from "./cli-context.js";
 
 export interface Progress {
   onStart: (total: number, skipped: number) => void;
   onRecord: (record: EpisodeRecord, finished: number) => void;
+  /** Queued runs: called after every read of the queue. */
+  onQueue: (counts: QueueProgress) => void;
   finish: () => void;
 }
+
+const queueText = (counts: QueueProgress) =>
+  `${counts.queued} queued, ${counts.active} active, ${counts.done} done, ${counts.failed} failed`;
+
+/** Non-terminal output gets a queue line when the counts change, at most this often. */
+const QUEUE_LINE_EVERY_MS = 2000;
 
 function describe(record: EpisodeRecord): string {
   if (record.status === "error") return `error (${record.error.kind}: ${record.error.message})`;
@@ -23,18 +32,26 @@ function describe(record: EpisodeRecord): string {
  */
 export async function createProgress(io: CliIo): Promise<Progress> {
   let total = 0;
+  let lastQueue = "";
+  let lastQueueAt = 0;
   if (io.interactive && io.terminal) {
     const { default: cliProgress } = await import("cli-progress");
     const bar = new cliProgress.SingleBar(
-      { stream: io.terminal, format: "{bar} {value}/{total} episodes | {eta_formatted} left | {last}", hideCursor: true, etaBuffer: 50 },
+      {
+        stream: io.terminal,
+        format: "{bar} {value}/{total} episodes | {eta_formatted} left | {queue}{last}",
+        hideCursor: true,
+        etaBuffer: 50,
+      },
       cliProgress.Presets.shades_classic,
     );
     return {
       onStart: (all, skipped) => {
         total = all;
-        bar.start(all, skipped, { last: skipped ? `resumed, ${skipped} already done` : "" });
+        bar.start(all, skipped, { last: skipped ? `resumed, ${skipped} already done` : "", queue: "" });
       },
       onRecord: (record, finished) => bar.update(finished, { last: `${record.agent} ${record.scenario_id}` }),
+      onQueue: (counts) => bar.update({ queue: `${queueText(counts)} | ` }),
       finish: () => bar.stop(),
     };
   }
@@ -45,6 +62,13 @@ export async function createProgress(io: CliIo): Promise<Progress> {
     },
     onRecord: (record, finished) =>
       io.err(`[${finished}/${total}] ${record.agent} ${record.scenario_id} #${record.epoch}: ${describe(record)}\n`),
+    onQueue: (counts) => {
+      const text = queueText(counts);
+      if (text === lastQueue || Date.now() - lastQueueAt < QUEUE_LINE_EVERY_MS) return;
+      lastQueue = text;
+      lastQueueAt = Date.now();
+      io.err(`queue: ${text}\n`);
+    },
     finish: () => {},
   };
 }

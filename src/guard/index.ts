@@ -11,12 +11,14 @@ export { buildMaskWithRetries, type MaskedScreen } from "./mask/build-mask-with-
 export { isMasked } from "./mask/is-masked.js";
 export { MaskBuildError, MaskUnavailableError } from "./mask/mask-build-error.js";
 export { paintMask } from "./mask/paint-mask.js";
+export * from "./propose/index.js";
 export type { Row } from "./rows/row.js";
 export { type LintIssue, lintRuleSet } from "./rules/lint-rule-set.js";
 export { parseRuleSet, RuleSetError } from "./rules/parse-rule-set.js";
 export type { PageRule, PathRule, Rule, RuleSet, SelfRule } from "./rules/rule.js";
 export { lintRuleFile } from "./store/lint-rule-file.js";
-export { type LookupStep, type RuleLookup, RuleStore } from "./store/rule-store.js";
+export { type LookupStep, matchKey, type ProposalRecord, type RuleLookup, type RuleSetEntry, RuleStore } from "./store/rule-store.js";
+export { RuleStoreFolder, scopeFileName } from "./store/rule-store-folder.js";
 export { type TemplateConfig, urlTemplate } from "./store/url-template.js";
 export { type WorkspaceRuleSet, workspaceRuleSet, workspaceRuleStore } from "./store/workspace-rules.js";
 export { checkPointerTarget, type PointerCheck, type PointerRefusal } from "./toctou/index.js";

@@ -53,7 +53,16 @@ export const RunManifestSchema = z.object({
       max_steps: z.number().int().positive(),
       observation: z.enum(["axtree", "screenshot", "mixed"]),
       /** The guarded agent's role models (quarantined, crosscheck, classifier) when set. */
-      guard: z.object({ q_model: z.string(), crosscheck_model: z.string(), classifier_model: z.string() }).partial().optional(),
+      guard: z
+        .object({
+          q_model: z.string(),
+          crosscheck_model: z.string(),
+          classifier_model: z.string(),
+          propose_model: z.string(),
+          no_propose: z.boolean(),
+        })
+        .partial()
+        .optional(),
     })
     .optional(),
   /**

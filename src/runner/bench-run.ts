@@ -10,6 +10,7 @@ import {
   type EpisodeRecord,
   openRunForResume,
   RecordWriter,
+  type ResumableRun,
   RUN_FILES,
   type RunManifest,
   type RunSummary,
@@ -78,7 +79,12 @@ export function newRunId(now = new Date()): string {
 }
 
 /** Writes `summary.json` from the records on disk; the reports are the caller's (runner never imports report). */
-function finish(runDir: string, manifest: RunManifest, interrupted: number, onSummarising?: (records: number) => void): RunResult {
+export function finishRun(
+  runDir: string,
+  manifest: RunManifest,
+  interrupted: number,
+  onSummarising?: (records: number) => void,
+): RunResult {
   const { records } = readRecords(runDir);
   onSummarising?.(records.length);
   const summary = summarizeRun(manifest, records);
@@ -143,11 +149,10 @@ async function execute(
   }
 }
 
-/** Starts a run in a new folder `outDir/<run-id>/` and runs it to the end. */
-export async function startRun(options: NewRunOptions): Promise<RunResult> {
-  const runId = newRunId();
-  const manifest: RunManifest = {
-    run_id: runId,
+/** The manifest of a new run: everything needed to resume or reproduce it, never a secret. */
+export function newRunManifest(options: Omit<NewRunOptions, "concurrency" | "outDir" | "stop" | keyof RunCallbacks>): RunManifest {
+  return {
+    run_id: newRunId(),
     created_at: new Date().toISOString(),
     safecua_version: options.version,
     node_version: process.version,
@@ -171,11 +176,16 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
     seed: options.seed,
     bootstrap_resamples: options.resamples,
   };
+}
+
+/** Starts a run in a new folder `outDir/<run-id>/` and runs it to the end. */
+export async function startRun(options: NewRunOptions): Promise<RunResult> {
+  const manifest = newRunManifest(options);
   // A missing prerequisite stops the run before its folder exists, not as one error record per episode.
   if (options.e2e && !options.browser) resolveChromiumExecutable();
   const runDir = createRunFolder(options.outDir, manifest);
   const interrupted = await execute(runDir, manifest, options.scenarios, options.arms, new Set(), options.concurrency, options);
-  return finish(runDir, manifest, interrupted, options.onSummarising);
+  return finishRun(runDir, manifest, interrupted, options.onSummarising);
 }
 
 export interface ResumeOptions extends RunCallbacks {
@@ -197,6 +207,33 @@ export interface ResumeOptions extends RunCallbacks {
  * one the run started with.
  */
 export async function resumeRun(runDir: string, options: ResumeOptions): Promise<RunResult> {
+  const prepared = await prepareResume(runDir, options);
+  const { manifest, scenarios, arms, resumable } = prepared;
+  const interrupted = await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, {
+    ...options,
+    retried: resumable.retried,
+  });
+  return finishRun(runDir, manifest, interrupted, options.onSummarising);
+}
+
+export interface PreparedResume {
+  manifest: RunManifest;
+  scenarios: Scenario[];
+  arms: Arm[];
+  resumable: ResumableRun;
+}
+
+/**
+ * Checks that a run can be resumed (same dataset, its judge given, agents resolvable) and only
+ * then rewrites its records file to what is kept (see `openRunForResume`).
+ */
+export async function prepareResume(
+  runDir: string,
+  options: Pick<ResumeOptions, "loadScenarios" | "resolveAgent" | "judge" | "browser" | "retryErrors" | "onWarning"> & {
+    /** False when the episodes run elsewhere (a queued run's workers): this machine then needs no Chromium. */
+    runsEpisodes?: boolean;
+  },
+): Promise<PreparedResume> {
   const manifest = readManifest(runDir);
   const manifestPath = join(runDir, RUN_FILES.manifest);
   const scenarios = await options.loadScenarios(manifest);
@@ -216,15 +253,11 @@ export async function resumeRun(runDir: string, options: ResumeOptions): Promise
     });
   if (manifest.judge && !options.judge)
     throw new InputError(`the run was judged by ${manifest.judge}; resume it with that judge`, { file: manifestPath, path: "$.judge" });
-  if (manifest.track === "e2e" && !options.browser) resolveChromiumExecutable();
+  if (manifest.track === "e2e" && !options.browser && options.runsEpisodes !== false) resolveChromiumExecutable();
   const arms: Arm[] = [];
   for (const arm of manifest.arms) arms.push({ agent: await options.resolveAgent(arm.agent, arm.defense), defense: arm.defense });
   // Only now, with everything checked, is the records file touched.
   const resumable = openRunForResume(runDir, options.retryErrors === undefined ? {} : { retryErrors: options.retryErrors });
   for (const warning of resumable.warnings) options.onWarning?.(warning);
-  const interrupted = await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, {
-    ...options,
-    retried: resumable.retried,
-  });
-  return finish(runDir, manifest, interrupted, options.onSummarising);
+  return { manifest, scenarios, arms, resumable };
 }

@@ -4,8 +4,11 @@ import {
   createGuardedAgent,
   genericPlan,
   isScriptedRole,
+  memoryRuleSetTarget,
   PlanSchema,
   type PlanStep,
+  ProposedRuleCache,
+  RuleStore,
   SCRIPTED_ROLES,
   scriptedRoleClient,
 } from "../guard/index.js";
@@ -18,6 +21,10 @@ export interface GuardRoleSpecs {
   q_model?: string;
   crosscheck_model?: string;
   classifier_model?: string;
+  /** The rule proposer's model (`--propose-model`; default the planner's when it is a model). */
+  propose_model?: string;
+  /** `--no-propose`: a page without a stored rule set is masked whole. */
+  no_propose?: boolean;
 }
 
 export function isGuardedSpec(id: string): boolean {
@@ -70,6 +77,10 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
   if (specs.q_model) checkRoleSpec(specs.q_model, `--q-model ${specs.q_model}`);
   if (specs.crosscheck_model) checkRoleSpec(specs.crosscheck_model, `--crosscheck-model ${specs.crosscheck_model}`);
   if (specs.classifier_model) checkRoleSpec(specs.classifier_model, `--classifier-model ${specs.classifier_model}`);
+  if (specs.propose_model && !specs.propose_model.includes(":"))
+    throw new InputError("not a model: give provider:model (the proposer has no scripted role)", {
+      file: `--propose-model ${specs.propose_model}`,
+    });
   const roles = guardRoles(planner, specs);
   const shared = new Map<string, ModelClient>();
   for (const spec of Object.values(roles)) if (!isScriptedRole(spec) && !shared.has(spec)) shared.set(spec, models.client(spec));
@@ -77,9 +88,13 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
     if (!isScriptedRole(spec)) return shared.get(spec)!;
     return scriptedRoleClient(spec, spec === "scripted" ? scriptedPlanOf(hints) : undefined);
   };
+  // Proposals need a model: with a scripted planner and no --propose-model, pages without rules stay masked whole.
+  const proposeSpec = specs.no_propose ? undefined : (specs.propose_model ?? (isScriptedRole(planner) ? undefined : planner));
+  const proposer = proposeSpec === undefined ? undefined : (shared.get(proposeSpec) ?? models.client(proposeSpec));
   return createGuardedAgent({
     id,
     defense,
+    ...(proposer !== undefined && { proposals: new ProposedRuleCache(memoryRuleSetTarget(new RuleStore()), { proposer }) }),
     roles: (_input, hints) => ({
       planner: clientFor(roles.planner, hints),
       quarantined: clientFor(roles.quarantined, hints),

@@ -13,11 +13,24 @@ export {
   type Track,
   uiAgentFor,
 } from "./agent-specs.js";
-export { type NewRunOptions, newRunId, type ResumeOptions, type RunCallbacks, type RunResult, resumeRun, startRun } from "./bench-run.js";
+export {
+  finishRun,
+  type NewRunOptions,
+  newRunId,
+  newRunManifest,
+  type PreparedResume,
+  prepareResume,
+  type ResumeOptions,
+  type RunCallbacks,
+  type RunResult,
+  resumeRun,
+  startRun,
+} from "./bench-run.js";
 export { deriveSeed } from "./derive-seed.js";
 export { CHANNEL_ARTIFACTS, type E2eEnding, e2eOutput, isExpectedArtifact } from "./e2e-completion.js";
 export { type E2eHarness, type E2eHarnessOptions, startE2eHarness } from "./e2e-harness.js";
 export { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
+export { episodeBase } from "./episode-base.js";
 export type { EpisodeJudge, EpisodeSpec, JudgeOutcome } from "./episode-spec.js";
 export { type GuardRoleSpecs, guardRoles, isGuardedSpec } from "./guarded-agent-spec.js";
 export { injectionManifest, SUITES, type Suite } from "./injection-manifest.js";

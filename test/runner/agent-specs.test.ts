@@ -61,4 +61,18 @@ describe("guarded:<planner>", () => {
     expect(() => uiAgentFor("guarded:", none, models, "axtree")).toThrow(/needs a planner/);
     expect(() => stateAgentFor("guarded:scripted", none, models)).toThrow(/end-to-end track only/);
   });
+
+  it("builds a proposer client from --propose-model (or the planner's model), none with --no-propose, and refuses a scripted proposer", () => {
+    const setup = () => new ModelSetup({ cache: "off" }, "unused.sqlite");
+    const specsOf = (one: ModelSetup) => Object.keys(one.manifestFields().models ?? {}).sort();
+    const proposing = setup();
+    uiAgentFor("guarded:scripted", none, proposing, "axtree", { propose_model: "openai:gpt-4.1-mini" });
+    expect(specsOf(proposing)).toEqual(["openai:gpt-4.1-mini"]);
+    const off = setup();
+    uiAgentFor("guarded:scripted", none, off, "axtree", { propose_model: "openai:gpt-4.1-mini", no_propose: true });
+    expect(specsOf(off)).toEqual([]);
+    expect(() => uiAgentFor("guarded:scripted", none, setup(), "axtree", { propose_model: "scripted" })).toThrow(
+      /^--propose-model scripted: not a model/,
+    );
+  });
 });

@@ -5,7 +5,8 @@ import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/in
 import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
-import { RUN_FILES, readManifest } from "../../records/index.js";
+import type { RedisTarget } from "../../queue/index.js";
+import { RUN_FILES, type RunManifest, readManifest } from "../../records/index.js";
 import { leaderboardText, writeRunReports } from "../../report/index.js";
 import {
   agentResolver,
@@ -68,6 +69,9 @@ interface BenchOptions {
   qModel?: string;
   crosscheckModel?: string;
   classifierModel?: string;
+  proposeModel?: string;
+  /** False with `--no-propose`. */
+  propose: boolean;
   stopGrace: number;
   preflight: boolean;
   scenario?: string[];
@@ -78,19 +82,25 @@ interface BenchOptions {
   maxLeakage?: number;
   maxEngagedLeakage?: number;
   minUtility?: number;
+  /** `--queue URL`, or a bare `--queue` (true): the URL from REDIS_URL. */
+  queue?: string | true;
 }
 
 /** The guarded agent's role flags, as the manifest stores them. */
-function guardSpecsOf(options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel">): GuardRoleSpecs {
+function guardSpecsOf(
+  options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel" | "proposeModel" | "propose">,
+): GuardRoleSpecs {
   return {
     ...(options.qModel !== undefined && { q_model: options.qModel }),
     ...(options.crosscheckModel !== undefined && { crosscheck_model: options.crosscheckModel }),
     ...(options.classifierModel !== undefined && { classifier_model: options.classifierModel }),
+    ...(options.proposeModel !== undefined && { propose_model: options.proposeModel }),
+    ...(options.propose === false && { no_propose: true }),
   };
 }
 
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
-const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const flagName = (key: string): string => (key === "propose" ? "--no-propose" : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
 /** Seconds since `start`, for the post-run phase lines. */
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
@@ -98,7 +108,7 @@ const since = (start: number) => `${((performance.now() - start) / 1000).toFixed
 /** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON); the report's full path comes last. */
 async function printResult(
   cli: CliContext,
-  result: RunResult,
+  result: RunResult & { lost?: string },
   json: boolean | undefined,
   run: RunScope,
   gates: QualityGates,
@@ -110,6 +120,7 @@ async function printResult(
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
   else cli.print(`\n${leaderboardText(result.summary)}\n`);
   const scored = result.records.some((record) => record.status !== "error");
+  if (result.lost) cli.log(`${result.lost}; the results workers finish meanwhile wait in Redis for the resume`);
   if (result.missing > 0) {
     const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
     const again = ["safecua", "bench", "--resume", result.runDir, ...run.resumeFlags].map(shellWord).join(" ");
@@ -134,6 +145,8 @@ async function printResult(
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
 interface RunScope {
   hooks: { stop: StopControl; onSummarising: (records: number) => void } & Pick<Progress, "onStart" | "onRecord">;
+  /** Where a queued run's jobs go (`--queue`), when given, and how a text loses the URL's password. */
+  queue?: { target: RedisTarget; redact: (text: string) => string };
   progress: Progress;
   /** Says how long the summary took, once the run has returned it. */
   summarised: () => void;
@@ -153,6 +166,13 @@ function flagsForResume(options: BenchOptions, command: Command): string[] {
     ...(options.preflight ? [] : ["--no-preflight"]),
     ...(given("cache") ? ["--cache", options.cache] : []),
   ];
+}
+
+/** `--queue`: the Redis target, with the queue module loaded only for queued runs (it brings BullMQ). */
+async function queueTarget(cli: CliContext, options: BenchOptions): Promise<RunScope["queue"]> {
+  if (options.queue === undefined) return undefined;
+  const { parseRedisUrl, redactRedisUrls } = await import("../../queue/index.js");
+  return { target: parseRedisUrl(options.queue === true ? undefined : options.queue, cli.io.env), redact: redactRedisUrls };
 }
 
 /** `--resume RUN_DIR`: the manifest decides what runs; flags given now may change only how models are reached. */
@@ -176,6 +196,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "qModel",
     "crosscheckModel",
     "classifierModel",
+    "proposeModel",
+    "propose",
     "scenario",
     "failureMode",
     "category",
@@ -209,8 +231,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     manifest.e2e?.guard ?? {},
   );
   const manifestPath = join(runDir, RUN_FILES.manifest);
-  const result = await resumeRun(runDir, {
-    loadScenarios: async (saved) =>
+  const common = {
+    loadScenarios: async (saved: RunManifest) =>
       selectScenarios(
         (
           await loadDataset(
@@ -221,13 +243,21 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
         ).scenarios,
         saved.dataset.selection,
       ),
-    resolveAgent: (id, defense) => resolve(id, defenseFromManifest(defense, manifest, manifestPath)),
+    resolveAgent: (id: string, defense: string) => resolve(id, defenseFromManifest(defense, manifest, manifestPath)),
     ...(manifest.judge && { judge: modelJudge(models.client(manifest.judge), manifest.judge) }),
-    concurrency: options.concurrency,
     retryErrors: options.retryErrors,
-    onWarning: (line) => cli.log(line),
+    onWarning: (line: string) => cli.log(line),
     ...run.hooks,
-  });
+  };
+  const result = run.queue
+    ? await (await import("../../queue/index.js")).resumeQueuedRun(runDir, {
+        ...common,
+        target: run.queue.target,
+        cacheMode: models.flags.cache,
+        defenseOf: (name) => defenseFromManifest(name, manifest, manifestPath),
+        onQueue: run.progress.onQueue,
+      })
+    : await resumeRun(runDir, { ...common, concurrency: options.concurrency });
   run.progress.finish();
   run.summarised();
   await printResult(cli, result, options.json, run, options);
@@ -243,7 +273,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const track: Track = injection ? "e2e" : options.track;
   const e2e = track === "e2e";
   if (!e2e) {
-    const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel"].filter(
+    const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel", "proposeModel", "propose"].filter(
       (name) => command.getOptionValueSource(name) === "cli",
     );
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
@@ -266,7 +296,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
   await preflight(cli, models, options.preflight);
-  const result = await startRun({
+  const settings = {
     scenarios,
     dataset: { label: dataset.label, paths: dataset.paths, ...(selection && { selection }) },
     arms,
@@ -290,10 +320,19 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     concurrency: options.concurrency,
     outDir: options.out,
     resamples: options.resamples,
-    command: ["safecua", ...cli.argv].join(" "),
+    command: run.queue ? run.queue.redact(["safecua", ...cli.argv].join(" ")) : ["safecua", ...cli.argv].join(" "),
     version: SAFECUA_VERSION,
     ...run.hooks,
-  });
+  };
+  const result = run.queue
+    ? await (await import("../../queue/index.js")).startQueuedRun({
+        ...settings,
+        target: run.queue.target,
+        defenses: new Map(defenses.map((defense) => [defense.name, defense])),
+        cacheMode: options.cache,
+        onQueue: run.progress.onQueue,
+      })
+    : await startRun(settings);
   run.progress.finish();
   run.summarised();
   await printResult(cli, result, options.json, run, options);
@@ -345,6 +384,11 @@ export function benchCommand(cli: CliContext): Command {
       )
       .option("--classifier-model <model>", "e2e, guarded agents: the task-specificity classifier (default: the planner's model)")
       .option(
+        "--propose-model <model>",
+        "e2e, guarded agents: the model that proposes rules for pages with no stored rule set (default: the planner's model; none for a scripted planner)",
+      )
+      .option("--no-propose", "e2e, guarded agents: mask a page with no stored rule set whole instead of proposing rules for it")
+      .option(
         "--defense <name>",
         "prompt defense for model agents: none, restrictive, rubric_informed, recipient_typed, or all; repeat or comma-separate (default: none)",
         collectList,
@@ -363,6 +407,10 @@ export function benchCommand(cli: CliContext): Command {
         "continue an interrupted run; its manifest fixes dataset, agents, defenses, judge, matcher, epochs, seed and track settings",
       )
       .option("--no-retry-errors", "with --resume: keep error records instead of re-running them")
+      .option(
+        "--queue [url]",
+        "run the episodes on workers (safecua worker) through a BullMQ queue in Redis at redis://[:PASSWORD@]HOST:PORT[/DB]; bare: the URL in REDIS_URL. This process plans, collects and writes the run folder",
+      )
       .option(
         "--stop-grace <seconds>",
         "after Ctrl-C, how long episodes in flight may take to finish; those still running then are left for --resume",
@@ -394,6 +442,14 @@ export function benchCommand(cli: CliContext): Command {
       models: [],
       resumeFlags: flagsForResume(options, command),
     };
+    const queue = await queueTarget(cli, options);
+    if (queue) {
+      run.queue = queue;
+      // The password never appears in a printed command: `***` stands for it (or use a bare --queue and REDIS_URL).
+      run.resumeFlags.push(...(options.queue === true ? ["--queue"] : ["--queue", queue.target.display]));
+      if (command.getOptionValueSource("concurrency") === "cli")
+        cli.log("--concurrency: with --queue, each worker sets its own (safecua worker --concurrency N); ignored");
+    }
     try {
       if (options.resume) await resume(cli, options, command, run);
       else await start(cli, options, command, run);

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_VIEWPORT, openBrowserSession, type Viewport } from "../../browser/index.js";
+import { Command, Option } from "commander";
+import { DEFAULT_VIEWPORT, type Viewport } from "../../browser/index.js";
 import { InputError, parseJsonText } from "../../core/index.js";
 import {
   buildMaskWithRetries,
@@ -12,11 +12,15 @@ import {
   parseRuleSet,
   type Rect,
   type RuleSet,
-  RuleStore,
+  type RuleStore,
+  RuleStoreFolder,
 } from "../../guard/index.js";
 import { formatProblem, type LoadProblem } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
+import { collect, openGuardedPage, parseViewport, targetUrl } from "./guard-page-session.js";
+import { guardProposeCommand } from "./guard-propose.js";
+import { guardRulesCommand } from "./guard-rules.js";
 
 interface MaskOptions {
   rules?: string;
@@ -25,21 +29,6 @@ interface MaskOptions {
   json?: boolean;
   viewport: Viewport;
   allowOrigin?: string[];
-}
-
-/** `1280x800` → `{width: 1280, height: 800}`. */
-function parseViewport(value: string): Viewport {
-  const match = /^(\d{2,5})x(\d{2,5})$/i.exec(value.trim());
-  if (match === null) throw new InvalidArgumentError("expected WIDTHxHEIGHT in pixels, e.g. 1280x800");
-  const viewport = { width: Number(match[1]), height: Number(match[2]) };
-  if (viewport.width < 100 || viewport.height < 100 || viewport.width > 7680 || viewport.height > 4320) {
-    throw new InvalidArgumentError("width and height must be between 100x100 and 7680x4320");
-  }
-  return viewport;
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 async function loadRules(file: string): Promise<RuleSet> {
@@ -55,52 +44,11 @@ async function loadRules(file: string): Promise<RuleSet> {
   return parseRuleSet(parseJsonText(text, file), file);
 }
 
-/**
- * A rule store: one store file (`RuleStore.toJSON`'s form), or a folder of them merged. Two files
- * that hold a rule set for the same page are refused, naming both: rule sets are never merged.
- */
+/** A rule store file or a folder of them (`RuleStoreFolder`); an empty folder is an error here. */
 async function loadRuleStore(path: string): Promise<RuleStore> {
-  const files = await ruleFiles([path]);
-  if (files.length === 0) throw new InputError("no .json rule store files in the folder", { file: `--rule-store ${path}` });
-  const merged = new RuleStore();
-  const owner = new Map<string, string>();
-  for (const file of files) {
-    const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
-      throw new InputError(`cannot read the file (${error.code ?? error.message})`, { file: `--rule-store ${file}` });
-    });
-    const json = parseJsonText(text, file);
-    if (Array.isArray(json))
-      throw new InputError('a rule list (what --rules takes), not a rule store file ({"version": 1, "entries": […]})', { file });
-    const store = RuleStore.fromJSON(json, file);
-    const saved = store.toJSON();
-    for (const [scope, config] of Object.entries(saved.scopes ?? {})) merged.configureScope(scope, config);
-    for (const entry of store.list()) {
-      const key = `${entry.scope} ${JSON.stringify(entry.match)}`;
-      const earlier = owner.get(key);
-      if (earlier !== undefined)
-        throw new InputError(
-          `a second rule set for ${entry.scope} ${JSON.stringify(entry.match)} (the first is in ${earlier}; rule sets are never merged)`,
-          {
-            file,
-          },
-        );
-      owner.set(key, file);
-      merged.add(entry.scope, entry.match, entry.rules);
-    }
-  }
-  return merged;
-}
-
-function targetUrl(value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InputError(`URL ${JSON.stringify(value)} is not an absolute URL (e.g. http://127.0.0.1:8080/page)`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new InputError(`URL ${value}: only http and https pages can be captured`);
-  return url;
+  const folder = await RuleStoreFolder.open(path, { flag: "--rule-store" });
+  if (folder.fileCount === 0) throw new InputError("no .json rule store files in the folder", { file: `--rule-store ${path}` });
+  return folder.store;
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
@@ -115,12 +63,15 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
     throw new InputError("give one of --rules FILE (one page's rules) or --rule-store PATH (rules looked up for each page)");
   const fixed = options.rules === undefined ? undefined : await loadRules(options.rules);
   const store = options.ruleStore === undefined ? undefined : await loadRuleStore(options.ruleStore);
+  let dropped: ReadonlySet<number> = new Set();
   // With a store, the rules are looked up for the page each capture shows (after redirects and
   // navigation), never for the URL asked for: a page is never masked with another page's rules.
   let chosen = "";
   const rulesFor = (captured: { url: string | null }): RuleSet => {
     if (fixed !== undefined) return fixed;
     const found = store!.lookup(captured.url ?? "");
+    // Rules the coverage cap dropped on this template before stay dropped (spec §1.8).
+    dropped = new Set(found?.entry.dropped ?? []);
     chosen =
       found === null
         ? `rules: none in ${options.ruleStore} for ${captured.url ?? "(no URL)"}; the whole page is masked`
@@ -128,27 +79,12 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
     return found?.entry.rules ?? [];
   };
   const url = targetUrl(urlArgument);
-  let extraOrigins: string[];
+  const session = await openGuardedPage(cli, url, options);
   try {
-    extraOrigins = (options.allowOrigin ?? []).map((origin) => targetUrl(origin).origin);
-  } catch (error) {
-    throw new InputError(`--allow-origin: ${(error as Error).message}`);
-  }
-  const session = await openBrowserSession({ allowedOrigins: [url.origin, ...extraOrigins], viewport: options.viewport });
-  try {
-    try {
-      const response = await session.page.goto(url.href, { waitUntil: "load", timeout: 30_000 });
-      if (response !== null && response.status() >= 400)
-        cli.log(`warning: ${url.href} answered HTTP ${response.status()}; masking the error page`);
-    } catch (error) {
-      throw new InputError(`cannot load ${url.href}: ${(error as Error).message.split("\n")[0]}`);
-    }
-    // Late requests (fonts, images) change layout; give them a moment, but never wait forever.
-    await session.page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
-
     let masked;
     try {
       masked = await buildMaskWithRetries(() => captureScreen(session.page), rulesFor, {
+        keepDroppedFor: () => dropped,
         onAttemptFailed: (error, attempt) => cli.log(`attempt ${attempt}: ${error.message}`),
       });
     } catch (error) {
@@ -275,5 +211,10 @@ export function guardCommand(cli: CliContext): Command {
     .argument("<file...>", "rule files, or folders of .json rule files")
     .exitOverride()
     .action((files: string[]) => lintAction(cli, files));
-  return new Command("guard").description("prompt-injection guard (SA-CUA) tools").addCommand(mask).addCommand(lint);
+  return new Command("guard")
+    .description("prompt-injection guard (SA-CUA) tools")
+    .addCommand(mask)
+    .addCommand(lint)
+    .addCommand(guardProposeCommand(cli))
+    .addCommand(guardRulesCommand(cli));
 }

@@ -1,4 +1,5 @@
 import { applyDefense, type Defense, type SelfObservingUiAgent, type UiEpisodeInput, type UiHints } from "../../agents/index.js";
+import type { ProposedRuleCache } from "../propose/proposed-rule-cache.js";
 import type { Contact } from "./contacts/contact-directory.js";
 import { GUARDED_LIMITS, GuardedEpisode, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
 import { plannerSystemPrompt } from "./planner/planner-prompt.js";
@@ -19,6 +20,11 @@ export interface GuardedAgentOptions {
   adapters?: Readonly<Record<string, AppAdapter>>;
   /** The agent's own account name, for `scope: "self"` rules. */
   userIdentity?: string;
+  /**
+   * Proposes rule sets for pages `rulesFor` has none for, shared by all episodes of the agent (one
+   * proposal per template in a run). Absent: such pages are masked whole (`--no-propose`).
+   */
+  proposals?: ProposedRuleCache;
 }
 
 /** Hosts an untrusted URL may be fetched from: the operator's own (the workspace's) plus the task's. */
@@ -68,6 +74,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
           adapters: options.adapters ?? WORKSPACE_ADAPTERS,
           fetchAllowlist: (firstUrl) => allowlistFor(firstUrl, input.fetchAllowlist),
           ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
+          ...(options.proposals !== undefined && { proposals: options.proposals }),
         },
       );
     },

@@ -13,12 +13,29 @@ const MatchSchema = z.discriminatedUnion("kind", [
 ]);
 export type RuleSetMatch = z.infer<typeof MatchSchema>;
 
+/** How a proposed rule set was made (spec §1.11): the model, the attempts and calls it took. */
+export const ProposalRecordSchema = z
+  .object({
+    model: z.string().min(1),
+    auditor: z.string().min(1),
+    attempts: z.number().int().positive(),
+    calls: z.number().int().nonnegative(),
+    input_tokens: z.number().int().nonnegative(),
+    output_tokens: z.number().int().nonnegative(),
+  })
+  .strict();
+export type ProposalRecord = z.infer<typeof ProposalRecordSchema>;
+
 const EntrySchema = z
   .object({
     /** Normalised host (see `normaliseHost`) or a native application's name. */
     scope: z.string().min(1),
     match: MatchSchema,
     rules: z.unknown(),
+    /** Set on rule sets the proposal pipeline wrote (absent on hand-written ones). */
+    proposed: ProposalRecordSchema.optional(),
+    /** Rule indexes the coverage cap dropped on this page template: they stay dropped (spec §1.8). */
+    dropped: z.array(z.number().int().nonnegative()).optional(),
   })
   .strict();
 
@@ -59,7 +76,12 @@ export interface RuleSetEntry {
   scope: string;
   match: RuleSetMatch;
   rules: RuleSet;
+  proposed?: ProposalRecord;
+  dropped?: number[];
 }
+
+/** What an entry carries besides its rules. */
+export type RuleSetExtras = Pick<RuleSetEntry, "proposed" | "dropped">;
 
 export type LookupStep = "exact" | "template" | "looser" | "prefix" | "default";
 
@@ -68,7 +90,7 @@ export interface RuleLookup {
   via: LookupStep;
 }
 
-function matchKey(match: RuleSetMatch): string {
+export function matchKey(match: RuleSetMatch): string {
   switch (match.kind) {
     case "exact":
       return `exact ${match.path}`;
@@ -105,13 +127,32 @@ export class RuleStore {
     this.configs.set(scope, config);
   }
 
+  /** The template settings of a scope (empty when none were configured). */
+  templateConfig(scope: string): TemplateConfig {
+    return this.configs.get(scope) ?? {};
+  }
+
   /** Stores (or replaces) the rule set for a scope and key; `rules` is validated. */
-  add(scope: string, match: RuleSetMatch, rules: unknown): RuleSetEntry {
-    const entry: RuleSetEntry = { scope, match, rules: parseRuleSet(rules, `${scope} ${matchKey(match)}`) };
+  add(scope: string, match: RuleSetMatch, rules: unknown, extras: RuleSetExtras = {}): RuleSetEntry {
+    const entry: RuleSetEntry = {
+      scope,
+      match,
+      rules: parseRuleSet(rules, `${scope} ${matchKey(match)}`),
+      ...(extras.proposed !== undefined && { proposed: extras.proposed }),
+      ...(extras.dropped !== undefined && extras.dropped.length > 0 && { dropped: [...new Set(extras.dropped)].sort((a, b) => a - b) }),
+    };
     const byKey = this.entries.get(scope) ?? new Map<string, RuleSetEntry>();
     byKey.set(matchKey(match), entry);
     this.entries.set(scope, byKey);
     return entry;
+  }
+
+  /** Removes the rule set stored for a scope and key; false when there was none. */
+  remove(scope: string, match: RuleSetMatch): boolean {
+    const byKey = this.entries.get(scope);
+    const removed = byKey?.delete(matchKey(match)) ?? false;
+    if (byKey !== undefined && byKey.size === 0) this.entries.delete(scope);
+    return removed;
   }
 
   list(): RuleSetEntry[] {
@@ -156,7 +197,13 @@ export class RuleStore {
     const scopes: Record<string, TemplateConfig> = {};
     for (const [scope, config] of [...this.configs].sort(([a], [b]) => a.localeCompare(b))) scopes[scope] = config;
     const entries = this.list()
-      .map((entry) => ({ scope: entry.scope, match: entry.match, rules: entry.rules as unknown }))
+      .map((entry) => ({
+        scope: entry.scope,
+        match: entry.match,
+        rules: entry.rules as unknown,
+        ...(entry.proposed !== undefined && { proposed: entry.proposed }),
+        ...(entry.dropped !== undefined && { dropped: entry.dropped }),
+      }))
       .sort((a, b) => a.scope.localeCompare(b.scope) || matchKey(a.match).localeCompare(matchKey(b.match)));
     return { version: 1, scopes: scopes as z.input<typeof RuleStoreFileSchema>["scopes"], entries };
   }
@@ -181,7 +228,13 @@ export class RuleStore {
           });
           return;
         }
-        byKey.set(matchKey(entry.match), { scope: entry.scope, match: entry.match, rules });
+        byKey.set(matchKey(entry.match), {
+          scope: entry.scope,
+          match: entry.match,
+          rules,
+          ...(entry.proposed !== undefined && { proposed: entry.proposed }),
+          ...(entry.dropped !== undefined && { dropped: entry.dropped }),
+        });
         store.entries.set(entry.scope, byKey);
       } catch (error) {
         if (error instanceof RuleSetError) problems.push(...error.problems);

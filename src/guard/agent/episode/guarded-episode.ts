@@ -1,6 +1,12 @@
 import type { PageStep, UiDecision, UiEpisode, UiTurn } from "../../../agents/index.js";
 import type { Page } from "../../../browser/index.js";
 import { addUsage, type ModelClient, NO_USAGE, type Usage } from "../../../models/index.js";
+import { CaptureError } from "../../capture/capture-page.js";
+import { captureScreen } from "../../capture/capture-screen.js";
+import { FreezeError } from "../../capture/freeze-page.js";
+import { MaskBuildError, MaskUnavailableError } from "../../mask/mask-build-error.js";
+import { ProposalFailedError } from "../../propose/proposal-failed-error.js";
+import type { ProposedRuleCache } from "../../propose/proposed-rule-cache.js";
 import { classifyTask } from "../classifier/task-specificity.js";
 import type { Contact } from "../contacts/contact-directory.js";
 import { type GateScreen, gateCall } from "../gate/policy-gate.js";
@@ -43,6 +49,11 @@ export interface GuardedEpisodeSettings {
   adapters: Readonly<Record<string, AppAdapter>>;
   fetchAllowlist: (firstUrl: string) => ReadonlySet<string>;
   userIdentity?: string;
+  /**
+   * Rule sets proposed for pages that have no stored set (spec §1.10, §1.11), shared by the
+   * agent's episodes. Absent (`--no-propose`): such a page is masked whole.
+   */
+  proposals?: ProposedRuleCache;
 }
 
 export interface GuardedEpisodeInput {
@@ -105,7 +116,12 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     const spend = (role: string, usage: Usage | undefined) => {
       if (usage) usageByRole[role] = addUsage(usageByRole[role] ?? NO_USAGE, usage);
     };
-    const decision = <D extends UiDecision>(made: D): D => ({
+    const decision = <D extends UiDecision>(made: D): D => {
+      if (this.proposalUsage !== undefined) spend("proposer", this.proposalUsage);
+      this.proposalUsage = undefined;
+      return withUsage(made);
+    };
+    const withUsage = <D extends UiDecision>(made: D): D => ({
       ...made,
       usage: Object.values(usageByRole).reduce((total: Usage, usage: Usage) => addUsage(total, usage), { ...NO_USAGE }),
       usageByRole,
@@ -333,10 +349,73 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   /** The image to attach to the next planner request (set by `newView`). */
   private shownInRequest: Buffer | undefined;
 
+  /** Templates whose proposed rule set this episode took from the run's cache. */
+  private readonly servedTemplates = new Set<string>();
+
+  /** Usage of proposals made since the last decision (charged to the `proposer` role). */
+  private proposalUsage: Usage | undefined;
+
+  /** The page's stored rule set, else the set proposed for its template in this run, else none. */
+  private pageRulesFor(): PageRulesFor {
+    const base = this.rulesFor!;
+    const proposals = this.settings.proposals;
+    if (proposals === undefined) return base;
+    return (url) => {
+      const rules = base(url);
+      if (rules.stored) return rules;
+      const found = proposals.stored(url);
+      if (found === null) return rules;
+      return {
+        ...rules,
+        rules: found.entry.rules,
+        stored: true,
+        ...(found.entry.dropped !== undefined && { dropped: found.entry.dropped }),
+      };
+    };
+  }
+
+  /**
+   * A page with no rule set gets a proposal before its mask is built (spec §1.10: propose live,
+   * cache for the rest of the run). A capture the guard cannot use is retried as the mask's are
+   * (four attempts, then `MaskUnavailableError`); a failed proposal stops the episode
+   * (`ProposalFailedError`) with the page never shown unmasked.
+   */
+  private async ensureRules(page: Page): Promise<void> {
+    const proposals = this.settings.proposals;
+    if (proposals === undefined || this.rulesFor!(page.url()).stored) return;
+    const cached = proposals.stored(page.url());
+    if (cached !== null) {
+      // The run's cache served this template: counted once per episode and template (the hit rate's unit).
+      const key = `${cached.entry.scope} ${JSON.stringify(cached.entry.match)}`;
+      if (!this.servedTemplates.has(key)) {
+        this.servedTemplates.add(key);
+        proposals.hits++;
+      }
+      return;
+    }
+    const failures: Error[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      try {
+        const { page: captured } = await captureScreen(page);
+        const result = await proposals.rulesFor(captured);
+        if (result.source === "proposed" || result.source === "failed")
+          this.proposalUsage = addUsage(this.proposalUsage ?? NO_USAGE, result.outcome.usage);
+        if (result.source === "failed") throw new ProposalFailedError(result.outcome.reason, result.outcome.attempts);
+        return;
+      } catch (error) {
+        // Only a capture that could not be taken or used (misaligned, no tree, a page that would not freeze) is retried.
+        if (!(error instanceof MaskBuildError || error instanceof CaptureError || error instanceof FreezeError)) throw error;
+        failures.push(error);
+      }
+    }
+    throw new MaskUnavailableError(failures);
+  }
+
   /** Captures again when something may have changed; returns the current guarded screen. */
   private async look(page: Page): Promise<GuardedScreen> {
     if (this.screen !== undefined && !this.dirty) return this.screen;
-    const rulesFor = this.rulesFor!;
+    await this.ensureRules(page);
+    const rulesFor = this.pageRulesFor();
     this.captures += 1;
     const started = performance.now();
     this.screen = await captureGuardedScreen(page, {

@@ -14,6 +14,10 @@ export interface PageRules {
   app: string | null;
   /** Scheme, host and the URL template (variable segments as placeholders; never the raw URL). */
   shownUrl: string;
+  /** True when the rules are a stored set for this page; otherwise (absent) a proposal may supply them. */
+  stored?: boolean;
+  /** Rule indexes the coverage cap dropped on this template before (kept with a stored set): they stay dropped. */
+  dropped?: readonly number[];
 }
 
 export type PageRulesFor = (url: string) => PageRules;
@@ -79,7 +83,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
         reveals = [...new Set(options.revealsFor(captured))].sort();
         return reveals;
       },
-      keepDroppedFor: () => options.droppedRules?.keptFor(pageRules!.shownUrl) ?? new Set(),
+      keepDroppedFor: () => new Set([...(options.droppedRules?.keptFor(pageRules!.shownUrl) ?? []), ...(pageRules!.dropped ?? [])]),
     },
   );
   const { result } = masked;

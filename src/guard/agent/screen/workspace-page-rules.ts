@@ -34,6 +34,7 @@ export function workspacePageRules(firstUrl: string): PageRulesFor {
     return {
       rules: found?.rules ?? [],
       app: found?.app ?? null,
+      stored: found !== null,
       shownUrl: shownUrl(url, urlTemplate(url, sameOrigin ? WORKSPACE_TEMPLATE : {})),
     };
   };

@@ -1,0 +1,16 @@
+import type { ProposalFailure } from "./propose-rules.js";
+
+/**
+ * A page had no stored rule set and the live proposal failed (spec §1.2, §1.11): the page stays
+ * masked whole and the episode stops, as an error of kind `proposal` (never a refusal, never a pass).
+ */
+export class ProposalFailedError extends Error {
+  readonly kind = "proposal";
+  constructor(
+    readonly reason: ProposalFailure,
+    readonly attempts: number,
+  ) {
+    super(`no rule set could be proposed for the page (${reason}, ${attempts} attempts); it stays masked and the episode stops`);
+    this.name = "ProposalFailedError";
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * Guarantee: a proposal either returns a rule set that went through all four calls and the
+ * host's checks, or fails — it has no path that returns rules the audit did not see, rules an
+ * audit added or edited, or rules from an invalid reply. A failure leaves the page with no rules
+ * (masked whole); the caller stops the episode (spec §1.2, §1.11).
+ *
+ * The four calls (spec §1.11): the site prior (host and category only), the proposal (skeleton and
+ * prior), extent feedback (the model's rules and per-rule counts) and the note audit (the only call
+ * that reads page text; remove-only, enforced by `auditDiff`). Each call gets two replies to be
+ * valid (the second after a repair message naming the problem); invalid twice fails the attempt.
+ * A failed attempt (invalid twice, a model error, no rules left on a page that needs them) is
+ * retried up to three times with another seed, so a replay cache does not hand back the same reply.
+ */
+import { addUsage, ModelCallError, type ModelClient, type ModelMessage, NO_USAGE, type Usage } from "../../models/index.js";
+import type { CapturedPage, CapturedPageInput } from "../captured-page.js";
+import { guardPage, validateCapture } from "../guard-page.js";
+import { buildPageModel } from "../rows/page-model.js";
+import { matchPathRule } from "../rules/match-rule.js";
+import { parseRuleSet, RuleSetError } from "../rules/parse-rule-set.js";
+import { isPageRule, isPathRule, type RuleSet } from "../rules/rule.js";
+import { auditDiff } from "./audit-diff.js";
+import { ruleExtents } from "./extent-feedback.js";
+import {
+  AUDIT_SYSTEM,
+  auditMessages,
+  FEEDBACK_SYSTEM,
+  feedbackMessages,
+  PRIOR_SYSTEM,
+  PROPOSAL_SYSTEM,
+  priorMessages,
+  proposalMessages,
+  repairMessages,
+} from "./proposal-prompts.js";
+import { PROPOSAL_SCHEMA_NAMES, type ProposalStep, RuleListReplySchema, type SitePrior, SitePriorSchema } from "./proposal-schemas.js";
+import { buildSkeleton } from "./skeleton.js";
+
+/** One model call of a proposal, as recorded. */
+export interface ProposalCall {
+  step: ProposalStep;
+  attempt: number;
+  /** `invalid`: the reply did not parse or validate; `rejected`: an audit answer that added or edited a rule; `error`: the model call failed. */
+  outcome: "ok" | "invalid" | "rejected" | "error";
+  usage: Usage;
+  cached: boolean;
+  latency_ms: number;
+}
+
+export type ProposalFailure = "invalid" | "rejected" | "model-error" | "no-rules";
+
+export type ProposalOutcome =
+  | {
+      status: "proposed";
+      rules: RuleSet;
+      /** Rule indexes the coverage cap dropped on this capture: remembered for the template. */
+      dropped: number[];
+      prior: SitePrior;
+      attempts: number;
+      calls: ProposalCall[];
+      usage: Usage;
+    }
+  | { status: "failed"; reason: ProposalFailure; attempts: number; calls: ProposalCall[]; usage: Usage };
+
+export interface ProposerModels {
+  /** The site prior, proposal and extent-feedback calls. */
+  proposer: ModelClient;
+  /** The note audit; default: the proposer's model. */
+  auditor?: ModelClient;
+}
+
+export interface ProposeOptions {
+  /** The site's normalised host (the prior's only page-derived input). */
+  host: string;
+  /** What kind of site it is (forum, webmail, shop…), as configured; "unknown" when not. */
+  category?: string;
+  /** When the page needs interaction, zero rules after the audit is a failure (default true). */
+  requireRules?: boolean;
+  /** Site priors already made, by `host category`: a prior is made once per site. */
+  priors?: Map<string, SitePrior>;
+  /** Attempts after the first (default 3). */
+  retries?: number;
+  seed?: number;
+  signal?: AbortSignal;
+}
+
+class AttemptFailed extends Error {
+  constructor(readonly reason: ProposalFailure) {
+    super(reason);
+  }
+}
+
+/** The texts of the rows each rule grants on the page (main document), in document order. */
+function coveredTexts(page: CapturedPage, rules: RuleSet): string[][] {
+  const model = buildPageModel(page);
+  const main = model.contentRoots.find((root) => root.isMain);
+  const rows = model.rows.filter((row) => row.contentRootId === main?.node.id && row.forced === null);
+  return rules.map((rule) => {
+    if (isPageRule(rule)) return rows.map((row) => row.text);
+    if (!isPathRule(rule)) return [];
+    return rows.filter((row) => matchPathRule(rule, model.info.get(row.id)!.chain) !== null).map((row) => row.text);
+  });
+}
+
+/** A proposer may write path and page rules only: self and files rules are the operator's configuration. */
+function proposedRuleSet(rules: readonly unknown[], source: string): RuleSet {
+  const parsed = parseRuleSet(rules, source);
+  for (const [index, rule] of parsed.entries()) {
+    if (!isPathRule(rule) && !isPageRule(rule))
+      throw new RuleSetError([
+        { file: source, path: `$.rules[${index}]`, message: "only ancestor_path and page rules may be proposed", severity: "error" },
+      ]);
+  }
+  return parsed;
+}
+
+/** Runs the four-call proposal pipeline on one capture. Never throws for a model's failure: see `status`. */
+export async function proposeRules(
+  capture: CapturedPage | CapturedPageInput,
+  models: ProposerModels,
+  options: ProposeOptions,
+): Promise<ProposalOutcome> {
+  const page = validateCapture(capture);
+  const category = options.category ?? "unknown";
+  const auditor = models.auditor ?? models.proposer;
+  const priors = options.priors ?? new Map<string, SitePrior>();
+  const skeleton = buildSkeleton(page);
+  const calls: ProposalCall[] = [];
+  let usage: Usage = { ...NO_USAGE };
+  const retries = options.retries ?? 3;
+  const baseSeed = options.seed ?? 0;
+
+  /**
+   * One call with the one repair try; returns the validated value. `check` turns a schema-valid
+   * object into the step's value or names why it is refused.
+   */
+  const ask = async <T>(
+    client: ModelClient,
+    step: ProposalStep,
+    attempt: number,
+    system: string,
+    messages: ModelMessage[],
+    check: (object: unknown) => { value: T } | { problem: string; rejected?: boolean },
+  ): Promise<T> => {
+    let conversation = messages;
+    let lastRejected = false;
+    for (let tryIndex = 0; tryIndex < 2; tryIndex++) {
+      let response: Awaited<ReturnType<ModelClient["generate"]>>;
+      const started = performance.now();
+      try {
+        response = await client.generate({
+          system,
+          messages: conversation,
+          schema: step === "prior" ? SitePriorSchema : RuleListReplySchema,
+          schemaName: PROPOSAL_SCHEMA_NAMES[step],
+          seed: baseSeed + attempt,
+          ...(options.signal && { signal: options.signal }),
+        });
+      } catch (error) {
+        if (!(error instanceof ModelCallError)) throw error;
+        calls.push({
+          step,
+          attempt,
+          outcome: "error",
+          usage: { ...NO_USAGE },
+          cached: false,
+          latency_ms: Math.round(performance.now() - started),
+        });
+        throw new AttemptFailed("model-error");
+      }
+      usage = addUsage(usage, response.usage);
+      const record = (outcome: ProposalCall["outcome"]) =>
+        calls.push({ step, attempt, outcome, usage: response.usage, cached: response.cached, latency_ms: Math.round(response.latency_ms) });
+      const checked =
+        response.object === undefined
+          ? { problem: response.parse_error ?? "no JSON object of the required shape" }
+          : check(response.object);
+      if ("value" in checked) {
+        record("ok");
+        return checked.value;
+      }
+      lastRejected = checked.rejected === true;
+      record(lastRejected ? "rejected" : "invalid");
+      conversation = repairMessages(messages, response.text, checked.problem);
+    }
+    throw new AttemptFailed(lastRejected ? "rejected" : "invalid");
+  };
+
+  const ruleList =
+    (source: string) =>
+    (object: unknown): { value: RuleSet } | { problem: string } => {
+      try {
+        return { value: proposedRuleSet((object as { rules: unknown[] }).rules, source) };
+      } catch (error) {
+        if (error instanceof RuleSetError)
+          return { problem: error.problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ") };
+        throw error;
+      }
+    };
+
+  let lastFailure: ProposalFailure = "invalid";
+  let attempts = 0;
+  for (let attempt = 1; attempt <= retries + 1; attempt++) {
+    attempts = attempt;
+    try {
+      const priorKey = `${options.host} ${category}`;
+      let prior = priors.get(priorKey);
+      if (prior === undefined) {
+        prior = await ask(models.proposer, "prior", attempt, PRIOR_SYSTEM, priorMessages(options.host, category), (object) => ({
+          value: object as SitePrior,
+        }));
+        priors.set(priorKey, prior);
+      }
+      const first = await ask(
+        models.proposer,
+        "proposal",
+        attempt,
+        PROPOSAL_SYSTEM,
+        proposalMessages(prior, skeleton),
+        ruleList("proposal"),
+      );
+      const revised = await ask(
+        models.proposer,
+        "feedback",
+        attempt,
+        FEEDBACK_SYSTEM,
+        feedbackMessages(prior, skeleton, first, ruleExtents(page, first)),
+        ruleList("extent feedback"),
+      );
+      const covered = coveredTexts(page, revised);
+      const audited = await ask<RuleSet>(auditor, "audit", attempt, AUDIT_SYSTEM, auditMessages(revised, covered), (object) => {
+        let answered: RuleSet;
+        try {
+          answered = parseRuleSet((object as { rules: unknown[] }).rules, "audit");
+        } catch (error) {
+          if (error instanceof RuleSetError) return { problem: "the answer holds a rule that is not valid", rejected: true };
+          throw error;
+        }
+        const diff = auditDiff(revised, answered);
+        if (!diff.ok) return { problem: diff.problem, rejected: true };
+        return { value: diff.kept.map((index) => revised[index]!) };
+      });
+      if (audited.length === 0 && options.requireRules !== false) throw new AttemptFailed("no-rules");
+      const checked = guardPage(page, audited);
+      return {
+        status: "proposed",
+        rules: audited,
+        dropped: checked.droppedRules.filter((drop) => drop.main).map((drop) => drop.ruleIndex),
+        prior,
+        attempts: attempt,
+        calls,
+        usage,
+      };
+    } catch (error) {
+      if (!(error instanceof AttemptFailed)) throw error;
+      lastFailure = error.reason;
+      if (options.signal?.aborted) break;
+    }
+  }
+  return { status: "failed", reason: lastFailure, attempts, calls, usage };
+}
