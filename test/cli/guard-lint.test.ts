@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packagePath } from "../../src/core/index.js";
+import { APP_NAMES } from "../../src/scenario/index.js";
 import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -17,7 +18,10 @@ describe("safecua guard lint", () => {
   it("passes the workspace's shipped rule files (a folder stands for its .json files)", async () => {
     const result = await runCli(["guard", "lint", packagePath("rules", "workspace")]);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toBe("linted 7 rule files: 0 errors, 0 warnings\n");
+    // One file per app and one for the home page: every file of the folder is linted, none skipped.
+    const files = readdirSync(packagePath("rules", "workspace")).filter((name) => name.endsWith(".json"));
+    expect(files).toHaveLength(APP_NAMES.length + 1);
+    expect(result.stdout).toBe(`linted ${files.length} rule files: 0 errors, 0 warnings\n`);
     expect(result.status).toBe(0);
   });
 
