@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { OBSERVATION_MODES } from "../browser/index.js";
 import { CACHE_MODES } from "../models/index.js";
-import { EpisodeRecordSchema } from "../records/index.js";
+import { EpisodeRecordSchema, ModelOptionsRecordSchema } from "../records/index.js";
 import { ScenarioSchema } from "../scenario/index.js";
 import { MATCHER_MODES } from "../scoring/index.js";
 
@@ -39,14 +39,7 @@ export const EpisodeJobSchema = z.object({
     })
     .optional(),
   /** How model clients are built (the manifest's `model_options`), and the cache mode; never keys. */
-  model_options: z
-    .object({
-      base_url: z.string().optional(),
-      config: z.string().optional(),
-      timeout_ms: z.number().optional(),
-      max_retries: z.number().optional(),
-    })
-    .optional(),
+  model_options: ModelOptionsRecordSchema.optional(),
   cache: z.enum(CACHE_MODES),
 });
 export type EpisodeJob = z.infer<typeof EpisodeJobSchema>;

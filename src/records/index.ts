@@ -27,7 +27,7 @@ export {
   writeJsonAtomic,
   writeTextAtomic,
 } from "./run-folder.js";
-export { type RunManifest, RunManifestSchema } from "./run-manifest.js";
+export { ModelOptionsRecordSchema, type RunManifest, RunManifestSchema } from "./run-manifest.js";
 export {
   type AgentSummary,
   injectionOutcomeOf,

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** How model clients are built (flags, config file path): what a resume or a queued worker needs to rebuild them. Never keys. */
+export const ModelOptionsRecordSchema = z.object({
+  base_url: z.string().optional(),
+  config: z.string().optional(),
+  timeout_ms: z.number().optional(),
+  max_retries: z.number().optional(),
+});
+
 /** A run's configuration, enough to resume or reproduce it. Never holds secrets. */
 export const RunManifestSchema = z.object({
   run_id: z.string(),
@@ -33,14 +41,7 @@ export const RunManifestSchema = z.object({
   /** The record/replay cache used for model calls (never holds secrets). */
   cache: z.object({ mode: z.string(), path: z.string().optional() }).optional(),
   /** How model clients were built (flags, config file path), so a resume rebuilds the same ones. Never keys. */
-  model_options: z
-    .object({
-      base_url: z.string().optional(),
-      config: z.string().optional(),
-      timeout_ms: z.number().optional(),
-      max_retries: z.number().optional(),
-    })
-    .optional(),
+  model_options: ModelOptionsRecordSchema.optional(),
   /** What each model spec resolved to (provider, base URL, key variable name — never its value). */
   models: z.record(z.string(), z.unknown()).optional(),
   /** Every defense's wording, pinned by hash; file defenses keep their path so a resume can reload them. */
