@@ -170,7 +170,15 @@ export function newRunManifest(options: Omit<NewRunOptions, "concurrency" | "out
     ...(options.judge && { judge: options.judge.spec }),
     ...(options.cache && { cache: options.cache }),
     ...options.manifestExtras,
-    ...(options.e2e && { track: "e2e" as const, e2e: { max_steps: options.e2e.max_steps, observation: options.e2e.observation } }),
+    ...(options.e2e && {
+      track: "e2e" as const,
+      e2e: {
+        max_steps: options.e2e.max_steps,
+        observation: options.e2e.observation,
+        // The guarded agent's role models: a resume (local or queued) rebuilds its agents from them.
+        ...(options.e2e.guard !== undefined && { guard: options.e2e.guard }),
+      },
+    }),
     matcher: options.matcher,
     epochs: options.epochs,
     seed: options.seed,

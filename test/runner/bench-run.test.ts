@@ -6,7 +6,7 @@ import { oversharer } from "../../src/agents/reference/oversharer.js";
 import { refuser } from "../../src/agents/reference/refuser.js";
 import { type EpisodeRecord, RUN_FILES, readRecords } from "../../src/records/index.js";
 import { writeRunReports } from "../../src/report/index.js";
-import { resumeRun, startRun } from "../../src/runner/index.js";
+import { newRunManifest, resumeRun, startRun } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { tempDir } from "../support/temp-dir.js";
 import { slowAgent } from "./fixtures/slow-agent.js";
@@ -85,6 +85,16 @@ describe("startRun", () => {
     };
     const result = await startRun(options(tempDir(), [broken], few.slice(0, 1)));
     expect(result.records[0]).toMatchObject({ status: "error", error: { kind: "output", message: expect.stringContaining("completed") } });
+  });
+});
+
+describe("newRunManifest", () => {
+  it("keeps the guarded agent's role models with the end-to-end settings, so a resume rebuilds the same agents", () => {
+    const guard = { q_model: "openai:q", crosscheck_model: "openai:c", propose_model: "openai:p", no_propose: true };
+    const manifest = newRunManifest({ ...options("unused", [refuser]), e2e: { max_steps: 5, observation: "axtree", guard } });
+    expect(manifest.e2e).toEqual({ max_steps: 5, observation: "axtree", guard });
+    const plain = newRunManifest({ ...options("unused", [refuser]), e2e: { max_steps: 5, observation: "axtree" } });
+    expect(plain.e2e).toEqual({ max_steps: 5, observation: "axtree" });
   });
 });
 
