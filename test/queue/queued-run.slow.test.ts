@@ -117,10 +117,12 @@ describe("bench --queue with workers", () => {
       // A short lock, so the survivor takes the dead worker's jobs soon (on a loaded machine a
       // live worker may also miss a renewal: its episode then runs twice and is written once).
       const doomed = worker("--concurrency", "2", "--lock-seconds", "3");
-      const survivor = worker("--concurrency", "2", "--lock-seconds", "3");
       const run = spawnCli(modelRun(out), { env, timeoutMs: 300_000 });
-      // Killed while its next episodes are waiting on the model.
-      await waitFor(() => doomed.episodes() >= 1, "the first worker's first episode", { timeoutMs: 60_000 });
+      // Killed while a model call of its is in flight (the model takes 1.2 s): until the second
+      // worker starts, every call the server holds is the first worker's, so the kill surely cuts
+      // an episode off. Waiting for a finished episode instead raced the next call being sent.
+      await waitFor(() => server.inFlight >= 1, "the first worker's first model call", { timeoutMs: 60_000 });
+      const survivor = worker("--concurrency", "2", "--lock-seconds", "3");
       await doomed.stop(true);
       const result = await run;
       expect(result.stderr).not.toContain("unexpected error");
