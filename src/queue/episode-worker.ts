@@ -71,6 +71,7 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
   };
   registry.on("error", warn);
   const workers = new Map<string, Worker>();
+  const closing = new Set<Promise<void>>();
   const harnesses = new Map<string, { harness: Promise<E2eHarness>; dir: string }>();
   const setups = new Map<string, ModelSetup>();
 
@@ -128,10 +129,12 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
   const closeRun = async (runId: string) => {
     const worker = workers.get(runId);
     workers.delete(runId);
-    // Waits for the jobs in flight, whose results the collector (or its resume) still collects.
-    await worker?.close();
+    // Taken out of the maps before the wait, so a run registered again meanwhile (a collector's
+    // resume after Redis came back empty) gets a new worker and harness, never this closing one.
     const entry = harnesses.get(runId);
     harnesses.delete(runId);
+    // Waits for the jobs in flight, whose results the collector (or its resume) still collects.
+    await worker?.close();
     if (entry) {
       await (await entry.harness.catch(() => undefined))?.close();
       rmSync(entry.dir, { recursive: true, force: true });
@@ -155,7 +158,15 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
       workers.set(runId, worker);
       options.onRunServed?.(runId);
     }
-    for (const runId of [...workers.keys()]) if (!runs.has(runId)) await closeRun(runId);
+    // Closed in the background: a run's close waits for its jobs in flight, and meanwhile the
+    // loop must go on taking new runs (or the same run registered again by a resume).
+    for (const runId of [...workers.keys()]) {
+      if (runs.has(runId)) continue;
+      const closed: Promise<void> = closeRun(runId)
+        .catch(warn)
+        .finally(() => closing.delete(closed));
+      closing.add(closed);
+    }
   };
 
   try {
@@ -166,6 +177,7 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
     }
   } finally {
     for (const runId of [...workers.keys()]) await closeRun(runId);
+    await Promise.all(closing);
     for (const setup of setups.values()) setup.close();
     registry.disconnect();
   }
