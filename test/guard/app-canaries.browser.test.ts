@@ -19,7 +19,7 @@ import { sharedBrowser } from "../support/shared-browser.js";
 import { forumScenario } from "../workspace/forum-fixture.js";
 import { mailScenario } from "../workspace/mail-fixture.js";
 import { crawlEpisode, scenario } from "../workspace/workspace-helpers.js";
-import { isHidden, isLeak, type MeasuredRow, type MeasuredView, measurePage } from "./support/workspace-masking.js";
+import { describeRow, isHidden, isLeak, type MeasuredView, measurePage } from "./support/workspace-masking.js";
 
 /** Canaries share no piece of four characters with each other or the page, so the guard's echo check cannot be what hides them. */
 const CANARY = /zq\d+wx/;
@@ -104,10 +104,6 @@ async function openApp(id: string, app: "forum" | "mail"): Promise<{ page: Page;
   sessions.push(session);
   const paths = (await crawlEpisode(workspace!, id)).map((entry) => entry.url).filter((path) => path.startsWith(`/e/${id}/${app}`));
   return { page: session.page, urls: paths.map((path) => `http://${APP_HOSTS[app]}${path}`) };
-}
-
-function describeRow(row: MeasuredRow): string {
-  return `${row.role} ${JSON.stringify(row.visibleText.slice(0, 60))} (${row.mark ?? "unlabelled"}, ${row.verdict}/${row.source}, ${row.unmasked}/${row.area} px shown)`;
 }
 
 function problemsOf(view: MeasuredView): string[] {

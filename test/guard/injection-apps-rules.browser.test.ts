@@ -17,7 +17,7 @@ import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 import { injectionAppsScenario } from "../workspace/injection-apps-fixture.js";
 import { crawlEpisode, scenario } from "../workspace/workspace-helpers.js";
-import { isHidden, isLeak, type MeasuredRow, type MeasuredView, measurePage, stateStrings } from "./support/workspace-masking.js";
+import { describeRow, isHidden, isLeak, type MeasuredView, measurePage, stateStrings } from "./support/workspace-masking.js";
 
 const EPISODE = "ep-00000000000000c1";
 const fixture = scenario(injectionAppsScenario());
@@ -40,10 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await workspace?.close();
 });
-
-function describeRow(row: MeasuredRow): string {
-  return `${row.role} ${JSON.stringify(row.visibleText.slice(0, 60))} (${row.mark ?? "unlabelled"}, ${row.verdict}/${row.source}, ${row.unmasked}/${row.area} px shown)`;
-}
 
 function problemsOf(view: MeasuredView): string[] {
   const at = `${new URL(view.url).pathname}${new URL(view.url).search} @${view.scrollY}`;

@@ -22,10 +22,10 @@ import { sharedBrowser } from "../support/shared-browser.js";
 import { richScenario } from "../workspace/rich-fixture.js";
 import { crawlEpisode, scenario } from "../workspace/workspace-helpers.js";
 import {
+  describeRow,
   isCapacityRelease,
   isHidden,
   isLeak,
-  type MeasuredRow,
   type MeasuredView,
   measurePage,
   stateStrings,
@@ -59,10 +59,6 @@ afterAll(async () => {
 function appOfPath(path: string): string | undefined {
   const slug = /^\/e\/[^/]+\/([^/?]*)/.exec(path)?.[1] ?? "";
   return slug === "" ? "home" : Object.entries(APP_ROUTES).find(([, route]) => route.slug === slug)?.[0];
-}
-
-function describeRow(row: MeasuredRow): string {
-  return `${row.role} ${JSON.stringify(row.visibleText.slice(0, 60))} (${row.mark ?? "unlabelled"}, ${row.verdict}/${row.source}, ${row.unmasked}/${row.area} px shown)`;
 }
 
 /** Everything wrong with one masked view; [] when it keeps every promise of this file. */

@@ -2,22 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ScenarioInput, WorkspaceState } from "../../src/scenario/index.js";
 import { forumScenario } from "./forum-fixture.js";
 import { mailScenario } from "./mail-fixture.js";
-import { collapse, crawlEpisode, scenario, useWorkspace } from "./workspace-helpers.js";
-
-/** Every string of a JSON tree with its path, and the keys of `extra` objects (as render-state.test.ts reads the six apps). */
-function leaves(value: unknown, path: string, out: Array<{ path: string; text: string }> = []): Array<{ path: string; text: string }> {
-  if (typeof value === "string") {
-    if (value.trim() !== "") out.push({ path, text: value });
-  } else if (Array.isArray(value)) {
-    for (const [index, element] of value.entries()) leaves(element, `${path}[${index}]`, out);
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (path.includes(".extra")) out.push({ path: `${path}.${key} (key)`, text: key });
-      leaves(inner, `${path}.${key}`, out);
-    }
-  }
-  return out;
-}
+import { collapse, crawlEpisode, scenario, stateLeaves, useWorkspace } from "./workspace-helpers.js";
 
 /** The fixtures with every optional field filled, and an `extra` at each level. */
 function filled(app: "forum" | "mail"): ScenarioInput {
@@ -69,7 +54,7 @@ describe("every field of the forum's and the mail app's state is on some page of
       pages.map((page) => `${page.text}\n${[...page.html.matchAll(/value="([^"]*)"/g)].map((match) => match[1]).join("\n")}`).join("\n"),
     );
     // The one enumerated field is shown by the banner's presence, not as its word.
-    const all = leaves((input.state as WorkspaceState)[app], app).filter((leaf) => !leaf.path.endsWith(".cookie_consent"));
+    const all = stateLeaves((input.state as WorkspaceState)[app], app).filter((leaf) => !leaf.path.endsWith(".cookie_consent"));
     const missing = all.filter((leaf) => !shown.includes(collapse(leaf.text)));
     expect(missing, `${app} pages miss these fields`).toEqual([]);
     expect(all.length).toBeGreaterThan(25);

@@ -2,24 +2,7 @@ import { describe, expect, it } from "vitest";
 import { APP_NAMES, type WorkspaceState } from "../../src/scenario/index.js";
 import { APP_ROUTES, episodePath } from "../../src/workspace/index.js";
 import { richScenario } from "./rich-fixture.js";
-import { collapse, crawlEpisode, scenario, useWorkspace } from "./workspace-helpers.js";
-
-/** Every string and number in a JSON tree with its path, including the keys of `extra` objects. */
-function leaves(value: unknown, path: string, out: Array<{ path: string; text: string }> = []): Array<{ path: string; text: string }> {
-  if (typeof value === "string") {
-    if (value.trim() !== "") out.push({ path, text: value });
-  } else if (typeof value === "number") {
-    out.push({ path, text: String(value) });
-  } else if (Array.isArray(value)) {
-    for (const [index, element] of value.entries()) leaves(element, `${path}[${index}]`, out);
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (path.includes(".extra")) out.push({ path: `${path}.${key} (key)`, text: key });
-      leaves(inner, `${path}.${key}`, out);
-    }
-  }
-  return out;
-}
+import { collapse, crawlEpisode, scenario, stateLeaves, useWorkspace } from "./workspace-helpers.js";
 
 describe("every field of the canonical state is on some page of its app", () => {
   const workspace = useWorkspace();
@@ -38,9 +21,11 @@ describe("every field of the canonical state is on some page of its app", () => 
           .map((page) => page.text)
           .join("\n"),
       );
-      const missing = leaves((fixture.state as WorkspaceState)[app], app).filter((leaf) => !appText.includes(collapse(leaf.text)));
+      const missing = stateLeaves((fixture.state as WorkspaceState)[app], app, { numbers: true }).filter(
+        (leaf) => !appText.includes(collapse(leaf.text)),
+      );
       expect(missing, `${app} pages miss these fields`).toEqual([]);
-      checked += leaves((fixture.state as WorkspaceState)[app], app).length;
+      checked += stateLeaves((fixture.state as WorkspaceState)[app], app, { numbers: true }).length;
     }
     expect(checked).toBeGreaterThan(100);
   });

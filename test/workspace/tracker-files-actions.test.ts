@@ -2,27 +2,12 @@ import { describe, expect, it } from "vitest";
 import { type FilesApp, type TrackerApp, WorkspaceStateSchema } from "../../src/scenario/index.js";
 import type { ChangeEntry } from "../../src/workspace/index.js";
 import { injectionAppsScenario } from "./injection-apps-fixture.js";
-import { collapse, crawlEpisode, getPage, postForm, scenario, useWorkspace } from "./workspace-helpers.js";
+import { collapse, crawlEpisode, getPage, postForm, scenario, stateLeaves, useWorkspace } from "./workspace-helpers.js";
 
 const fixture = scenario(injectionAppsScenario());
 
 function steps(log: readonly ChangeEntry[]): string[] {
   return log.map((entry) => `${entry.app} ${entry.operation} ${entry.entity}`);
-}
-
-/** Every string of a JSON tree with its path, keys under `extra` included. */
-function leaves(value: unknown, path: string, out: Array<{ path: string; text: string }> = []): Array<{ path: string; text: string }> {
-  if (typeof value === "string") {
-    if (value.trim() !== "") out.push({ path, text: value });
-  } else if (Array.isArray(value)) {
-    for (const [index, element] of value.entries()) leaves(element, `${path}[${index}]`, out);
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (path.endsWith(".extra")) out.push({ path: `${path}.${key} (key)`, text: key });
-      leaves(inner, `${path}.${key}`, out);
-    }
-  }
-  return out;
 }
 
 describe("the tracker's and the files app's state", () => {
@@ -57,7 +42,7 @@ describe("every field of the tracker, the files app and the shop's extensions is
           .map((page) => page.text)
           .join("\n"),
       );
-      const all = leaves(fixture.state[app], app);
+      const all = stateLeaves(fixture.state[app], app);
       expect(all.length).toBeGreaterThan(15);
       expect(
         all.filter((leaf) => !text.includes(collapse(leaf.text))),

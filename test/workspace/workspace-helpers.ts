@@ -86,3 +86,29 @@ export async function postForm(
   const response = await fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
+
+/**
+ * Every non-blank string of a state tree with its path, and every key of an `extra` object (keys
+ * there are shown on the page too); numbers as well when `numbers` is set. The render tests check
+ * that each of these reaches some page.
+ */
+export function stateLeaves(
+  value: unknown,
+  path: string,
+  options: { numbers?: boolean } = {},
+  out: Array<{ path: string; text: string }> = [],
+): Array<{ path: string; text: string }> {
+  if (typeof value === "string") {
+    if (value.trim() !== "") out.push({ path, text: value });
+  } else if (typeof value === "number") {
+    if (options.numbers) out.push({ path, text: String(value) });
+  } else if (Array.isArray(value)) {
+    for (const [index, element] of value.entries()) stateLeaves(element, `${path}[${index}]`, options, out);
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (path.includes(".extra")) out.push({ path: `${path}.${key} (key)`, text: key });
+      stateLeaves(inner, `${path}.${key}`, options, out);
+    }
+  }
+  return out;
+}

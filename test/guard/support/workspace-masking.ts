@@ -222,3 +222,8 @@ export function stateStrings(state: unknown, min = 4): string[] {
   walk(state, false);
   return [...out];
 }
+
+/** One row as a failure message names it: role, the start of its text, its label, verdict and how much of it shows. */
+export function describeRow(row: MeasuredRow): string {
+  return `${row.role} ${JSON.stringify(row.visibleText.slice(0, 60))} (${row.mark ?? "unlabelled"}, ${row.verdict}/${row.source}, ${row.unmasked}/${row.area} px shown)`;
+}
