@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * One step of an oracle's script, in terms a page shows rather than per-observation refs: open a
  * page of the episode (`goto`, a path under the episode's home such as `shop` or
- * `messenger/threads/0`, or a URL on another host), press the link or button with that accessible name (`click`), type into
+ * `messenger/threads/0`, or a URL on another host), press the link or button (or, with `role: checkbox`, tick the checkbox) with that accessible name (`click`), type into
  * the field with that name (`fill`), or choose an option (`select`). The oracle agents turn each
  * into one action of the action layer on the page they are on.
  */
@@ -16,9 +16,14 @@ export const OracleStepSchema = z.union([
         .regex(/^(?:https?:\/\/[^\s]+|[^/:?#][^:]*)$/, "a path under the episode's home without a leading slash, or an http(s) URL"),
     })
     .strict(),
-  // `nth`: which of several controls with the same name, in page order (0 the first).
+  // `nth`: which of several controls with the same name, in page order (0 the first). A checkbox
+  // is clicked only when named as one (`role: checkbox`): mail's attachments are chosen that way.
   z
-    .object({ click: z.string().min(1), role: z.enum(["link", "button"]).optional(), nth: z.number().int().nonnegative().optional() })
+    .object({
+      click: z.string().min(1),
+      role: z.enum(["link", "button", "checkbox"]).optional(),
+      nth: z.number().int().nonnegative().optional(),
+    })
     .strict(),
   z.object({ fill: z.string().min(1), text: z.string(), nth: z.number().int().nonnegative().optional() }).strict(),
   z.object({ select: z.string().min(1), value: z.string() }).strict(),
