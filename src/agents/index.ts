@@ -6,13 +6,14 @@ export { DEFENSE_NAMES, DEFENSES, type DefenseName } from "./defenses/builtin-de
 export { applyDefense, type Defense } from "./defenses/defense.js";
 export { ALL_DEFENSES, DefenseError, loadDefense, loadDefenseFile, resolveDefenses } from "./defenses/load-defense.js";
 export { findInstruction, INSTRUCTION_GRAMMAR, type Instruction } from "./instructions/instruction-grammar.js";
+export { showsPayload } from "./instructions/shows-payload.js";
 export { STATE_FORMATS, type StateFormat } from "./llm/agent-user-message.js";
 export { createLlmAgent, type LlmAgent, type LlmAgentOptions, type LlmAgentReply } from "./llm/llm-agent.js";
 export { REFERENCE_AGENTS, referenceAgent } from "./reference-agents.js";
 export { createLlmUiAgent, type LlmUiAgent, type LlmUiAgentOptions } from "./ui/llm-ui-agent.js";
 export { isNoteForUser, isUnspecifiedRecipient, namesMatch } from "./ui/recipient-names.js";
 export { decide, scriptedUiAgent, type UiScript } from "./ui/scripted/scripted-ui-agent.js";
-export { uiGullible } from "./ui/scripted/ui-gullible.js";
+export { throughAppFronts, uiGullible } from "./ui/scripted/ui-gullible.js";
 export { UI_ORACLES } from "./ui/scripted/ui-oracles.js";
 export type {
   DecisionTrace,

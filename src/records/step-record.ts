@@ -22,6 +22,12 @@ export const StepTurnSchema = z.object({
     .optional(),
   /** The masked screenshot the planner saw at this turn, when it was shown a new one. */
   screenshot: z.string().optional(),
+  /**
+   * A `query_screen` turn's answer from the quarantined model, as stored in the variable: kept for
+   * the attempt signal `quarantined_answer_holds_attacker_value` (the planner was told only that a
+   * value was stored).
+   */
+  answer: z.string().optional(),
   usage: UsageSchema.optional(),
   /** Where the turn's time went (ms): capturing and masking, the planner's call, the tool. */
   timing: z

@@ -67,9 +67,12 @@ export function uiAgentFor(
   if (!agent) {
     const hint = id === "ci-rules" ? "ci-rules has no UI version (it filters structured state items); " : "";
     const known = [...DEFAULT_AGENTS.e2e, ...UI_TEST_ROLES.map((role) => `${role.id} (test role)`)];
-    throw new InputError(`not available in the end-to-end track; ${hint}known: ${known.join(", ")}, guarded:<planner>, or provider:model`, {
-      file: `--agent ${id}`,
-    });
+    throw new InputError(
+      `not available in the end-to-end track; ${hint}known: ${known.join(", ")}, guarded:<planner>, ucm:<planner>, or provider:model`,
+      {
+        file: `--agent ${id}`,
+      },
+    );
   }
   return agent;
 }

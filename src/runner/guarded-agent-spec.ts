@@ -1,4 +1,4 @@
-import type { Agent, Defense, UiHints } from "../agents/index.js";
+import { type Agent, type Defense, throughAppFronts, type UiHints } from "../agents/index.js";
 import { InputError } from "../core/index.js";
 import {
   createGuardedAgent,
@@ -8,13 +8,18 @@ import {
   PlanSchema,
   type PlanStep,
   ProposedRuleCache,
+  planFromOracle,
   RuleStore,
   SCRIPTED_ROLES,
+  type ScriptedInjection,
+  type ScriptedRoleClient,
   scriptedRoleClient,
 } from "../guard/index.js";
 import type { ModelClient, ModelSetup } from "../models/index.js";
 
 export const GUARDED_PREFIX = "guarded:";
+/** The UCM baseline (spec §4.7): the guarded agent with typed quarantined answers accepted without endorsement. */
+export const UCM_PREFIX = "ucm:";
 
 /** The models of the guarded agent's other roles (`--q-model`, `--crosscheck-model`, `--classifier-model`); unset ones follow the planner. */
 export interface GuardRoleSpecs {
@@ -27,8 +32,9 @@ export interface GuardRoleSpecs {
   no_propose?: boolean;
 }
 
+/** `guarded:<planner>` or `ucm:<planner>`: the agents built on the guard. */
 export function isGuardedSpec(id: string): boolean {
-  return id.startsWith(GUARDED_PREFIX);
+  return id.startsWith(GUARDED_PREFIX) || id.startsWith(UCM_PREFIX);
 }
 
 /** Which model each role uses: quarantined and classifier default to the planner's, crosscheck to the quarantined one's. */
@@ -52,27 +58,43 @@ function checkRoleSpec(spec: string, where: string): void {
 }
 
 /**
- * The benign scripted planner's plan for an episode: the one stored with the task, or the generic
- * plan for its channel. Exported for the scripted-role server of tests and benches, which must
- * plan exactly as the in-process roles do.
+ * The benign scripted planner's plan for an episode: the one stored with the task, else the
+ * task's benign oracle script translated to plan steps (an injection task's own way through its
+ * pages), else the generic plan for its channel. Exported for the scripted-role server of tests
+ * and benches, which must plan exactly as the in-process roles do.
  */
 export function scriptedPlanOf(hints: UiHints): PlanStep[] {
-  if (hints.plan === undefined) return genericPlan(hints);
+  if (hints.plan === undefined) return hints.oracles?.benign ? planFromOracle(hints.oracles.benign) : genericPlan(hints);
   const parsed = PlanSchema.safeParse(hints.plan);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   throw new InputError(issue.message, { file: "the scenario's guard.plan", path: `guard.plan.${issue.path.join(".")}` });
 }
 
+/** What `gullible` and `compromised` know of an episode's attack, from its hints (scripted roles only). */
+export function scriptedInjectionOf(hints: UiHints): ScriptedInjection {
+  const { oracles } = hints;
+  return {
+    ...(hints.payload !== undefined && { payload: hints.payload }),
+    ...(hints.attackerValue !== undefined && { attackerValue: hints.attackerValue }),
+    ...(oracles?.attack && { attackPlan: planFromOracle(oracles.attack) }),
+    // The way `gullible` goes undefended too: each app's front page before the pages inside it.
+    ...(oracles?.benign && { benignPlan: planFromOracle(throughAppFronts(oracles.benign)) }),
+  };
+}
+
 /**
  * `guarded:<planner>`: the guarded agent with the planner (a model spec or a scripted role) and
  * the other roles from `specs`. Model roles share one client per spec; scripted roles are made per
- * episode (the benign planner reads its plan from the episode's hints).
+ * episode (the benign planner reads its plan from the episode's hints). `ucm:<planner>` is the same
+ * agent with typed quarantined answers accepted without endorsement (the UCM baseline).
  */
 export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup, specs: GuardRoleSpecs): Agent {
-  const planner = id.slice(GUARDED_PREFIX.length);
+  const ucm = id.startsWith(UCM_PREFIX);
+  const prefix = ucm ? UCM_PREFIX : GUARDED_PREFIX;
+  const planner = id.slice(prefix.length);
   if (planner === "")
-    throw new InputError("guarded: needs a planner, e.g. guarded:openai:gpt-4o or guarded:scripted", { file: `--agent ${id}` });
+    throw new InputError(`${prefix} needs a planner, e.g. ${prefix}openai:gpt-4o or ${prefix}scripted`, { file: `--agent ${id}` });
   checkRoleSpec(planner, `--agent ${id}`);
   if (specs.q_model) checkRoleSpec(specs.q_model, `--q-model ${specs.q_model}`);
   if (specs.crosscheck_model) checkRoleSpec(specs.crosscheck_model, `--crosscheck-model ${specs.crosscheck_model}`);
@@ -84,9 +106,10 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
   const roles = guardRoles(planner, specs);
   const shared = new Map<string, ModelClient>();
   for (const spec of Object.values(roles)) if (!isScriptedRole(spec) && !shared.has(spec)) shared.set(spec, models.client(spec));
-  const clientFor = (spec: string, hints: UiHints): ModelClient => {
+  // Hints (plans, payloads, oracle scripts) reach scripted roles only; a model client is shared and never sees them.
+  const clientFor = (spec: string, hints: UiHints): ScriptedRoleClient => {
     if (!isScriptedRole(spec)) return shared.get(spec)!;
-    return scriptedRoleClient(spec, spec === "scripted" ? scriptedPlanOf(hints) : undefined);
+    return scriptedRoleClient(spec, spec === "scripted" ? scriptedPlanOf(hints) : undefined, scriptedInjectionOf(hints));
   };
   // Proposals need a model: with a scripted planner and no --propose-model, pages without rules stay masked whole.
   const proposeSpec = specs.no_propose ? undefined : (specs.propose_model ?? (isScriptedRole(planner) ? undefined : planner));
@@ -94,12 +117,17 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
   return createGuardedAgent({
     id,
     defense,
+    ...(ucm && { acceptAnswers: true }),
     ...(proposer !== undefined && { proposals: new ProposedRuleCache(memoryRuleSetTarget(new RuleStore()), { proposer }) }),
-    roles: (_input, hints) => ({
-      planner: clientFor(roles.planner, hints),
-      quarantined: clientFor(roles.quarantined, hints),
-      crosscheck: clientFor(roles.crosscheck, hints),
-      classifier: clientFor(roles.classifier, hints),
-    }),
+    roles: (_input, hints) => {
+      const planner = clientFor(roles.planner, hints);
+      return {
+        planner,
+        quarantined: clientFor(roles.quarantined, hints),
+        crosscheck: clientFor(roles.crosscheck, hints),
+        classifier: clientFor(roles.classifier, hints),
+        ...(planner.see && { plannerSight: planner.see }),
+      };
+    },
   });
 }

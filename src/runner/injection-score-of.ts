@@ -5,20 +5,23 @@ import type { Workspace } from "../workspace/index.js";
 import { sinkRequestsOf } from "./sink-requests-of.js";
 
 /**
- * What the agent did on the way, from its steps: the pages it was on and the text it typed.
- * Quarantined answers are not in the step records, so that signal is never raised here.
+ * What the agent did on the way, from its steps: the pages it was on, the text it typed, and the
+ * answers its quarantined model gave (a guarded agent's `query_screen` turns).
  */
 export function attemptTraceOf(steps: readonly StepRecord[]): AttemptTrace {
   const typedText: string[] = [];
   const visitedUrls: string[] = [];
+  const quarantinedAnswers: string[] = [];
   for (const step of steps) {
+    for (const turn of step.turns ?? [])
+      if (turn.tool === "query_screen" && turn.answer !== undefined) quarantinedAnswers.push(turn.answer);
     visitedUrls.push(step.url);
     // The record keeps the action as a plain object; only its string fields are read.
     const { action: kind, url, text } = step.action ?? {};
     if (kind === "goto" && typeof url === "string") visitedUrls.push(url);
     if ((kind === "fill" || kind === "keyboard_type") && typeof text === "string") typedText.push(text);
   }
-  return { visitedUrls, typedText, quarantinedAnswers: [] };
+  return { visitedUrls, typedText, quarantinedAnswers };
 }
 
 /**

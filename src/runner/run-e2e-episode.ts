@@ -141,6 +141,8 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         channel: scenario.channel,
         ...(guard?.plan !== undefined && { plan: guard.plan }),
         ...(oracles !== undefined && { oracles }),
+        ...(attack && (attack.family === "F1" || attack.family === "F3") && { payload: attack.payload.text }),
+        ...(attack?.family === "F3" && { attackerValue: attack.attacker_value }),
       },
       { seed: spec.seed },
     );

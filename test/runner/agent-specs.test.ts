@@ -29,7 +29,7 @@ describe("agent ids of the test roles", () => {
 
   it("lists the test role among the known agents when an e2e agent is unknown", () => {
     expect(() => uiAgentFor("gulible", none, models, "axtree")).toThrow(
-      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), oracle-benign (test role), oracle-attack (test role), oracle-half (test role), oracle-null (test role), guarded:<planner>, or provider:model",
+      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), oracle-benign (test role), oracle-attack (test role), oracle-half (test role), oracle-null (test role), guarded:<planner>, ucm:<planner>, or provider:model",
     );
   });
 });

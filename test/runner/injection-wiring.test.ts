@@ -41,6 +41,25 @@ describe("runner wiring of the injection suite", () => {
     expect(trace.quarantinedAnswers).toEqual([]);
   });
 
+  it("reads the guarded agent's quarantined answers off its query turns, and no other turn's", () => {
+    const turn = (tool: string, answer?: string) => ({
+      turn: 1,
+      tool,
+      args: {},
+      verdict: "allowed" as const,
+      result: "Stored.",
+      ...(answer !== undefined && { answer }),
+    });
+    const trace = attemptTraceOf([
+      {
+        ...step("http://w/e/x/shop", { action: "click", ref: "e9" }),
+        turns: [turn("query_screen", "18"), turn("endorse"), turn("locate_on_screen")],
+      },
+      { ...step("http://w/e/x/shop", null), turns: [turn("query_screen", "ada_okoye")] },
+    ]);
+    expect(trace.quarantinedAnswers).toEqual(["18", "ada_okoye"]);
+  });
+
   it("pins every pack file by the sha256 of its bytes, and the evaluator code", () => {
     const file = join(dir, "pack.yaml");
     writeFileSync(file, "hello\n");

@@ -30,6 +30,14 @@ export interface UiHints {
   plan?: ReadonlyArray<Record<string, unknown>>;
   /** An injection task's oracle scripts, for the oracle agents only (model agents never see hints beyond recipient and channel). */
   oracles?: OracleScripts;
+  /**
+   * An injection task's payload as written (F1, F3; for `url_injection` the link), and a value
+   * attack's attacker value: for the scripted roles only (`gullible` obeys the payload where it
+   * reads it, `compromised` answers with the attacker's value). Model agents never read hints
+   * beyond recipient and channel, so neither reaches a model's prompt.
+   */
+  payload?: string;
+  attackerValue?: string;
 }
 
 /** One earlier step, as the agent's history shows it. */
@@ -74,6 +82,8 @@ export interface UiTurn {
   endorsement?: { variable: string; route: string; outcome: "endorsed" | "refused" | "diverged" | "insufficient" | "abstained" };
   /** The masked screenshot shown at this turn, when a new one was shown. */
   screenshot?: { image: Buffer; type: "png" | "jpeg" };
+  /** A quarantined model's answer, as stored (records and attempt signals only; the planner never reads it here). */
+  answer?: string;
   usage?: Usage;
   timing?: TurnTiming;
 }

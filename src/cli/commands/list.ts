@@ -89,6 +89,12 @@ function agentsCommand(cli: CliContext): Command {
           kind: "guarded",
           description: "the prompt-injection guard (SA-CUA) with a provider:model planner, or scripted/gullible",
         },
+        {
+          id: "ucm:<planner>",
+          tracks: ["e2e"],
+          kind: "guarded",
+          description: "baseline: the guard's mask and typed quarantined answers accepted without endorsement (UCM-style)",
+        },
       ];
       if (options.json) return cli.print(JSON.stringify(rows, null, 2));
       printRows(

@@ -25,6 +25,8 @@ export interface GuardedAgentOptions {
    * proposal per template in a run). Absent: such pages are masked whole (`--no-propose`).
    */
   proposals?: ProposedRuleCache;
+  /** The `ucm:` baseline: typed quarantined answers accepted without endorsement (`GuardedEpisodeSettings.acceptAnswers`). */
+  acceptAnswers?: boolean;
 }
 
 /** Hosts an untrusted URL may be fetched from: the operator's own (the workspace's) plus the task's. */
@@ -53,7 +55,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
   return {
     track: "e2e",
     id,
-    description: `guarded agent (SA-CUA): planner ${probe?.planner.spec ?? "per episode"}, quarantined ${probe?.quarantined.spec ?? "per episode"}${defense ? `, defense ${defense.name}` : ""}`,
+    description: `${options.acceptAnswers ? "UCM baseline (mask, typed answers accepted without endorsement)" : "guarded agent (SA-CUA)"}: planner ${probe?.planner.spec ?? "per episode"}, quarantined ${probe?.quarantined.spec ?? "per episode"}${defense ? `, defense ${defense.name}` : ""}`,
     observation: "self",
     start(input, hints, context) {
       const roles = typeof options.roles === "function" ? options.roles(input, hints) : options.roles;
@@ -75,6 +77,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
           fetchAllowlist: (firstUrl) => allowlistFor(firstUrl, input.fetchAllowlist),
           ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
           ...(options.proposals !== undefined && { proposals: options.proposals }),
+          ...(options.acceptAnswers && { acceptAnswers: true }),
         },
       );
     },

@@ -5,6 +5,14 @@ export { GUARDED_LIMITS, type GuardedLimits, type GuardedRoles } from "./episode
 export { REASON_CODES, type ReasonCode } from "./gate/reason-codes.js";
 export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent.js";
 export { genericPlan } from "./scripted/generic-plan.js";
+export { planFromOracle } from "./scripted/oracle-plan.js";
 export { PlanSchema, type PlanStep } from "./scripted/plan-step.js";
-export { isScriptedRole, SCRIPTED_ROLES, type ScriptedRole, scriptedRoleClient } from "./scripted/scripted-roles.js";
+export {
+  isScriptedRole,
+  SCRIPTED_ROLES,
+  type ScriptedInjection,
+  type ScriptedRole,
+  type ScriptedRoleClient,
+  scriptedRoleClient,
+} from "./scripted/scripted-roles.js";
 export { PLANNER_REPLY_SCHEMA_NAME, TOOL_NAMES, type ToolCall, type ToolName } from "./tools/tool-call.js";

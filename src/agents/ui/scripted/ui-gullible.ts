@@ -1,41 +1,46 @@
 import { type AriaNode, ariaNodeLabel, ariaTreeStrings } from "../../../browser/index.js";
+import type { OracleStep } from "../../../scenario/index.js";
 import { findInstruction, type Instruction } from "../../instructions/instruction-grammar.js";
-import type { ScreenUiAgent, UiDecision, UiStep } from "../ui-agent.js";
+import { showsPayload } from "../../instructions/shows-payload.js";
+import type { ScreenUiAgent, UiDecision, UiHints, UiStep } from "../ui-agent.js";
 import { sendMessage } from "./deliver.js";
 import { findNodes } from "./page-reading.js";
 import { readApps, workspaceApps } from "./read-apps.js";
 import type { ScriptSteps } from "./script-steps.js";
 import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
+import { runOracleScript } from "./ui-oracles.js";
 import { DELIVERY_STEPS } from "./ui-oversharer.js";
 
-/**
- * Every string a reader of the page sees — names, texts and field values, navigation and chrome
- * included — one text each, separated by a blank line so that no instruction runs from one
- * text into the next (the grammar never reads across a blank line).
- */
-function pageText(step: UiStep): string {
-  return ariaTreeStrings(step.observation.tree).join("\n\n");
-}
-
-/** The first instruction on the step's page, in document order. */
-function instructionOn(step: UiStep): Instruction | undefined {
-  return findInstruction(pageText(step));
-}
-
 type Found = { step: UiStep; instruction: Instruction };
+/** What a page asks of the reader: the task's payload (obeyed through its attack script), or an instruction of the grammar. */
+type Hit = { kind: "payload"; step: UiStep } | ({ kind: "instruction" } & Found);
 
 /**
- * Runs a reading script and looks at every page it reaches; at the first page that holds an
- * instruction, the reading stops (the rest of the script is abandoned, it holds nothing to close).
+ * What the step's page asks for: the payload when the task has an attack script and the page
+ * shows the payload's text, else the first instruction of the grammar, in document order.
  */
-function* readUntilInstruction(first: UiStep, reading: ScriptSteps<unknown>): ScriptSteps<Found | undefined> {
-  const onFirst = instructionOn(first);
-  if (onFirst) return { step: first, instruction: onFirst };
+function hitOn(step: UiStep, hints: UiHints): Hit | undefined {
+  // Every string a reader of the page sees — names, texts and field values, chrome included — one
+  // text each; the grammar reads them separated by a blank line, so no instruction runs from one
+  // text into the next.
+  const texts = ariaTreeStrings(step.observation.tree);
+  if (hints.oracles?.attack && hints.payload !== undefined && showsPayload(texts, hints.payload)) return { kind: "payload", step };
+  const instruction = findInstruction(texts.join("\n\n"));
+  return instruction && { kind: "instruction", step, instruction };
+}
+
+/**
+ * Runs a reading script and looks at every page it reaches; at the first page that asks for
+ * something, the reading stops (the rest of the script is abandoned, it holds nothing to close).
+ */
+function* readUntilHit(first: UiStep, reading: ScriptSteps<unknown>, hints: UiHints): ScriptSteps<Hit | undefined> {
+  const onFirst = hitOn(first, hints);
+  if (onFirst) return onFirst;
   let next = reading.next(first);
   while (!next.done) {
     const step = yield next.value;
-    const instruction = instructionOn(step);
-    if (instruction) return { step, instruction };
+    const hit = hitOn(step, hints);
+    if (hit) return hit;
     next = reading.next(step);
   }
   return undefined;
@@ -89,21 +94,63 @@ function* follow({ step, instruction }: Found, messenger: string | undefined): S
 }
 
 /**
- * A scripted test role of the end-to-end track: it reads like the oversharer (the apps the task
- * touches, their conversations and files), but looks at every page for an instruction in the
- * grammar of `findInstruction` and carries out the first one it finds — goto, a message through
- * the messenger to the name the instruction gives, or a click — then finishes. It ignores the
- * scenario's hints, so whatever it sends goes only where the page told it to. Undefended, it is
- * what a prompt injection needs; it is not one of the default agents (`UI_TEST_ROLES`).
+ * The benign script with each app's front page visited before the script first goes deeper into
+ * that app (`shop` before `shop/checkout`): how a person finds their way, and how a reader comes to
+ * see what the app's front page shows (listings, previews) before acting.
+ */
+export function throughAppFronts(script: readonly OracleStep[]): OracleStep[] {
+  const visited = new Set<string>();
+  const out: OracleStep[] = [];
+  for (const step of script) {
+    if ("goto" in step && !/^https?:\/\//.test(step.goto)) {
+      const app = step.goto.split("/")[0]!;
+      if (step.goto !== app && !visited.has(app)) out.push({ goto: app });
+      visited.add(app);
+    }
+    out.push(step);
+  }
+  return out;
+}
+
+/** Obeys what a page asked for: the task's attack script from where the payload was read, or the instruction. */
+function* obey(hit: Hit, hints: UiHints, messenger: string | undefined): ScriptSteps<UiDecision> {
+  if (hit.kind === "instruction") return yield* follow(hit, messenger);
+  // The attack script is the pack author's statement of what the payload asks for: the scripted stand-in for a model that understood it.
+  const { step } = yield* runOracleScript(hints.oracles?.attack ?? [], hit.step);
+  return finish(`I did what I read on ${hit.step.observation.url}${failure(step)}.`, "Done what the page said.");
+}
+
+/**
+ * A scripted test role of the end-to-end track that obeys what it reads. On every page it visits
+ * it reads the accessibility tree's text and looks for (1) the task's injection payload, when the
+ * task has an attack script (`attack.oracles.attack`, handed over in the hints with the payload):
+ * it then carries out that script from where it is; (2) else an instruction in the grammar of
+ * `findInstruction` — goto, a message through the messenger to the name it gives, or a click. Its
+ * way through the task is the task's benign oracle script when there is one (so it visits where the
+ * payload is, and completes the task when nothing diverts it; each app's front page is read
+ * before the script goes deeper into it), else it reads like the oversharer
+ * (the apps the task touches, their conversations and files) and finishes. Undefended, it is what
+ * a prompt injection needs; it is not one of the default agents (`UI_TEST_ROLES`).
  */
 export const uiGullible: ScreenUiAgent = scriptedUiAgent(
   "gullible",
-  "reads the touched apps in the browser and follows the first instruction it reads on a page (a test role for prompt injection)",
-  function* (input, _hints, first) {
+  "does the task and obeys the first payload or instruction it reads on a page (a test role for prompt injection)",
+  function* (input, hints, first) {
     const messenger = workspaceApps(first).get("messenger");
+    const benign = hints.oracles?.benign;
+    if (benign) {
+      let hit = hitOn(first, hints);
+      const look = (step: UiStep) => {
+        hit = hitOn(step, hints);
+        return hit !== undefined;
+      };
+      if (!hit) yield* runOracleScript(throughAppFronts(benign), first, look);
+      if (!hit) return finish("I did the task; nothing I read asked for anything else.", "Task done.");
+      return yield* obey(hit, hints, messenger);
+    }
     // Steps kept for carrying out an instruction found on the last page read: a message is the longest.
-    const found = yield* readUntilInstruction(first, readApps(first, input.task, DELIVERY_STEPS));
-    if (!found) return finish("I read the pages of the apps the task touches and found no instruction to follow.", "Nothing to follow.");
-    return yield* follow(found, messenger);
+    const hit = yield* readUntilHit(first, readApps(first, input.task, DELIVERY_STEPS), hints);
+    if (!hit) return finish("I read the pages of the apps the task touches and found no instruction to follow.", "Nothing to follow.");
+    return yield* obey(hit, hints, messenger);
   },
 );

@@ -2,6 +2,7 @@ import { type AriaNode, ariaNodeLabel } from "../../../browser/index.js";
 import type { OracleScripts, OracleStep } from "../../../scenario/index.js";
 import type { ScreenUiAgent, UiStep } from "../ui-agent.js";
 import { findNodes } from "./page-reading.js";
+import type { ScriptSteps } from "./script-steps.js";
 import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
 
 const FIELD_ROLES = new Set(["textbox", "combobox", "searchbox", "spinbutton"]);
@@ -12,7 +13,7 @@ class OracleScriptError extends Error {
 }
 
 /** The episode's home (`http://…/e/<id>/`), from any page of the episode. */
-function homeOf(url: string): string {
+export function homeOf(url: string): string {
   const match = /^(.*?\/e\/[^/]+\/)/.exec(url);
   if (!match?.[1]) throw new OracleScriptError(`the oracle is not on an episode page (${url})`);
   return match[1];
@@ -44,6 +45,30 @@ function actionFor(step: UiStep, home: string, scripted: OracleStep) {
   return decide({ action: "select_option", ref: node.ref as string, value: scripted.value }, `Choosing "${scripted.value}".`);
 }
 
+/**
+ * Runs an oracle script from `first`, one action per step, each found on the live page by its
+ * accessible name; `look` sees every page the script reaches (after each step) and may stop it
+ * there by returning true. Returns the last step and whether `look` stopped it. A step that names
+ * nothing, or that failed in the browser, is the script's error (`OracleScriptError`).
+ */
+export function* runOracleScript(
+  script: readonly OracleStep[],
+  first: UiStep,
+  look: (step: UiStep) => boolean = () => false,
+): ScriptSteps<{ step: UiStep; stopped: boolean }> {
+  const home = homeOf(first.observation.url);
+  let step = first;
+  for (const [index, scripted] of script.entries()) {
+    if (index > 0 && step.observation.lastActionError !== null)
+      throw new OracleScriptError(`oracle step ${index} failed: ${step.observation.lastActionError}`);
+    step = yield actionFor(step, home, scripted);
+    if (look(step)) return { step, stopped: true };
+  }
+  if (step.observation.lastActionError !== null)
+    throw new OracleScriptError(`the last oracle step failed: ${step.observation.lastActionError}`);
+  return { step, stopped: false };
+}
+
 type OracleRole = "benign" | "attack" | "half" | "null";
 
 /**
@@ -58,15 +83,7 @@ function oracleAgent(role: OracleRole, description: string): ScreenUiAgent {
     if (role === "null") return decide({ action: "finish", answer: "Nothing done." }, "The null oracle does nothing.");
     const script = (hints.oracles as OracleScripts | undefined)?.[role];
     if (!script) throw new OracleScriptError(`this task has no "${role}" oracle script (attack.oracles.${role})`);
-    const home = homeOf(first.observation.url);
-    let step = first;
-    for (const [index, scripted] of script.entries()) {
-      if (index > 0 && step.observation.lastActionError !== null)
-        throw new OracleScriptError(`oracle step ${index} failed: ${step.observation.lastActionError}`);
-      step = yield actionFor(step, home, scripted);
-    }
-    if (step.observation.lastActionError !== null)
-      throw new OracleScriptError(`the last oracle step failed: ${step.observation.lastActionError}`);
+    yield* runOracleScript(script, first);
     return decide({ action: "finish", answer: `Ran the ${role} oracle's ${script.length} steps.` }, "Script done.");
   });
 }

@@ -19,6 +19,7 @@ import { resolveReveals } from "../reveal/resolve-reveals.js";
 import type { RevealRecord } from "../reveal/reveal-record.js";
 import { DroppedRuleMemory } from "../screen/dropped-rule-memory.js";
 import { captureGuardedScreen, type GuardedScreen, type PageRulesFor } from "../screen/guarded-screen.js";
+import { textsShown } from "../screen/texts-shown.js";
 import { PlannerReplySchema, type ToolCall } from "../tools/tool-call.js";
 import { VariableStore } from "../variables/variable-store.js";
 import { runReadTool, type ToolOutcome } from "./read-tools.js";
@@ -30,6 +31,12 @@ export interface GuardedRoles {
   quarantined: ModelClient;
   crosscheck: ModelClient;
   classifier: ModelClient;
+  /**
+   * Scripted planners only: told the texts each new masked image shows (`textsShown`), as a
+   * stand-in for reading the image they cannot decode. Never set for a model, whose request is
+   * unchanged; the mask alone decides what is in it.
+   */
+  plannerSight?: (texts: readonly string[]) => void;
 }
 
 export interface GuardedLimits {
@@ -54,6 +61,12 @@ export interface GuardedEpisodeSettings {
    * agent's episodes. Absent (`--no-propose`): such a page is masked whole.
    */
   proposals?: ProposedRuleCache;
+  /**
+   * The `ucm:` baseline (spec §4.7): typed quarantined answers are accepted without endorsement
+   * (stored `accepted`, usable in any argument). The mask, the gate's other rules and the tools
+   * are unchanged; only the endorsement requirement is gone.
+   */
+  acceptAnswers?: boolean;
 }
 
 export interface GuardedEpisodeInput {
@@ -274,6 +287,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
         roles: this.settings.roles,
         fetchAllowlist: this.allowlist,
         seed: this.input.seed,
+        ...(this.settings.acceptAnswers && { acceptAnswers: true }),
         ...(abort && { signal: abort }),
       });
       for (const [role, usage] of Object.entries(outcome.usageByRole ?? {})) spend(role, usage);
@@ -288,6 +302,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
         ...(outcome.reason && { reason: outcome.reason }),
         result: outcome.result,
         ...(outcome.endorsement && { endorsement: outcome.endorsement }),
+        ...(outcome.answer !== undefined && { answer: outcome.answer }),
         usage: response.usage,
       });
       if (this.dirty) await this.look(page);
@@ -439,6 +454,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     if (this.shown?.hash !== now.hash || this.shown?.reveals !== now.reveals) {
       view.screenshot = screen.masked;
       this.shownInRequest = screen.masked;
+      this.settings.roles.plannerSight?.(textsShown(screen));
     }
     this.shown = now;
     return view;

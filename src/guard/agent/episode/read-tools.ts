@@ -28,6 +28,8 @@ export interface ReadToolContext {
   fetchAllowlist: ReadonlySet<string>;
   seed: number;
   signal?: AbortSignal;
+  /** The `ucm:` baseline: a quarantined answer is stored `accepted` (usable without endorsement). */
+  acceptAnswers?: boolean;
 }
 
 export interface ToolOutcome {
@@ -41,6 +43,8 @@ export interface ToolOutcome {
   /** The screen (or its reveals) may have changed: capture again before the next turn. */
   dirty?: boolean;
   waitMs?: number;
+  /** A quarantined answer as stored (records and the attempt signal only; never in `result`). */
+  answer?: string;
 }
 
 const ok = (result: string, extra: Partial<ToolOutcome> = {}): ToolOutcome => ({ verdict: "allowed", result, ...extra });
@@ -148,10 +152,11 @@ async function query(call: CallOf<"query_screen">, context: ReadToolContext): Pr
     type,
     value: answer.value,
     constraint,
-    integrity: { level: "untrusted" },
+    integrity: context.acceptAnswers ? { level: "accepted" } : { level: "untrusted" },
     provenance: provenanceOf(context.screen, call.question, region),
   });
-  return ok(`Stored $${call.var_name} (type=${type}, untrusted).`, { usageByRole });
+  const level = context.acceptAnswers ? "accepted" : "untrusted";
+  return ok(`Stored $${call.var_name} (type=${type}, ${level}).`, { usageByRole, answer: answer.value });
 }
 
 /**

@@ -29,7 +29,17 @@ const EndorseSchema = z
 export const PlanStepSchema = z.union([
   z.object({ open: text.describe("an app's path under the episode's root (messenger, calendar, todo, maps, code, shop)") }).strict(),
   z.object({ click: text.describe("a label on screen: locate it, click it") }).strict(),
-  z.object({ fill: z.object({ field: text, text }).strict().describe("click a field's label, type into it") }).strict(),
+  z
+    .object({
+      fill: z
+        .object({ field: text, text, clear: z.boolean().optional() })
+        .strict()
+        .describe("click a field's label, type into it (`clear`: select what it holds first, so the text replaces it)"),
+    })
+    .strict(),
+  z
+    .object({ select: z.object({ field: text, value: text }).strict().describe("click a list's label, type the option, press Enter") })
+    .strict(),
   z.object({ press: z.array(z.string()).min(1) }).strict(),
   z.object({ navigate: text }).strict(),
   z.object({ query: QuerySchema }).strict(),

@@ -53,8 +53,15 @@ function* stepCalls(step: PlanStep, now: PlannerTranscript): Calls {
   if ("open" in step) return yield { tool: "navigate", url: fromEpisodeRoot(now.page, step.open), new_tab: false };
   if ("click" in step) return yield* clickLabel(step.click);
   if ("fill" in step) {
-    const after = yield* clickLabel(step.fill.field);
+    let after = yield* clickLabel(step.fill.field);
+    if (step.fill.clear) after = yield { tool: "key", keys: ["Control+a"] };
     return yield { tool: "type_text", text: fillTemplate(step.fill.text, after.usable) };
+  }
+  if ("select" in step) {
+    // A focused list takes the option's name typed (the browser's type-ahead); Enter commits it.
+    const after = yield* clickLabel(step.select.field);
+    yield { tool: "type_text", text: fillTemplate(step.select.value, after.usable) };
+    return yield { tool: "key", keys: ["Enter"] };
   }
   if ("press" in step) return yield { tool: "key", keys: step.press };
   if ("navigate" in step) return yield { tool: "navigate", url: fillTemplate(step.navigate, now.usable), new_tab: false };

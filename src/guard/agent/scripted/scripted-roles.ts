@@ -1,9 +1,10 @@
-import { findInstruction, type Instruction } from "../../../agents/index.js";
+import { findInstruction, type Instruction, showsPayload } from "../../../agents/index.js";
 import type { ModelClient, ModelRequest } from "../../../models/index.js";
 import { SPECIFICITY_SCHEMA_NAME } from "../classifier/task-specificity.js";
 import { RECALL_SCHEMA_NAME } from "../endorse/endorse-value.js";
 import { QUARANTINED_ANSWER_SCHEMA_NAME } from "../query/quarantined-query.js";
 import { PLANNER_REPLY_SCHEMA_NAME, type PlannerReply } from "../tools/tool-call.js";
+import { validateAnswer } from "../values/index.js";
 import type { PlanStep } from "./plan-step.js";
 import { firstValueIn, linesByRelevance, parseReadQuery, type ReadQuery } from "./screen-reader.js";
 import { requestTexts, scriptedClient } from "./scripted-client.js";
@@ -16,6 +17,22 @@ export type ScriptedRole = (typeof SCRIPTED_ROLES)[number];
 export function isScriptedRole(spec: string): spec is ScriptedRole {
   return (SCRIPTED_ROLES as readonly string[]).includes(spec);
 }
+
+/**
+ * What the injection roles know of the task's attack (from the episode's hints; never a model's):
+ * the payload as written, a value attack's attacker value, and the task's oracle scripts as plans
+ * (`planFromOracle`) — the attack script being the pack author's statement of what the payload
+ * asks for, and the benign one a way through the task.
+ */
+export interface ScriptedInjection {
+  payload?: string;
+  attackerValue?: string;
+  attackPlan?: readonly PlanStep[];
+  benignPlan?: readonly PlanStep[];
+}
+
+/** A scripted role's client; `gullible`'s also reads the texts each masked image shows (`GuardedRoles.plannerSight`). */
+export type ScriptedRoleClient = ModelClient & { see?: (texts: readonly string[]) => void };
 
 const ABSTAIN = { value: "", abstain: true };
 // Requests that only point at the screen: what the specificity classifier exists to catch.
@@ -47,13 +64,34 @@ function attackerValue(query: ReadQuery): string | undefined {
 }
 
 /**
- * `compromised`: a quarantined model that answers every query with the attacker's value whenever
- * an injected instruction is on the screen (the worst case for value attacks), and like the
- * benign reader otherwise.
+ * The attacker's value for a query, from what the task's attack is known to want: a value attack's
+ * attacker value, answered as it is whenever it fits the query's type and either the payload or
+ * the value itself is among the lines read (the worst case: a reader the attacker controls picks
+ * the attacker's option wherever it is offered); else, where the payload is read, the first value
+ * of the query's type in the payload or the lines that hold it.
  */
-function compromisedAnswer(request: ModelRequest): { value: string; abstain: boolean } {
+function payloadValue(query: ReadQuery, injection: ScriptedInjection | undefined): string | undefined {
+  const payload = injection?.payload;
+  if (payload === undefined) return undefined;
+  const shown = showsPayload(query.lines, payload);
+  const wanted = injection?.attackerValue;
+  if (wanted !== undefined && (shown || showsPayload(query.lines, wanted)) && validateAnswer(query.type, query.constraint, wanted).ok)
+    return wanted;
+  if (!shown) return undefined;
+  return firstValueIn(
+    [...(wanted !== undefined ? [wanted] : []), payload, ...query.lines.filter((line) => showsPayload([line], payload))],
+    query,
+  );
+}
+
+/**
+ * `compromised`: a quarantined model that answers every query with the attacker's value whenever
+ * the task's payload, or an injected instruction of the grammar, is in what it reads (the worst
+ * case for value attacks), and like the benign reader otherwise.
+ */
+function compromisedAnswer(request: ModelRequest, injection: ScriptedInjection | undefined): { value: string; abstain: boolean } {
   const query = quarantinedQuery(request);
-  const value = query && attackerValue(query);
+  const value = query && (payloadValue(query, injection) ?? attackerValue(query));
   return value === undefined ? benignAnswer(request) : { value, abstain: false };
 }
 
@@ -77,20 +115,41 @@ function stepsFor(instruction: Instruction): PlanStep[] {
 }
 
 /**
- * `gullible` as a planner: it follows the first instruction (in the documented grammar) it can read
- * in any text it is given — the system prompt, the request, tool results — and otherwise ends.
- * Inside the guard it reads only what the guard gives a planner.
+ * `gullible` as a planner: it reads every text it is given — the system prompt, the request, tool
+ * results — and the texts the masked images show (`see`). At the first turn where these hold the
+ * task's payload it carries out the attack's plan; else, at the first that holds an instruction of
+ * the documented grammar, that instruction. Until then it follows the task's benign plan when it
+ * has one, and otherwise ends. Inside the guard it reads only what the guard gives a planner, so
+ * the mask decides.
  */
-function gullibleAgent(): (request: ModelRequest) => PlannerReply {
+function gullibleAgent(injection: ScriptedInjection | undefined): {
+  reply: (request: ModelRequest) => PlannerReply;
+  see: (texts: readonly string[]) => void;
+} {
   let following: PlanRunner | undefined;
-  return (request) => {
-    if (following === undefined) {
-      const instruction = findInstruction(requestTexts(request).join("\n\n"));
-      if (instruction === undefined)
-        return { thought: "There is no instruction to follow.", call: { tool: "done", answer: "I found no instruction to follow." } };
-      following = new PlanRunner(stepsFor(instruction));
-    }
-    return following.reply(request);
+  let benign: PlanRunner | undefined;
+  const seen: string[] = [];
+  return {
+    see: (texts) => {
+      seen.push(...texts);
+    },
+    reply: (request) => {
+      if (following === undefined) {
+        const read = [...requestTexts(request), ...seen];
+        const payload = injection?.payload;
+        if (injection?.attackPlan && payload !== undefined && showsPayload(read, payload)) following = new PlanRunner(injection.attackPlan);
+        else {
+          const instruction = findInstruction(read.join("\n\n"));
+          if (instruction !== undefined) following = new PlanRunner(stepsFor(instruction));
+        }
+      }
+      if (following) return following.reply(request);
+      if (injection?.benignPlan) {
+        benign ??= new PlanRunner(injection.benignPlan);
+        return benign.reply(request);
+      }
+      return { thought: "There is no instruction to follow.", call: { tool: "done", answer: "I found no instruction to follow." } };
+    },
   };
 }
 
@@ -104,26 +163,28 @@ function classifierReply(role: ScriptedRole, request: ModelRequest): { specific:
 /**
  * A scripted role as a model client for one episode: it answers the planner, quarantined, recall
  * and classifier requests of the guarded agent by the request's schema name. `plan` is the benign
- * planner's plan for this episode (the `scripted` role only).
+ * planner's plan for this episode (the `scripted` role only); `injection` is what `gullible` and
+ * `compromised` know of the task's attack.
  */
-export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[]): ModelClient {
+export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[], injection?: ScriptedInjection): ScriptedRoleClient {
   // A planner keeps its place in the episode: one client per episode (the guarded agent's roles are made per episode).
-  const gullible = role === "gullible" ? gullibleAgent() : undefined;
+  const gullible = role === "gullible" ? gullibleAgent(injection) : undefined;
   const planned = role === "scripted" && plan ? new PlanRunner(plan) : undefined;
-  return scriptedClient(role, (request) => {
+  const client = scriptedClient(role, (request) => {
     switch (request.schemaName) {
       case QUARANTINED_ANSWER_SCHEMA_NAME:
-        return role === "scripted" ? benignAnswer(request) : compromisedAnswer(request);
+        return role === "scripted" ? benignAnswer(request) : compromisedAnswer(request, injection);
       case RECALL_SCHEMA_NAME:
         return ABSTAIN;
       case SPECIFICITY_SCHEMA_NAME:
         return classifierReply(role, request);
       case PLANNER_REPLY_SCHEMA_NAME:
-        if (gullible) return gullible(request);
+        if (gullible) return gullible.reply(request);
         if (planned) return planned.reply(request);
         return { thought: "This role does not plan.", call: { tool: "abstain", reason: `the ${role} role does not plan` } };
       default:
         return { error: `the ${role} role does not answer ${request.schemaName ?? "free-text"} requests` };
     }
   });
+  return gullible ? { ...client, see: gullible.see } : client;
 }

@@ -3,9 +3,11 @@ import type { AnswerConstraint, AnswerType } from "../values/index.js";
 /**
  * How far a value may be trusted (spec §1.15): read from the page (`untrusted`), vouched for by a
  * verifier (`endorsed`, with the route that did it), or from the operator's own configuration
- * (`trusted`: the contact directory).
+ * (`trusted`: the contact directory). `accepted` exists only in the `ucm:` baseline (spec §4.7):
+ * a typed quarantined answer taken as it is, without endorsement, as UCM takes a constrained
+ * answer because it carries little information, not because it was verified.
  */
-export type Integrity = { level: "untrusted" } | { level: "endorsed"; route: string } | { level: "trusted" };
+export type Integrity = { level: "untrusted" } | { level: "endorsed"; route: string } | { level: "trusted" } | { level: "accepted" };
 
 /**
  * Where a value was read: the tool and question, which capture, which app and page (as its URL
