@@ -10,16 +10,21 @@
  * their sum; the raw CDP round trip (snapshot + accessibility tree, the part Chromium spends) and
  * the paint of the mask onto a screenshot (sharp) for reference. Last, the CPU time of one capture +
  * guardPage, split between this process and Chromium: on a loaded host the wall times include
- * waiting for a core, the CPU time does not.
+ * waiting for a core, the CPU time does not. Then the floor of that CPU: the size of Chromium's
+ * replies to the snapshot and tree calls, and what this process spends merely to receive them
+ * (JSON.parse alone, a bare DevTools pipe to a second Chromium, Playwright's session), against the
+ * targets of issue 14 (ours ≤ 20 ms at 2,000 nodes, ≤ 50 ms at 5,000).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { openBrowserSession, pageCdpSession } from "../src/browser/index.js";
+import { SNAPSHOT_STYLES } from "../src/guard/capture/cdp-shapes.js";
 import { capturePage, captureScreen } from "../src/guard/capture/index.js";
 import { guardPage, paintMask } from "../src/guard/index.js";
 import { treeCpuMs } from "./_process-tree.js";
+import { RawCdpPipe } from "./_raw-cdp-pipe.js";
 
 const TARGETS = [500, 2000, 5000];
 const WARMUP = 2;
@@ -82,6 +87,13 @@ const quantile = (xs: number[], q: number): number => {
 };
 const fmt = (xs: number[]): string => `${quantile(xs, 0.5).toFixed(1).padStart(6)} / ${quantile(xs, 0.95).toFixed(1).padStart(6)}`;
 
+/** The two calls of a capture that carry the page, with the parameters `capturePage` sends. */
+const SNAPSHOT_PARAMS = { computedStyles: [...SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true };
+const cpuMsOf = (start: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
 const pages = new Map<string, string>();
 const server = createServer((request, response) => {
   const body = pages.get(request.url ?? "");
@@ -111,6 +123,9 @@ console.log(
 console.log("  target   nodes   rows |   capture (ms)  |  guardPage (ms) |    total (ms)   | CDP snapshot+AX | paint (sharp)");
 let summary = "";
 const cpuLines: string[] = [];
+const floorLines: string[] = [];
+const floorByTarget = new Map<number, { bare: number; playwright: number; ours: number }>();
+const raw = RawCdpPipe.launch();
 try {
   for (const target of TARGETS) {
     // Calibrate the comment count once so the capture has about `target` nodes (never more than the 5,000 limit).
@@ -175,14 +190,60 @@ try {
       `  ${String(target).padStart(6)} nodes: CPU per page ${oursMs.toFixed(1)} ms this process + ${chromiumMs.toFixed(1)} ms Chromium` +
         ` | frozen capture + screenshot + guardPage: ${frozenOursMs.toFixed(1)} ms this process + ${((treeCpuMs() - frozenStart.tree) / RUNS - frozenOursMs).toFixed(1)} ms Chromium, wall median ${quantile(frozenWall, 0.5).toFixed(0)} ms`,
     );
+    // The floor: the size of Chromium's replies to the two calls that carry the page, and the CPU
+    // this process must spend merely to receive them — over Playwright's session, over a bare pipe
+    // to a second Chromium showing the same page, and `JSON.parse` of the same text alone.
+    const pair = () => Promise.all([cdp.send("DOMSnapshot.captureSnapshot", SNAPSHOT_PARAMS), cdp.send("Accessibility.getFullAXTree", {})]);
+    const texts = (await pair()).map((reply) => JSON.stringify(reply));
+    let start = process.cpuUsage();
+    for (let run = 0; run < RUNS; run++) for (const text of texts) JSON.parse(text);
+    const parseMs = cpuMsOf(start) / RUNS;
+    start = process.cpuUsage();
+    for (let run = 0; run < RUNS; run++) await pair();
+    const playwrightMs = cpuMsOf(start) / RUNS;
+    const sessionId = await raw.openPage(`${origin}/page-${comments}.html`, page.viewportSize() ?? { width: 1280, height: 800 });
+    const rawPair = () =>
+      Promise.all([
+        raw.send("DOMSnapshot.captureSnapshot", SNAPSHOT_PARAMS, sessionId),
+        raw.send("Accessibility.getFullAXTree", {}, sessionId),
+      ]);
+    await rawPair();
+    raw.takeCost();
+    start = process.cpuUsage();
+    for (let run = 0; run < RUNS; run++) await rawPair();
+    const rawMs = cpuMsOf(start) / RUNS;
+    const rawCost = raw.takeCost();
+    const mb = (chars: number) => (chars / 1e6).toFixed(2);
+    floorLines.push(
+      `  ${String(target).padStart(6)} nodes: replies ${mb(texts[0]!.length + texts[1]!.length)} MB (snapshot ${mb(texts[0]!.length)} + AX tree ${mb(texts[1]!.length)}); ` +
+        `this process per pair: JSON.parse alone ${parseMs.toFixed(1)} ms | bare pipe ${rawMs.toFixed(1)} ms ` +
+        `(framing ${(rawCost.framingUs / 1000 / RUNS).toFixed(1)} + parse ${(rawCost.parseUs / 1000 / RUNS).toFixed(1)}) | Playwright's session ${playwrightMs.toFixed(1)} ms`,
+    );
+    floorByTarget.set(target, { bare: rawMs, playwright: playwrightMs, ours: frozenOursMs });
     if (target === 2000) {
       const median = quantile(totalMs, 0.5);
       summary = `  2,000-node page: median ${median.toFixed(1)} ms for capture + verdicts + compositor (target ≤ 100 ms: ${median <= 100 ? "met" : "NOT met"}; ${((quantile(cdpMs, 0.5) / median) * 100).toFixed(0)}% of it is Chromium's snapshot + AX calls)`;
     }
   }
   console.log(cpuLines.join("\n"));
+  console.log(
+    "  floor: Chromium's replies to DOMSnapshot.captureSnapshot + Accessibility.getFullAXTree, and this process's CPU to receive them",
+  );
+  console.log(floorLines.join("\n"));
   console.log(summary);
+  for (const [target, limit] of [
+    [2000, 20],
+    [5000, 50],
+  ] as const) {
+    const floor = floorByTarget.get(target);
+    if (floor === undefined) continue;
+    console.log(
+      `  ${target.toLocaleString("en")} nodes: our CPU per frozen capture + guardPage ${floor.ours.toFixed(1)} ms (target ≤ ${limit} ms: ${floor.ours <= limit ? "met" : "NOT met"}); ` +
+        `receiving the replies alone costs ${floor.bare.toFixed(1)} ms over a bare pipe, ${floor.playwright.toFixed(1)} ms over Playwright`,
+    );
+  }
 } finally {
+  raw.close();
   await session.close();
   server.closeAllConnections();
   server.close();

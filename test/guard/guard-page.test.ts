@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validateCapture } from "../../src/guard/guard-page.js";
 import { guardPage, isMasked } from "../../src/guard/index.js";
 import { doc, el, filler, makePage, txt, verdicts } from "./synthetic-page.js";
 
@@ -47,6 +48,22 @@ const rules = [
   { ancestor_path: [{ role: "landmark", class: "header-bar" }], verdict: "trusted", note: "top bar: project and issue navigation" },
   { ancestor_path: [{ role: "main" }, { role: "section", class: "issue-actions" }], verdict: "trusted", note: "issue action buttons" },
 ];
+
+describe("validateCapture", () => {
+  it("returns a capture it validated as it is, so guardPage does not parse it a second time", () => {
+    const page = validateCapture(issuePage());
+    expect(validateCapture(page)).toBe(page);
+    expect(guardPage(page, rules)).toEqual(guardPage(issuePage(), rules));
+  });
+
+  it("still parses every capture it did not return itself", () => {
+    const input = issuePage();
+    expect(validateCapture(input)).not.toBe(input);
+    const broken = issuePage();
+    broken.nodes[1]!.parentId = "ghost";
+    expect(() => validateCapture(broken)).toThrow(/parent "ghost" is not in the capture/);
+  });
+});
 
 describe("guardPage", () => {
   it("decides every row of an issue page", () => {

@@ -158,7 +158,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
   }
 
   const walk = walkWithLimits(mainDraft.root, limits);
-  const paintRank = rankPaintKeys(walk.kept.map(({ node }) => node.paintKey));
+  const paintRank = rankPaintKeys(walk.kept.map(({ node }) => node));
   const childIds = new Map<DraftNode, string[]>();
   for (const { node, parent } of walk.kept) {
     if (parent === null) continue;
@@ -214,7 +214,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
       classes: dom?.classes ?? [],
       href: dom?.href ?? (rawRole === "link" ? stringOrNull(axProperty(ax, "url")) : null),
       box,
-      paintOrder: node.paintKey === null ? null : (paintRank.get(node.paintKey.join(",")) ?? null),
+      paintOrder: paintRank.get(node) ?? null,
       shapeBox,
       offscreen,
       frameId: node.frameId,
@@ -255,14 +255,21 @@ function stringOrNull(value: unknown): string | null {
 
 /**
  * Paint order across frames: a child frame's nodes paint where its iframe paints, in their own
- * order, so keys are compared as paths (host orders, then own) and ranked to one integer.
+ * order, so keys are compared as paths (host orders, then own) and ranked to one integer; equal
+ * paths share a rank. Nodes without a key have none.
  */
-function rankPaintKeys(keys: readonly (number[] | null)[]): Map<string, number> {
-  const unique = new Map<string, number[]>();
-  for (const key of keys) if (key !== null) unique.set(key.join(","), key);
-  const sorted = [...unique.values()].sort((a, b) => {
+function rankPaintKeys(nodes: readonly DraftNode[]): Map<DraftNode, number> {
+  const compare = (a: readonly number[], b: readonly number[]): number => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
     return a.length - b.length;
+  };
+  const keyed = nodes.filter((node): node is DraftNode & { paintKey: number[] } => node.paintKey !== null);
+  keyed.sort((a, b) => compare(a.paintKey, b.paintKey));
+  const ranks = new Map<DraftNode, number>();
+  let rank = -1;
+  keyed.forEach((node, i) => {
+    if (i === 0 || compare(keyed[i - 1]!.paintKey, node.paintKey) !== 0) rank++;
+    ranks.set(node, rank);
   });
-  return new Map(sorted.map((key, rank) => [key.join(","), rank]));
+  return ranks;
 }

@@ -132,17 +132,23 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
   // the DOM parent chain's nearest accessible node: an `aria-owns` reparenting is kept as is.
   if (layoutOnly.length > 0) {
     const regrouped = new Set<DraftNode>();
+    // Moved children leave their old parent in one pass per parent afterwards: removing them one
+    // at a time was quadratic in a long list's length (a thread's comments, each in a wrapper).
+    const left = new Map<DraftNode, Set<DraftNode>>();
     for (const node of all) {
       if (node.ax === null || node.dom === null || node === root) continue;
       const current = parentOf.get(node);
       const wrapper = nearestRepresented(node.dom);
       if (current === undefined || wrapper === undefined || wrapper.ax !== null || wrapper === current) continue;
       if (nearestAccessible(node.dom) !== current) continue;
-      current.children.splice(current.children.indexOf(node), 1);
+      const gone = left.get(current) ?? new Set<DraftNode>();
+      gone.add(node);
+      left.set(current, gone);
       wrapper.children.push(node);
       parentOf.set(node, wrapper);
       regrouped.add(wrapper);
     }
+    for (const [parent, gone] of left) parent.children = parent.children.filter((child) => !gone.has(child));
     for (const wrapper of regrouped) wrapper.children.sort((a, b) => (a.dom?.nodeIndex ?? 0) - (b.dom?.nodeIndex ?? 0));
   }
   return { root, byBackendId, all };

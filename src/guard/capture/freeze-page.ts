@@ -37,6 +37,9 @@ const RESUME_ANIMATIONS = `(() => {
   globalThis.__safecuaPaused = [];
 })()`;
 
+/** Sessions whose Runtime domain this module enabled (nothing disables it again). */
+const runtimeEnabled = new WeakSet<CDPSession>();
+
 interface Paused {
   callFrames: Array<{ location: { scriptId: string } }>;
 }
@@ -81,9 +84,14 @@ export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => P
   try {
     const { frameTree } = await inTime(cdp.send("Page.getFrameTree"));
     world = (await inTime(cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: WORLD_NAME }))).executionContextId;
-    await inTime(cdp.send("Runtime.enable"));
-    await inTime(cdp.send("Runtime.evaluate", { contextId: world, expression: PAUSE_ANIMATIONS, returnByValue: true }));
-    await inTime(cdp.send("Runtime.evaluate", { contextId: world, expression: TWO_FRAMES, awaitPromise: true }));
+    // `Runtime.compileScript` needs the Runtime domain; it stays enabled for the session's life.
+    if (!runtimeEnabled.has(cdp)) {
+      await inTime(cdp.send("Runtime.enable"));
+      runtimeEnabled.add(cdp);
+    }
+    // One round trip for holding the animations and letting two frames through: every DevTools
+    // call costs this process about half a millisecond of CPU in Playwright's layers alone.
+    await inTime(cdp.send("Runtime.evaluate", { contextId: world, expression: `${PAUSE_ANIMATIONS}, ${TWO_FRAMES}`, awaitPromise: true }));
     await inTime(cdp.send("Debugger.enable"));
     // A task of our own, compiled in our world: its script id is ours alone (a page cannot run code
     // there), so a pause in it is ours and any other pause is the page's own `debugger` statement.

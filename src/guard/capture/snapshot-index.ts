@@ -92,6 +92,14 @@ function resolveHref(raw: string, base: string): string {
   }
 }
 
+/** Position of each requested style in a layout node's `styles` row. */
+const SLOT = Object.fromEntries(SNAPSHOT_STYLES.map((name, index) => [name, index])) as Record<SnapshotStyle, number>;
+const NO_STYLES: number[] = [];
+
+function paintsImage(value: string): boolean {
+  return value !== "" && value !== "none";
+}
+
 /**
  * Flattens one snapshot document into per-node records keyed by backend node id, the key the
  * accessibility tree uses (`backendDOMNodeId`). The snapshot is column-oriented and string-interned;
@@ -154,41 +162,40 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     transformed: false,
     paddingBox: null,
   }));
-  const slot = (name: SnapshotStyle): number => SNAPSHOT_STYLES.indexOf(name);
-
   const layout = document.layout;
-  layout.nodeIndex.forEach((nodeIndex, layoutIndex) => {
+  // One loop without closures per layout node: at 2,000 nodes this loop was a sixth of the join.
+  for (let layoutIndex = 0; layoutIndex < layout.nodeIndex.length; layoutIndex++) {
+    const nodeIndex = layout.nodeIndex[layoutIndex]!;
     const entry = entries[nodeIndex];
     const bounds = layout.bounds[layoutIndex];
-    if (entry === undefined || bounds === undefined || bounds.length < 4) return;
+    if (entry === undefined || bounds === undefined || bounds.length < 4) continue;
     entry.box = unionRect(entry.box, [bounds[0]!, bounds[1]!, bounds[2]!, bounds[3]!]);
     const order = layout.paintOrders?.[layoutIndex];
     if (order !== undefined) entry.paintOrder = Math.max(entry.paintOrder ?? order, order);
     const text = layout.text[layoutIndex];
     if (text !== undefined && text >= 0) entry.layoutText += str(text);
-    const styles = layout.styles[layoutIndex] ?? [];
-    const style = (name: SnapshotStyle): string => str(styles[slot(name)]);
-    const visibility = style("visibility");
+    const styles = layout.styles[layoutIndex] ?? NO_STYLES;
+    const visibility = str(styles[SLOT.visibility]);
     if (visibility === "hidden" || visibility === "collapse") entry.visible = false;
-    const images = (["background-image", "border-image-source"] as const).some((name) => !["", "none"].includes(style(name)));
-    const shadow = shadowOutset(style("box-shadow"));
+    const images = paintsImage(str(styles[SLOT["background-image"]])) || paintsImage(str(styles[SLOT["border-image-source"]]));
+    const shadow = shadowOutset(str(styles[SLOT["box-shadow"]]));
     if (images || shadow !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, shadow ?? [0, 0, 0, 0]);
     // The first layout box of an element carries its styles and its client rect.
     const clipInput = clipInputs[nodeIndex]!;
     if (clipInput.paddingBox === null && entry.nodeType === ELEMENT_NODE) {
-      clipInput.position = style("position") || "static";
-      clipInput.overflowX = style("overflow-x") || "visible";
-      clipInput.overflowY = style("overflow-y") || "visible";
-      const transform = style("transform");
-      const zoom = style("zoom");
+      clipInput.position = str(styles[SLOT.position]) || "static";
+      clipInput.overflowX = str(styles[SLOT["overflow-x"]]) || "visible";
+      clipInput.overflowY = str(styles[SLOT["overflow-y"]]) || "visible";
+      const transform = str(styles[SLOT.transform]);
+      const zoom = str(styles[SLOT.zoom]);
       clipInput.transformed = (transform !== "" && transform !== "none") || (zoom !== "" && zoom !== "1");
       const client = layout.clientRects?.[layoutIndex];
       if (client !== undefined && client.length >= 4)
         clipInput.paddingBox = [bounds[0]! + client[0]!, bounds[1]! + client[1]!, client[2]!, client[3]!];
     } else if (entry.tag.startsWith("::") && clipInput.position === "static") {
-      clipInput.position = style("position") || "static";
+      clipInput.position = str(styles[SLOT.position]) || "static";
     }
-  });
+  }
   const clips = computeOverflowClips(clipInputs);
   clips.forEach((clip, index) => {
     entries[index]!.clip = clip;
