@@ -7,6 +7,7 @@ export {
   type EpisodeStatus,
   type ErrorRecord,
   episodeKey,
+  injectionStatusOf,
   isScored,
   type ScoredRecord,
   ScoredRecordSchema,
