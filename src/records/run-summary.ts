@@ -21,7 +21,7 @@ export interface AgentSummary extends MetricSummary {
   by_family?: Record<string, InjectionFamilySummary>;
 }
 
-/** `summary.json`: one row per arm. Always recomputable from the manifest and the records. */
+/** `summary.json`: one row per arm. Always recomputable from the manifest, the records and `mask-integrity.json`. */
 export interface RunSummary {
   run_id: string;
   dataset: string;
