@@ -20,9 +20,9 @@ import { performance } from "node:perf_hooks";
 import { openBrowserSession } from "../src/browser/index.js";
 import { workspaceRuleSet } from "../src/guard/index.js";
 import { echoNormalise, echoPieces } from "../src/guard/verdicts/echo-demotion.js";
+import { isCapacityRelease, isHidden, isLeak, type MeasuredView, measurePage } from "../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios } from "../src/scenario/index.js";
 import { startWorkspace } from "../src/workspace/index.js";
-import { isCapacityRelease, isHidden, isLeak, type MeasuredView, measurePage } from "../test/guard/support/workspace-masking.js";
 import { crawlEpisode } from "../test/workspace/workspace-helpers.js";
 
 interface AppTally {

@@ -6,4 +6,5 @@ export { type AttemptTrace, type EpisodeEvidence, type SinkRequest, SinkRequestS
 export { type EvaluatorResult, evaluateEvaluator } from "./evaluate-evaluator.js";
 export { evaluatorCodeHash } from "./evaluator-code-hash.js";
 export { getterValues } from "./getter-values.js";
+export { AMOUNT_FIELDS, isOperatorField, type PlantedCanary, plantCanaries } from "./plant-canaries.js";
 export { type EpisodeAttack, scoreAttack } from "./score-attack.js";

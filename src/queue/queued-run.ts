@@ -9,6 +9,7 @@ import {
   prepareResume,
   type ResumeOptions,
   type RunResult,
+  runMaskIntegrity,
 } from "../runner/index.js";
 import { type CollectOptions, collectEpisodes, type QueueProgress } from "./collect-episodes.js";
 import { checkRedis } from "./redis-connection.js";
@@ -41,6 +42,13 @@ function hooksOf(options: Pick<NewRunOptions, "stop" | "onStart" | "onRecord"> &
   };
 }
 
+function maskIntegrityHooks(options: Pick<NewRunOptions, "stop" | "onMaskIntegrity">) {
+  return {
+    ...(options.stop && { stop: options.stop }),
+    ...(options.onMaskIntegrity && { onMaskIntegrity: options.onMaskIntegrity }),
+  };
+}
+
 /**
  * A new run whose episodes run on workers: planned exactly as `startRun` plans it (same manifest,
  * same keys), with Redis checked before the run folder exists.
@@ -49,6 +57,8 @@ export async function startQueuedRun(options: NewRunOptions & QueueSettings): Pr
   const manifest = newRunManifest(options);
   await checkRedis(options.target);
   const runDir = createRunFolder(options.outDir, manifest);
+  // F5 tasks run no agent: this process measures them (it needs Chromium for that), workers run the episodes.
+  await runMaskIntegrity(runDir, options.scenarios, maskIntegrityHooks(options));
   const outcome = await collectEpisodes({
     target: options.target,
     runDir,
@@ -77,6 +87,7 @@ export async function resumeQueuedRun(
   await checkRedis(options.target);
   const { manifest, scenarios, arms, resumable } = await prepareResume(runDir, { ...options, runsEpisodes: false });
   const e2e = manifest.track === "e2e" ? { ...(manifest.e2e ?? DEFAULT_E2E_SETTINGS) } : undefined;
+  await runMaskIntegrity(runDir, scenarios, maskIntegrityHooks(options));
   const outcome = await collectEpisodes({
     target: options.target,
     runDir,

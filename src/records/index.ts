@@ -7,6 +7,7 @@ export {
   type EpisodeStatus,
   type ErrorRecord,
   episodeKey,
+  injectionStatusOf,
   isScored,
   type ScoredRecord,
   ScoredRecordSchema,
@@ -15,6 +16,16 @@ export {
 export { type Failure, FailureSchema } from "./failure-record.js";
 export { type InjectionScoreRecord, InjectionScoreRecordSchema } from "./injection-score-record.js";
 export { type JudgeRecord, JudgeRecordSchema } from "./judge-record.js";
+export {
+  type MaskIntegrityPage,
+  MaskIntegrityPageSchema,
+  type MaskIntegrityRunSummary,
+  type MaskIntegrityTaskRecord,
+  MaskIntegrityTaskRecordSchema,
+  readMaskIntegrity,
+  summarizeMaskIntegrityRun,
+  writeMaskIntegrityTask,
+} from "./mask-integrity-record.js";
 export { openRunForResume, type ResumableRun } from "./resume-run-folder.js";
 export {
   createRunFolder,

@@ -11,6 +11,8 @@ export const RUN_FILES = {
   summary: "summary.json",
   report: "report.md",
   htmlReport: "report.html",
+  /** The F5 mask-integrity measurements (src/records/mask-integrity-record.ts), when the run had F5 tasks. */
+  maskIntegrity: "mask-integrity.json",
 } as const;
 
 export interface ReadRecordsResult {

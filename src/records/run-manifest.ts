@@ -29,6 +29,8 @@ export const RunManifestSchema = z.object({
       })
       .optional(),
     scenario_count: z.number().int(),
+    /** Of those, F5 (mask-integrity) tasks: measured once per run by the harness, never run as episodes. Absent: none. */
+    mask_integrity_tasks: z.number().int().positive().optional(),
     /** sha256 of the canonical scenarios; a resume refuses a dataset that changed. */
     fingerprint: z.string(),
   }),

@@ -7,6 +7,7 @@ import {
   summarizeOutcomes,
 } from "../stats/index.js";
 import { type EpisodeRecord, isScored, type ScoredRecord } from "./episode-record.js";
+import { type MaskIntegrityRunSummary, type MaskIntegrityTaskRecord, summarizeMaskIntegrityRun } from "./mask-integrity-record.js";
 import type { RunManifest } from "./run-manifest.js";
 
 /** One row of a run's summary: an agent under a defense. */
@@ -20,12 +21,14 @@ export interface AgentSummary extends MetricSummary {
   by_family?: Record<string, InjectionFamilySummary>;
 }
 
-/** `summary.json`: one row per arm. Always recomputable from the manifest and the records. */
+/** `summary.json`: one row per arm. Always recomputable from the manifest, the records and `mask-integrity.json`. */
 export interface RunSummary {
   run_id: string;
   dataset: string;
   matcher: string;
   agents: AgentSummary[];
+  /** F5: the mask-integrity harness's figures, when the run had F5 tasks (no agent runs them, so no row does). */
+  mask_integrity?: MaskIntegrityRunSummary;
 }
 
 /**
@@ -95,7 +98,11 @@ export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "se
  * CI is the same whichever other agents share the run. `resamples` overrides the manifest's (the
  * viewer wants point estimates only).
  */
-export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRecord[], options: { resamples?: number } = {}): RunSummary {
+export function summarizeRun(
+  manifest: SummaryBasis,
+  records: readonly EpisodeRecord[],
+  options: { resamples?: number; maskIntegrity?: readonly MaskIntegrityTaskRecord[] } = {},
+): RunSummary {
   const rows: AgentSummary[] = [];
   const arms = [...manifest.arms];
   for (const record of records)
@@ -117,5 +124,17 @@ export function summarizeRun(manifest: SummaryBasis, records: readonly EpisodeRe
     const settings = { seed: manifest.seed, resamples: options.resamples ?? manifest.bootstrap_resamples };
     rows.push({ agent, defense, ...summary, ...(injection.length > 0 && { by_family: summarizeInjection(injection, settings) }) });
   }
-  return { run_id: manifest.run_id, dataset: manifest.dataset.label, matcher: manifest.matcher, agents: rows };
+  const maskIntegrity = options.maskIntegrity ?? [];
+  return {
+    run_id: manifest.run_id,
+    dataset: manifest.dataset.label,
+    matcher: manifest.matcher,
+    agents: rows,
+    ...(maskIntegrity.length > 0 && {
+      mask_integrity: summarizeMaskIntegrityRun(maskIntegrity, {
+        seed: manifest.seed,
+        resamples: options.resamples ?? manifest.bootstrap_resamples,
+      }),
+    }),
+  };
 }

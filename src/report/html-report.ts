@@ -10,6 +10,7 @@ import { htmlPage } from "./html-page.js";
 import { injectionTableHtml } from "./injection-table-html.js";
 import { judgeAgreementHtml } from "./judge-agreement-html.js";
 import { leaderboardHtml } from "./leaderboard-html.js";
+import { maskIntegrityHtml } from "./mask-integrity-html.js";
 import { categoryTableHtml, failureModeTableHtml, HEAT_LEGEND } from "./mode-tables-html.js";
 import { referenceMetricsHtml } from "./reference-metrics-html.js";
 import { hasEngaged, type ReportRow, reportRows, runTags } from "./report-rows.js";
@@ -155,6 +156,9 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
   const errors = errorsHtml(runs);
   const categories = categoryTableHtml(rows);
   const injection = injectionTableHtml(rows);
+  const maskIntegrity = runs.flatMap((run) =>
+    run.summary.mask_integrity ? [[run.manifest.run_id, run.summary.mask_integrity] as const] : [],
+  );
   const title = runs.length === 1 ? `safecua report — ${first.manifest.run_id}` : `safecua report — ${runs.length} runs`;
   const datasets = [...new Set(runs.map((run) => `${run.manifest.dataset.label} (${run.manifest.dataset.scenario_count} scenarios)`))].join(
     ", ",
@@ -162,6 +166,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
   const nav: Array<[string, string] | false> = [
     ["leaderboard", "Leaderboard"],
     injection !== undefined && ["injection", "Injection"],
+    maskIntegrity.length > 0 && ["mask-integrity", "F5 mask integrity"],
     ["figures", "Utility vs disclosure"],
     ["modes", "Failure modes"],
     ["behaviour", "Behaviour"],
@@ -192,6 +197,15 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
             "Injection: ASR@k, CR and FR per family",
             injection,
             "Brackets are 95% bootstrap CIs: over tasks for ASR@k (one fact per task), over tasks with their epochs for CR and FR. Success is read from what the episode left (final state, change log, sink requests), never from what the agent said.",
+          )
+        : ""
+    }
+    ${
+      maskIntegrity.length > 0
+        ? section(
+            "mask-integrity",
+            "F5: mask integrity",
+            maskIntegrity.map(([runId, summary]) => html`${runs.length > 1 ? html`<h3>${runId}</h3>` : ""}${maskIntegrityHtml(summary)}`),
           )
         : ""
     }

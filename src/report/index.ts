@@ -20,6 +20,8 @@ export { type JudgeAgreement, judgeAgreement } from "./judge-agreement.js";
 export { loadComparableRun } from "./load-comparable-run.js";
 export { type LoadReportRunOptions, loadReportRun } from "./load-report-run.js";
 export { markdownReport, type ReportContext } from "./markdown-report.js";
+export { maskIntegrityHtml } from "./mask-integrity-html.js";
+export { MASK_INTEGRITY_LEGEND, maskIntegrityLines, maskIntegrityProblems } from "./mask-integrity-table.js";
 export { type ArmComparison, compareArms } from "./paired-arms.js";
 export {
   comparisonMde,

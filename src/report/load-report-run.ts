@@ -5,6 +5,7 @@ import {
   type EpisodeRecord,
   RUN_FILES,
   readManifest,
+  readMaskIntegrity,
   readRecords,
   type StepRecord,
   type StepTurn,
@@ -94,7 +95,7 @@ export async function loadReportRun(runDir: string, options: LoadReportRunOption
   const notes: string[] = [];
   const { records, dropped } = readRecords(runDir);
   for (const line of dropped) notes.push(`${join(runDir, RUN_FILES.records)}:${line.line}: not shown: ${line.reason}`);
-  const summary = summarizeRun(manifest, records);
+  const summary = summarizeRun(manifest, records, { maskIntegrity: readMaskIntegrity(runDir) });
   const scenarioIds = new Set(records.map((record) => record.scenario_id));
   const scenarios = (await loadRunScenarios(runDir, manifest, notes)).filter((scenario) => scenarioIds.has(scenario.id));
   const steps = stepsByKey(records, runDir, options.screenshots ?? true);

@@ -1,4 +1,6 @@
+import type { MaskIntegrityRunSummary } from "../records/index.js";
 import { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
+import { MASK_INTEGRITY_LEGEND, maskIntegrityLines } from "./mask-integrity-table.js";
 import { behaviourTable, leaderboardTable, MODE_LEGEND, referenceMetricsTable, type SummaryRow } from "./summary-tables.js";
 
 export interface ReportContext {
@@ -10,11 +12,14 @@ export interface ReportContext {
   seed: number;
   resamples: number;
   rows: Array<SummaryRow & InjectionRow>;
+  /** F5: the mask-integrity figures, when the run had F5 tasks. */
+  maskIntegrity?: MaskIntegrityRunSummary;
 }
 
 /** The run's `report.md`: what was run, the leaderboard and the behaviour decomposition, with the definitions. */
 export function markdownReport(context: ReportContext): string {
   const injection = injectionTable(context.rows);
+  const maskIntegrity = maskIntegrityLines(context.maskIntegrity);
   return [
     `# safecua run ${context.runId}`,
     "",
@@ -34,6 +39,7 @@ export function markdownReport(context: ReportContext): string {
     MODE_LEGEND,
     "",
     ...(injection ? ["## Injection: ASR@k, CR and FR per family", "", injection, "", INJECTION_LEGEND, ""] : []),
+    ...(maskIntegrity ? ["## F5: mask integrity", "", ...maskIntegrity, "", MASK_INTEGRITY_LEGEND, ""] : []),
     "## Reference metrics",
     "",
     referenceMetricsTable(context.rows),

@@ -1,8 +1,10 @@
+import type { MaskIntegrityRunSummary } from "../records/index.js";
 import { FAILURE_MODES } from "../scenario/index.js";
 import type { MetricSummary } from "../stats/index.js";
 import { formatEstimate, formatPercent } from "./format-estimate.js";
 import { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
 import { markdownTable } from "./markdown-table.js";
+import { MASK_INTEGRITY_LEGEND, maskIntegrityLines } from "./mask-integrity-table.js";
 
 export interface SummaryRow extends MetricSummary {
   agent: string;
@@ -100,12 +102,19 @@ export function referenceMetricsTable(rows: SummaryRow[]): string {
  * The leaderboard as the terminal shows it: which dataset and matcher produced it, the table, and
  * the legend of its short column names.
  */
-export function leaderboardText(summary: { dataset: string; matcher: string; agents: Array<SummaryRow & InjectionRow> }): string {
+export function leaderboardText(summary: {
+  dataset: string;
+  matcher: string;
+  agents: Array<SummaryRow & InjectionRow>;
+  mask_integrity?: MaskIntegrityRunSummary;
+}): string {
   const injection = injectionTable(summary.agents);
+  const maskIntegrity = maskIntegrityLines(summary.mask_integrity);
   // A pack of injection-only tasks has no disclosure episodes: a table of dashes says nothing.
-  const disclosure = !injection || summary.agents.some((row) => row.n > 0);
+  const disclosure = (!injection && !maskIntegrity) || summary.agents.some((row) => row.n > 0);
   const lines = [`dataset ${summary.dataset} · matcher ${summary.matcher}`];
   if (disclosure) lines.push("", leaderboardTable(summary.agents), "", MODE_LEGEND);
   if (injection) lines.push("", "injection, per family:", "", injection, "", INJECTION_LEGEND);
+  if (maskIntegrity) lines.push("", "F5, mask integrity:", "", ...maskIntegrity, "", MASK_INTEGRITY_LEGEND);
   return lines.join("\n");
 }

@@ -31,6 +31,7 @@ export async function writeRunReports(runDir: string, options: LoadReportRunOpti
       seed: manifest.seed,
       resamples: manifest.bootstrap_resamples,
       rows: summary.agents,
+      ...(summary.mask_integrity && { maskIntegrity: summary.mask_integrity }),
     }),
   );
   const html = join(runDir, RUN_FILES.htmlReport);

@@ -8,6 +8,7 @@ import { evaluatorCodeHash } from "../injection/index.js";
 import {
   createRunFolder,
   type EpisodeRecord,
+  type MaskIntegrityTaskRecord,
   openRunForResume,
   RecordWriter,
   type ResumableRun,
@@ -15,6 +16,7 @@ import {
   type RunManifest,
   type RunSummary,
   readManifest,
+  readMaskIntegrity,
   readRecords,
   summarizeRun,
   writeJsonAtomic,
@@ -23,7 +25,9 @@ import { datasetFingerprint, type Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
 import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 import type { EpisodeJudge } from "./episode-spec.js";
+import { isMaskIntegrityTask } from "./mask-integrity-task.js";
 import { type Arm, runEpisodes, type StopControl } from "./run-episodes.js";
+import { runMaskIntegrity } from "./run-mask-integrity.js";
 
 export interface RunCallbacks {
   onStart?: (total: number, skipped: number) => void;
@@ -33,6 +37,8 @@ export interface RunCallbacks {
   onSummarising?: (records: number) => void;
   /** End-to-end track: a running Chromium to use instead of launching one (left open). */
   browser?: Browser;
+  /** An F5 task was measured (or could not be). */
+  onMaskIntegrity?: (task: MaskIntegrityTaskRecord) => void;
 }
 
 export interface NewRunOptions extends RunCallbacks {
@@ -78,7 +84,11 @@ export function newRunId(now = new Date()): string {
   return `${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-/** Writes `summary.json` from the records on disk; the reports are the caller's (runner never imports report). */
+/**
+ * Writes `summary.json` from the records (and F5 measurements) on disk; the reports are the
+ * caller's (runner never imports report). `missing` counts the episodes without a record and the
+ * F5 tasks not measured yet.
+ */
 export function finishRun(
   runDir: string,
   manifest: RunManifest,
@@ -86,11 +96,14 @@ export function finishRun(
   onSummarising?: (records: number) => void,
 ): RunResult {
   const { records } = readRecords(runDir);
+  const maskIntegrity = readMaskIntegrity(runDir);
   onSummarising?.(records.length);
-  const summary = summarizeRun(manifest, records);
+  const summary = summarizeRun(manifest, records, { maskIntegrity });
   writeJsonAtomic(join(runDir, RUN_FILES.summary), summary);
-  const expected = manifest.arms.length * manifest.dataset.scenario_count * manifest.epochs;
-  const missing = Math.max(0, expected - new Set(records.map((record) => record.key)).size);
+  const measuredTasks = manifest.dataset.mask_integrity_tasks ?? 0;
+  const expected = manifest.arms.length * (manifest.dataset.scenario_count - measuredTasks) * manifest.epochs;
+  const missing =
+    Math.max(0, expected - new Set(records.map((record) => record.key)).size) + Math.max(0, measuredTasks - maskIntegrity.length);
   return { runDir, manifest, records, summary, missing, interrupted };
 }
 
@@ -121,6 +134,12 @@ async function execute(
     : undefined;
   const writer = new RecordWriter(runDir);
   try {
+    // F5 first: no agent, minutes at most, and a leak is worth knowing before the episodes' hours.
+    await runMaskIntegrity(runDir, scenarios, {
+      ...(harness && { environment: { workspace: harness.workspace, browser: () => harness.browser() } }),
+      ...(options.stop && { stop: options.stop }),
+      ...(options.onMaskIntegrity && { onMaskIntegrity: options.onMaskIntegrity }),
+    });
     const outcome = await runEpisodes(
       {
         runId: manifest.run_id,
@@ -151,6 +170,7 @@ async function execute(
 
 /** The manifest of a new run: everything needed to resume or reproduce it, never a secret. */
 export function newRunManifest(options: Omit<NewRunOptions, "concurrency" | "outDir" | "stop" | keyof RunCallbacks>): RunManifest {
+  const maskIntegrityTasks = options.scenarios.filter(isMaskIntegrityTask).length;
   return {
     run_id: newRunId(),
     created_at: new Date().toISOString(),
@@ -162,6 +182,7 @@ export function newRunManifest(options: Omit<NewRunOptions, "concurrency" | "out
       paths: options.dataset.paths,
       ...(options.dataset.selection !== undefined && { selection: options.dataset.selection }),
       scenario_count: options.scenarios.length,
+      ...(maskIntegrityTasks > 0 && { mask_integrity_tasks: maskIntegrityTasks }),
       fingerprint: datasetFingerprint(options.scenarios),
     },
     agents: [...new Set(options.arms.map((arm) => arm.agent.id))],

@@ -9,6 +9,8 @@ import { type E2eEnvironment, runE2eEpisode } from "./run-e2e-episode.js";
 export interface E2eHarness {
   readonly workspace: Workspace;
   runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord>;
+  /** The run's Chromium (launched again if it died), for work that is not an agent's episode (the F5 harness). */
+  browser(): Promise<Browser>;
   /** Launches so far (1 + relaunches after a crash). */
   readonly launches: number;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
       return launches;
     },
     runEpisode: (spec) => runE2eEpisode(spec, environment),
+    browser,
     async close() {
       await lock.catch(() => undefined);
       if (instance !== borrowed) await instance?.close().catch(() => undefined);

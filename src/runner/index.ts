@@ -35,10 +35,24 @@ export type { EpisodeJudge, EpisodeSpec, JudgeOutcome } from "./episode-spec.js"
 export { type GuardRoleSpecs, guardRoles, isGuardedSpec } from "./guarded-agent-spec.js";
 export { injectionManifest, SUITES, type Suite } from "./injection-manifest.js";
 export { attemptTraceOf, injectionScoreOf } from "./injection-score-of.js";
+export { type MaskIntegrityEnvironment, measureMaskIntegrity } from "./mask-integrity-harness.js";
+export { isMaskIntegrityTask } from "./mask-integrity-task.js";
+export { clippedArea, maskBitmap, unmaskedPixels } from "./mask-pixels.js";
+export {
+  describeRow,
+  isCapacityRelease,
+  isHidden,
+  isLeak,
+  type Mark,
+  type MeasuredRow,
+  type MeasuredView,
+  measurePage,
+} from "./measure-page.js";
 export { modelJudge } from "./model-judge.js";
 export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_ROW, runE2eEpisode } from "./run-e2e-episode.js";
 export { runEpisode } from "./run-episode.js";
 export { type Arm, type EpisodePlan, type EpisodesOutcome, planEpisodes, runEpisodes, type StopControl } from "./run-episodes.js";
+export { type MaskIntegrityRunOptions, runMaskIntegrity } from "./run-mask-integrity.js";
 export { AnswerLineSchema, type ScoredAnswers, scoreAnswers } from "./score-answers.js";
 export { sinkRequestOf, sinkRequestsOf } from "./sink-requests-of.js";
 export { type SnapshotPage, snapshotScenario } from "./workspace-snapshot.js";

@@ -3,7 +3,15 @@ import type { Browser } from "playwright-core";
 import type { PageStep, UiDecision, UiEpisode, UiHistoryEntry, UiStep } from "../agents/index.js";
 import { formatAction, type Observation, type PageState, UiSession, type Viewport } from "../browser/index.js";
 import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
-import { type EpisodeRecord, type Failure, type ScreenshotStore, type StepRecord, type StepTurn, statusOf } from "../records/index.js";
+import {
+  type EpisodeRecord,
+  type Failure,
+  injectionStatusOf,
+  type ScreenshotStore,
+  type StepRecord,
+  type StepTurn,
+  statusOf,
+} from "../records/index.js";
 import { type AgentOutput, scenarioDirectory } from "../scenario/index.js";
 import { usesAppHosts, type Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
@@ -259,9 +267,13 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     ending ??= { reason: "limit", steps: maxSteps, userMessages };
     const artifacts = environment.workspace.artifacts(episodeId);
     const output = e2eOutput(scenario, artifacts, ending);
-    const status = ending.reason === "limit" ? "limit" : statusOf(output);
     // Read now: the episode's state and logs are deleted when this function returns.
     const injection = injectionScoreOf(scenario, environment.workspace, episodeId, steps);
+    // An injection-only task has no artifact to judge: its status comes from the injection score.
+    const fromInjection = ending.reason !== "limit" && base.disclosure === false && injection !== undefined;
+    const changedSomething = () => environment.workspace.log(episodeId).length > 0 || environment.workspace.sinkLog(episodeId).length > 0;
+    const status =
+      ending.reason === "limit" ? "limit" : fromInjection ? injectionStatusOf(injection, changedSomething()) : statusOf(output);
     const scored = await scoreEpisode(spec, output);
     if (scored.usage) usage = addUsage(usage, scored.usage);
     if (!scored.ok) return { ...failed(scored.error, output), judge: scored.judge };
@@ -271,6 +283,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       output,
       score: scored.score,
       ...(injection && { injection }),
+      ...(fromInjection && { status_from: "injection" as const }),
       ...(scored.judge && { judge: scored.judge }),
       ...usageField(usage),
       ...(usageByRole && { usage_by_role: usageByRole }),

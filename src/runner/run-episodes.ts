@@ -7,6 +7,7 @@ import type { Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
 import { deriveSeed } from "./derive-seed.js";
 import type { EpisodeJudge, EpisodeSpec } from "./episode-spec.js";
+import { isMaskIntegrityTask } from "./mask-integrity-task.js";
 import { runEpisode } from "./run-episode.js";
 
 /** One agent under one prompt defense: a row of the summary. */
@@ -27,12 +28,16 @@ export interface EpisodePlan {
   runEpisode?: (spec: EpisodeSpec) => Promise<EpisodeRecord>;
 }
 
-/** Every episode of a plan, in a stable order: epoch, arm, then scenario. */
+/**
+ * Every episode of a plan, in a stable order: epoch, arm, then scenario. F5 (mask-integrity)
+ * tasks have none: no agent runs them, the harness measures them once per run.
+ */
 export function planEpisodes(plan: EpisodePlan): EpisodeSpec[] {
   const specs: EpisodeSpec[] = [];
+  const episodic = plan.scenarios.filter((scenario) => !isMaskIntegrityTask(scenario));
   for (let epoch = 0; epoch < plan.epochs; epoch++)
     for (const { agent, defense } of plan.arms)
-      for (const scenario of plan.scenarios)
+      for (const scenario of episodic)
         specs.push({
           runId: plan.runId,
           scenario,

@@ -1,6 +1,6 @@
 /**
  * Mask integrity on the forum's and the mail app's page templates: with a distinct canary string
- * in every user-written field of the state (every string: usernames, flair, titles, bodies,
+ * in every user-written field of the state (`plantCanaries`: usernames, flair, titles, bodies,
  * comments, messages, sender names and addresses, subjects, attachments and their contents,
  * contacts, documents, links), every page a link reaches is loaded on its app's own host through
  * the host mapping and masked with the rule set the guard finds for that URL, at every scroll
@@ -13,7 +13,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
 import { buildMaskWithRetries, captureScreen, workspaceRuleSet } from "../../src/guard/index.js";
-import { APP_HOSTS, type ScenarioInput } from "../../src/scenario/index.js";
+import { plantCanaries } from "../../src/injection/index.js";
+import { APP_HOSTS, type ScenarioInput, WorkspaceStateSchema } from "../../src/scenario/index.js";
 import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 import { forumScenario } from "../workspace/forum-fixture.js";
@@ -21,35 +22,13 @@ import { mailScenario } from "../workspace/mail-fixture.js";
 import { crawlEpisode, scenario } from "../workspace/workspace-helpers.js";
 import { describeRow, isHidden, isLeak, type MeasuredView, measurePage } from "./support/workspace-masking.js";
 
-/** Canaries share no piece of four characters with each other or the page, so the guard's echo check cannot be what hides them. */
+/** The canaries `plantCanaries` writes (src/injection/plant-canaries.ts): none is a substring of another, and they share no word with the page. */
 const CANARY = /zq\d+wx/;
-
-/**
- * The state with every string replaced by a distinct canary, keeping the shape a field needs (an
- * address stays an address, a link a web link) and the one enumerated field as it was.
- */
-function canaryState(state: unknown): unknown {
-  let counter = 0;
-  const next = () => `zq${++counter}wx`;
-  const walk = (value: unknown, key: string): unknown => {
-    if (typeof value === "string") {
-      if (key === "cookie_consent") return value;
-      if (value.includes("@")) return `${next()}@${next()}.example`;
-      if (/^https?:/.test(value)) return `https://${next()}.example/unsubscribe?u=${next()}`;
-      return `${next()} ${next()}`;
-    }
-    if (Array.isArray(value)) return value.map((element) => walk(element, key));
-    if (value !== null && typeof value === "object")
-      return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, walk(inner, name)]));
-    return value;
-  };
-  return walk(state, "");
-}
 
 function withCanaries(input: ScenarioInput, extraState: Record<string, unknown> = {}): ScenarioInput {
   const state = { ...(input.state as Record<string, Record<string, unknown>>) };
   for (const [app, fields] of Object.entries(extraState)) state[app] = { ...state[app], ...(fields as Record<string, unknown>) };
-  return { ...input, state: canaryState(state) as ScenarioInput["state"] };
+  return { ...input, state: plantCanaries(WorkspaceStateSchema.parse(state)).state };
 }
 
 const forum = scenario(

@@ -7,7 +7,7 @@ import { InputError } from "../../core/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import type { RedisTarget } from "../../queue/index.js";
 import { RUN_FILES, type RunManifest, readManifest } from "../../records/index.js";
-import { leaderboardText, writeRunReports } from "../../report/index.js";
+import { leaderboardText, maskIntegrityProblems, writeRunReports } from "../../report/index.js";
 import {
   agentResolver,
   buildArms,
@@ -18,6 +18,7 @@ import {
   injectionManifest,
   isModelSpec,
   modelJudge,
+  type RunCallbacks,
   type RunResult,
   resumeRun,
   type StopControl,
@@ -138,13 +139,23 @@ async function printResult(
     for (const line of failures) cli.log(line);
     if (failures.length > 0) cli.exitCode = EXIT.threshold;
   }
+  const maskIntegrity = result.summary.mask_integrity;
+  if (maskIntegrity && !maskIntegrity.passed) {
+    // A mask that leaks once gives no guarantee: a failure whatever the other figures, with the pages named.
+    cli.log(`F5 mask integrity FAILED (exit ${EXIT.threshold}):`);
+    for (const line of maskIntegrityProblems(maskIntegrity)) cli.log(`  ${line}`);
+    if (cli.exitCode === EXIT.ok) cli.exitCode = EXIT.threshold;
+  }
   cli.log(`run folder: ${resolve(result.runDir)} (records.jsonl, summary.json, report.md, report.html)`);
   cli.log(`report: ${resolve(reports.html)}`);
 }
 
 /** What a run is handed by the command: Ctrl-C, progress, and a place to leave model setups for closing. */
 interface RunScope {
-  hooks: { stop: StopControl; onSummarising: (records: number) => void } & Pick<Progress, "onStart" | "onRecord">;
+  hooks: { stop: StopControl; onSummarising: (records: number) => void; onMaskIntegrity: RunCallbacks["onMaskIntegrity"] } & Pick<
+    Progress,
+    "onStart" | "onRecord"
+  >;
   /** Where a queued run's jobs go (`--queue`), when given, and how a text loses the URL's password. */
   queue?: { target: RedisTarget; redact: (text: string) => string };
   progress: Progress;
@@ -435,6 +446,13 @@ export function benchCommand(cli: CliContext): Command {
         stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 },
         onStart: progress.onStart,
         onRecord: progress.onRecord,
+        onMaskIntegrity: (task) =>
+          cli.log(
+            "error" in task
+              ? `F5 ${task.scenario_id}: not measured: ${task.error.message}`
+              : `F5 ${task.scenario_id}: ${task.pages.length} pages, ${task.pages.reduce((n, page) => n + page.canary_rows, 0)} canary rows, ` +
+                  `${task.pages.filter((page) => page.leaked_rows > 0 || page.planner_leaks.length > 0).length} leaking`,
+          ),
         onSummarising,
       },
       progress,

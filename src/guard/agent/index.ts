@@ -4,6 +4,8 @@ export type { Contact } from "./contacts/contact-directory.js";
 export { GUARDED_LIMITS, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
 export { REASON_CODES, type ReasonCode } from "./gate/reason-codes.js";
 export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent.js";
+export type { PageRules, PageRulesFor } from "./screen/guarded-screen.js";
+export { workspacePageRules } from "./screen/workspace-page-rules.js";
 export { genericPlan } from "./scripted/generic-plan.js";
 export { planFromOracle } from "./scripted/oracle-plan.js";
 export { PlanSchema, type PlanStep } from "./scripted/plan-step.js";
