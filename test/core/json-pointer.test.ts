@@ -35,12 +35,24 @@ describe("resolveJsonPointer", () => {
     expect(() => resolveJsonPointer(doc, "shop")).toThrow(RangeError);
   });
 
+  it("a key that is literally * is reached only through the wildcard, with every sibling", () => {
+    expect(resolveJsonPointer({ a: { "*": 1, b: 2 } }, "/a/*")).toEqual([
+      { path: "/a/*", value: 1 },
+      { path: "/a/b", value: 2 },
+    ]);
+  });
+
   it("reaches every leaf of a random document by the path it reports (property)", () => {
     fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        // Every match of "/*/*" has a concrete path that resolves to exactly that value.
-        for (const match of resolveJsonPointer(value, "/*/*")) expect(resolveJsonPointer(value, match.path)).toEqual([match]);
-      }),
+      // A key that is literally "*" cannot be named (the module says so; the test below pins what
+      // happens to one), so documents with one are not this property's business.
+      fc.property(
+        fc.jsonValue().filter((value) => !JSON.stringify(value).includes('"*":')),
+        (value) => {
+          // Every match of "/*/*" has a concrete path that resolves to exactly that value.
+          for (const match of resolveJsonPointer(value, "/*/*")) expect(resolveJsonPointer(value, match.path)).toEqual([match]);
+        },
+      ),
     );
   });
 });
