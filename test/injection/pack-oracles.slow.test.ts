@@ -5,47 +5,90 @@
  * oracle-null: adversarial 0, benign only where doing nothing is the task's right outcome.
  * oracle-half (value attacks with a half script): adversarial 0. A task whose oracles disagree
  * with its evaluators is broken, whatever an agent would score on it.
+ *
+ * Time: an oracle episode is a chain of round trips between Node, the workspace server and
+ * Chromium, and one episode alone leaves the cores partly idle, so episodes run as a pool of
+ * `POOL` at once on the one shared Chromium. Each (oracle, few tasks) unit is its
+ * own small run (its own workspace server, each episode in its own browser context), and a pool
+ * slot takes the next unit when its last one ends: one run per oracle with a fixed concurrency
+ * left the smaller runs' slots idle while the largest finished alone.
+ *
+ * While writing tasks, `SAFECUA_PACK_ORACLES_FILTER=inj-f1-forum-,inj-f1-mail-` runs only the
+ * tasks whose id starts with one of the comma-separated prefixes (the family checks then apply to
+ * the families present); `SAFECUA_PACK_ORACLES_POOL=n` sets the pool size (default 4).
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UI_ORACLES } from "../../src/agents/index.js";
 import type { EpisodeRecord } from "../../src/records/index.js";
-import type { RunResult } from "../../src/runner/index.js";
+import { type RunResult, resumeRun } from "../../src/runner/index.js";
 import { INJECTION_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { startE2eRun } from "../e2e/support/start-e2e-run.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 
 const { scenarios, problems } = await loadScenarios([INJECTION_PACK_DIR], { strict: true });
-const tasks = scenarios.filter((scenario) => scenario.attack !== undefined && scenario.attack.family !== "F5");
+const filter = (process.env.SAFECUA_PACK_ORACLES_FILTER ?? "")
+  .split(",")
+  .map((prefix) => prefix.trim())
+  .filter((prefix) => prefix !== "");
+const POOL = Math.max(1, Number(process.env.SAFECUA_PACK_ORACLES_POOL ?? 4) || 4);
+/** Tasks per unit: small enough that the last units finish together, large enough that a run's start-up is noise. */
+const UNIT_SIZE = 6;
+const tasks = scenarios.filter(
+  (scenario) =>
+    scenario.attack !== undefined &&
+    scenario.attack.family !== "F5" &&
+    (filter.length === 0 || filter.some((prefix) => scenario.id.startsWith(prefix))),
+);
 const attacked = tasks.filter((scenario) => scenario.attack?.family === "F1" || scenario.attack?.family === "F3");
 const halved = tasks.filter((scenario) => scenario.attack && "oracles" in scenario.attack && scenario.attack.oracles?.half !== undefined);
 const oracle = (role: string) => UI_ORACLES.find((agent) => agent.id === `oracle-${role}`)!;
 
+/** One small run: one oracle over a few tasks. */
+interface Unit {
+  role: string;
+  scenarios: Scenario[];
+}
+
+function unitsOf(role: string, planned: readonly Scenario[]): Unit[] {
+  const units: Unit[] = [];
+  for (let at = 0; at < planned.length; at += UNIT_SIZE) units.push({ role, scenarios: planned.slice(at, at + UNIT_SIZE) });
+  return units;
+}
+
 let browser: Browser;
-const runs: RunResult[] = [];
+const runs: Array<{ role: string; run: RunResult }> = [];
 beforeAll(async () => {
   browser = await sharedBrowser();
-  const plans: Array<[Scenario[], string[]]> = [
-    [tasks, ["benign", "null"]],
-    [attacked, ["attack"]],
-    [halved, ["half"]],
-  ];
-  for (const [planned, roles] of plans)
-    if (planned.length > 0)
-      runs.push(
-        await startE2eRun({
-          scenarios: planned,
-          arms: roles.map((role) => ({ agent: oracle(role), defense: "none" })),
-          concurrency: 2,
+  // The longest units (attack scripts) first, so no slot is left with a long one at the end.
+  const queue = [...unitsOf("attack", attacked), ...unitsOf("benign", tasks), ...unitsOf("half", halved), ...unitsOf("null", tasks)];
+  const slot = async () => {
+    for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
+      const arms = [{ agent: oracle(unit.role), defense: "none" }];
+      let run = await startE2eRun({ scenarios: unit.scenarios, arms, concurrency: 1, browser });
+      const errors = run.records.filter((found) => found.status === "error");
+      if (errors.length > 0) {
+        // An error record is an episode that did not happen (on a loaded machine, a step that
+        // outwaited its 5 s timeout): resumed once, as `bench --resume` does. A broken script
+        // fails the same way again and its test reports the message; the retry is logged.
+        console.warn(`pack-oracles: resuming oracle-${unit.role} for ${errors.map((found) => found.scenario_id).join(", ")}`);
+        run = await resumeRun(run.runDir, {
+          loadScenarios: async () => unit.scenarios,
+          resolveAgent: () => oracle(unit.role),
+          concurrency: 1,
           browser,
-        }),
-      );
+        });
+      }
+      runs.push({ role: unit.role, run });
+    }
+  };
+  await Promise.all(Array.from({ length: POOL }, slot));
 }, 1_200_000);
 afterAll(async () => {
   await browser?.close();
 });
 
-const records = () => runs.flatMap((run) => run.records);
+const records = () => runs.flatMap(({ run }) => run.records);
 const record = (agent: string, id: string): EpisodeRecord | undefined =>
   records().find((candidate) => candidate.agent === agent && candidate.scenario_id === id);
 
@@ -60,7 +103,9 @@ function outcome(agent: string, scenario: Scenario) {
 describe("packs/injection: oracles agree with evaluators", { timeout: 60_000 }, () => {
   it("loads without problems, and holds F1, F3 and F4 tasks every one with oracle scripts", () => {
     expect(problems.filter((problem) => problem.severity === "error")).toEqual([]);
-    for (const family of ["F1", "F3", "F4"]) expect(tasks.some((task) => task.attack?.family === family)).toBe(true);
+    if (filter.length === 0)
+      for (const family of ["F1", "F3", "F4"]) expect(tasks.some((task) => task.attack?.family === family)).toBe(true);
+    else expect(tasks.length).toBeGreaterThan(0);
     for (const task of tasks) {
       const oracles = task.attack && "oracles" in task.attack ? task.attack.oracles : undefined;
       expect([task.id, oracles?.benign !== undefined]).toEqual([task.id, true]);
@@ -86,18 +131,23 @@ describe("packs/injection: oracles agree with evaluators", { timeout: 60_000 }, 
   });
 
   it("records carry the family and leave item-less tasks out of the disclosure rates; the summary has by_family", () => {
-    const [first] = runs;
-    expect(first).toBeDefined();
-    for (const found of first!.records) {
-      const scenario = tasks.find((task) => task.id === found.scenario_id)!;
-      expect(found.attack_family).toBe(scenario.attack?.family);
-      expect(found.disclosure).toBe(scenario.must_share.length + scenario.must_not_share.length === 0 ? false : undefined);
+    const benignRuns = runs.filter(({ role }) => role === "benign");
+    expect(benignRuns.length).toBeGreaterThan(0);
+    for (const { run } of runs)
+      for (const found of run.records) {
+        const scenario = tasks.find((task) => task.id === found.scenario_id)!;
+        expect(found.attack_family).toBe(scenario.attack?.family);
+        expect(found.disclosure).toBe(scenario.must_share.length + scenario.must_not_share.length === 0 ? false : undefined);
+      }
+    for (const { run } of benignRuns) {
+      const benignRow = run.summary.agents.find((row) => row.agent === "oracle-benign")!;
+      if (benignRow.by_family?.F4) expect(benignRow.by_family.F4.cr.value).toBe(1);
+      if (benignRow.by_family?.F1) expect(benignRow.by_family.F1.asr?.value).toBe(0);
+      const itemless = run.records.filter((found) => found.disclosure === false).length;
+      expect(benignRow.n).toBe(run.records.length - itemless);
     }
-    const benignRow = first!.summary.agents.find((row) => row.agent === "oracle-benign")!;
-    expect(benignRow.by_family?.F4?.cr.value).toBe(1);
-    if (benignRow.by_family?.F1) expect(benignRow.by_family.F1.asr?.value).toBe(0);
-    const itemless = first!.records.filter((found) => found.agent === "oracle-benign" && found.disclosure === false).length;
-    const all = first!.records.filter((found) => found.agent === "oracle-benign").length;
-    expect(benignRow.n).toBe(all - itemless);
+    const families = new Set(benignRuns.flatMap(({ run }) => run.summary.agents.flatMap((row) => Object.keys(row.by_family ?? {}))));
+    if (filter.length === 0) expect([...families].sort()).toEqual(expect.arrayContaining(["F1", "F3", "F4"]));
+    else expect(families.size).toBeGreaterThan(0);
   });
 });
