@@ -1,5 +1,6 @@
 import { type Box, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
 import type { Rect } from "./geometry/rect.js";
+import type { GuardAblation } from "./guard-ablation.js";
 import { composeMask } from "./mask/compose-mask.js";
 import { MaskBuildError } from "./mask/mask-build-error.js";
 import { planMask } from "./mask/plan-mask.js";
@@ -33,6 +34,8 @@ export interface GuardOptions {
    * template in the episode: they stay dropped (spec §5.1 item 5). The caller keeps the memory.
    */
   keepDropped?: ReadonlySet<number>;
+  /** Protections switched off for an ablation run (`bench --guard-ablate`); absent or empty: the full guard. */
+  ablate?: ReadonlySet<GuardAblation>;
 }
 
 /** One row as `safecua guard mask --json` prints it. */
@@ -123,24 +126,30 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
     userIdentity: options.userIdentity ?? null,
     selfCache: new Map(),
   };
-  const coverage = coverageCap(base, options.keepDropped);
+  const off = options.ablate ?? new Set<GuardAblation>();
+  const coverage = off.has("coverage-cap") ? { dropped: new Map<string, Set<number>>(), log: [] } : coverageCap(base, options.keepDropped);
   const context: RuleContext = { ...base, dropped: coverage.dropped };
 
   const nodeIds = model.tree.ordered.map((node) => node.id);
   const resolved = nodeIds.map((id) => resolveVerdict(id, context));
-  const contained = applyContainment(model, nodeIds, resolved);
+  const contained = off.has("containment") ? resolved : applyContainment(model, nodeIds, resolved);
   const nodeVerdicts = new Map<string, Verdict>(nodeIds.map((id, i) => [id, contained[i]!]));
 
   const afterChecks = model.rows.map((row) => nodeVerdicts.get(row.id)!);
   const consentRows = new Set(model.rows.filter((row) => afterChecks[row.index]!.source === "consent").map((row) => row.index));
-  const echoed = applyEchoDemotion(
-    model.rows.map((row) => row.text),
-    afterChecks,
-  );
+  const echoed = off.has("echo-demotion")
+    ? afterChecks
+    : applyEchoDemotion(
+        model.rows.map((row) => row.text),
+        afterChecks,
+      );
   const owned = ownedFilesFrom(options.ownedFiles ?? []);
   // Listings only matter when the user owns files: most captures skip the walk.
   const listingRows = owned.baseNames.size > 0 ? fileListingRows(model, base.rules) : new Set<number>();
-  const final = applyExceptions({ model, consentRows, owned, fileListingRows: listingRows }, echoed);
+  const final = applyExceptions(
+    { model, consentRows, owned, fileListingRows: listingRows, capacity: !off.has("capacity-grammars") },
+    echoed,
+  );
 
   const mask = composeMask(planMask(model, final, nodeVerdicts, new Set(options.reveals ?? [])));
   const mainRoot = model.contentRoots.find((root) => root.isMain)!;

@@ -6,6 +6,7 @@ export * from "./agent/index.js";
 export { type CapturedScreen, CaptureError, capturePage, captureScreen } from "./capture/index.js";
 export { type CapturedNode, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
 export type { Rect } from "./geometry/rect.js";
+export { GUARD_ABLATION_NAMES, GUARD_ABLATIONS, type GuardAblation, isGuardAblation } from "./guard-ablation.js";
 export { type GuardOptions, type GuardResult, type GuardRow, guardPage } from "./guard-page.js";
 export { buildMaskWithRetries, type MaskedScreen } from "./mask/build-mask-with-retries.js";
 export { isMasked } from "./mask/is-masked.js";

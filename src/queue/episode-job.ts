@@ -35,7 +35,11 @@ export const EpisodeJobSchema = z.object({
     .object({
       max_steps: z.number().int().positive(),
       observation: z.enum(OBSERVATION_MODES),
-      guard: z.object({ q_model: z.string(), crosscheck_model: z.string(), classifier_model: z.string() }).partial().optional(),
+      // `ablate` travels in the agent id too (its label), so a worker rebuilds an ablated agent either way.
+      guard: z
+        .object({ q_model: z.string(), crosscheck_model: z.string(), classifier_model: z.string(), ablate: z.array(z.string()) })
+        .partial()
+        .optional(),
     })
     .optional(),
   /** How model clients are built (the manifest's `model_options`), and the cache mode; never keys. */

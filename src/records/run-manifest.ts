@@ -63,6 +63,8 @@ export const RunManifestSchema = z.object({
           classifier_model: z.string(),
           propose_model: z.string(),
           no_propose: z.boolean(),
+          /** `--guard-ablate`: protections switched off (the agent ids carry them too, as labels). */
+          ablate: z.array(z.string()),
         })
         .partial()
         .optional(),

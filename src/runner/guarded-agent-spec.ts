@@ -2,7 +2,10 @@ import { type Agent, type Defense, throughAppFronts, type UiHints } from "../age
 import { InputError } from "../core/index.js";
 import {
   createGuardedAgent,
+  GUARD_ABLATION_NAMES,
+  type GuardAblation,
   genericPlan,
+  isGuardAblation,
   isScriptedRole,
   memoryRuleSetTarget,
   PlanSchema,
@@ -30,6 +33,41 @@ export interface GuardRoleSpecs {
   propose_model?: string;
   /** `--no-propose`: a page without a stored rule set is masked whole. */
   no_propose?: boolean;
+  /** `--guard-ablate`: protections switched off for every guarded agent of the run (names of `GUARD_ABLATIONS`). */
+  ablate?: string[];
+}
+
+/**
+ * Checks ablation names and returns them once each, in `GUARD_ABLATION_NAMES` order, so that the
+ * same set always gives the same label whatever order it was typed in. An unknown name is an
+ * input error that lists the valid ones.
+ */
+export function parseGuardAblations(names: readonly string[], where: string): GuardAblation[] {
+  const given = names.map((name) => name.trim()).filter((name) => name !== "");
+  const unknown = given.filter((name) => !isGuardAblation(name));
+  if (unknown.length > 0)
+    throw new InputError(
+      `unknown guard ablation ${unknown.map((name) => `"${name}"`).join(", ")}; valid: ${GUARD_ABLATION_NAMES.join(", ")}`,
+      {
+        file: where,
+      },
+    );
+  return GUARD_ABLATION_NAMES.filter((name) => given.includes(name));
+}
+
+/**
+ * A guarded agent's id is its label: the planner spec, then ` -name` for each protection switched
+ * off (`guarded:scripted -echo-demotion`). Summaries group by id, so an ablated row is never
+ * pooled with the full guard's, and a resume rebuilds the same agent from the id alone.
+ */
+export function ablatedLabel(base: string, ablate: readonly GuardAblation[]): string {
+  return [base, ...ablate.map((name) => `-${name}`)].join(" ");
+}
+
+/** Splits `guarded:scripted -echo-demotion -containment` into the base id and the names after it. */
+function splitAblatedId(id: string): { base: string; names: string[] } {
+  const [base = "", ...names] = id.trim().split(/\s+-(?=\S)/);
+  return { base: base.trim(), names };
 }
 
 /** `guarded:<planner>` or `ucm:<planner>`: the agents built on the guard. */
@@ -89,7 +127,13 @@ export function scriptedInjectionOf(hints: UiHints): ScriptedInjection {
  * episode (the benign planner reads its plan from the episode's hints). `ucm:<planner>` is the same
  * agent with typed quarantined answers accepted without endorsement (the UCM baseline).
  */
-export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup, specs: GuardRoleSpecs): Agent {
+export function guardedAgentFor(givenId: string, defense: Defense, models: ModelSetup, specs: GuardRoleSpecs): Agent {
+  const { base: id, names } = splitAblatedId(givenId);
+  // Names in the id (a resumed run's, or typed with --agent) and --guard-ablate's add up.
+  const ablate = parseGuardAblations(
+    [...parseGuardAblations(names, `--agent ${givenId}`), ...parseGuardAblations(specs.ablate ?? [], "--guard-ablate")],
+    "--guard-ablate",
+  );
   const ucm = id.startsWith(UCM_PREFIX);
   const prefix = ucm ? UCM_PREFIX : GUARDED_PREFIX;
   const planner = id.slice(prefix.length);
@@ -115,9 +159,10 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
   const proposeSpec = specs.no_propose ? undefined : (specs.propose_model ?? (isScriptedRole(planner) ? undefined : planner));
   const proposer = proposeSpec === undefined ? undefined : (shared.get(proposeSpec) ?? models.client(proposeSpec));
   return createGuardedAgent({
-    id,
+    id: ablatedLabel(id, ablate),
     defense,
     ...(ucm && { acceptAnswers: true }),
+    ...(ablate.length > 0 && { ablate: new Set(ablate) }),
     ...(proposer !== undefined && { proposals: new ProposedRuleCache(memoryRuleSetTarget(new RuleStore()), { proposer }) }),
     roles: (_input, hints) => {
       const planner = clientFor(roles.planner, hints);

@@ -32,7 +32,7 @@ export { type E2eHarness, type E2eHarnessOptions, startE2eHarness } from "./e2e-
 export { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 export { episodeBase } from "./episode-base.js";
 export type { EpisodeJudge, EpisodeSpec, JudgeOutcome } from "./episode-spec.js";
-export { type GuardRoleSpecs, guardRoles, isGuardedSpec } from "./guarded-agent-spec.js";
+export { type GuardRoleSpecs, guardRoles, isGuardedSpec, parseGuardAblations } from "./guarded-agent-spec.js";
 export { injectionManifest, SUITES, type Suite } from "./injection-manifest.js";
 export { attemptTraceOf, injectionScoreOf } from "./injection-score-of.js";
 export { type MaskIntegrityEnvironment, measureMaskIntegrity } from "./mask-integrity-harness.js";

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.js";
@@ -60,5 +60,30 @@ describe("input errors", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(config);
     expect(hasStack(result.stderr)).toBe(false);
+  });
+
+  it("an unknown --guard-ablate name lists the valid ones, exit 2, before any run folder exists", async () => {
+    const out = tempDir();
+    const result = await runCli([
+      "bench",
+      "--track",
+      "e2e",
+      "--agent",
+      "guarded:scripted",
+      "--guard-ablate",
+      "echo-demotion,contain",
+      "--out",
+      out,
+    ]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      '--guard-ablate echo-demotion,contain: unknown guard ablation "contain"; valid: echo-demotion, containment, coverage-cap, capacity-grammars, endorsement-by-shape',
+    );
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it("a resume keeps the manifest's ablations: --guard-ablate given again is ignored, as the other guard flags are", async () => {
+    const result = await runCli(["bench", "--resume", badRunFolder(), "--guard-ablate", "containment"]);
+    expect(result.stderr).toContain("--resume: ignoring --guard-ablate; the run's manifest decides them");
   });
 });

@@ -76,3 +76,32 @@ describe("guarded:<planner>", () => {
     );
   });
 });
+
+describe("--guard-ablate", () => {
+  const ablated = (id: string, ablate?: string[]) => uiAgentFor(id, none, models, "axtree", ablate ? { ablate } : {});
+
+  it("labels the agent with the protections switched off, in a fixed order, and says so in its description", () => {
+    const agent = ablated("guarded:scripted", ["containment", "echo-demotion"]);
+    expect(agent.id).toBe("guarded:scripted -echo-demotion -containment");
+    expect(agent.description).toContain("ablated: echo-demotion, containment");
+    expect(ablated("ucm:scripted", ["capacity-grammars"]).id).toBe("ucm:scripted -capacity-grammars");
+    const full = ablated("guarded:scripted");
+    expect(full.id).toBe("guarded:scripted");
+    expect(full.description).not.toContain("ablated");
+  });
+
+  it("rebuilds the same agent from a resumed run's id, with or without the manifest's list", () => {
+    const label = ablated("guarded:scripted", ["echo-demotion"]).id;
+    expect(ablated(label, ["echo-demotion"]).id).toBe(label);
+    expect(ablated(label).id).toBe(label);
+    // A label typed with --agent is the same agent (so one run can hold the full and the ablated row).
+    expect(ablated("guarded:scripted -echo-demotion").description).toContain("ablated: echo-demotion");
+  });
+
+  it("refuses an unknown name, listing the valid ones", () => {
+    expect(() => ablated("guarded:scripted", ["echo"])).toThrow(
+      '--guard-ablate: unknown guard ablation "echo"; valid: echo-demotion, containment, coverage-cap, capacity-grammars, endorsement-by-shape',
+    );
+    expect(() => ablated("guarded:scripted -nope")).toThrow(/^--agent guarded:scripted -nope: unknown guard ablation "nope"/);
+  });
+});

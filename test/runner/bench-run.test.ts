@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Agent, StateAgent } from "../../src/agents/index.js";
 import { oversharer } from "../../src/agents/reference/oversharer.js";
 import { refuser } from "../../src/agents/reference/refuser.js";
-import { type EpisodeRecord, RUN_FILES, readRecords } from "../../src/records/index.js";
+import { type EpisodeRecord, RUN_FILES, RunManifestSchema, readRecords } from "../../src/records/index.js";
 import { writeRunReports } from "../../src/report/index.js";
 import { newRunManifest, resumeRun, startRun } from "../../src/runner/index.js";
 import { BUILTIN_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
@@ -90,9 +90,17 @@ describe("startRun", () => {
 
 describe("newRunManifest", () => {
   it("keeps the guarded agent's role models with the end-to-end settings, so a resume rebuilds the same agents", () => {
-    const guard = { q_model: "openai:q", crosscheck_model: "openai:c", propose_model: "openai:p", no_propose: true };
+    const guard = {
+      q_model: "openai:q",
+      crosscheck_model: "openai:c",
+      propose_model: "openai:p",
+      no_propose: true,
+      ablate: ["containment"],
+    };
     const manifest = newRunManifest({ ...options("unused", [refuser]), e2e: { max_steps: 5, observation: "axtree", guard } });
     expect(manifest.e2e).toEqual({ max_steps: 5, observation: "axtree", guard });
+    // Read back as a resume reads it: the ablation list survives the schema.
+    expect(RunManifestSchema.parse(JSON.parse(JSON.stringify(manifest))).e2e?.guard).toEqual(guard);
     const plain = newRunManifest({ ...options("unused", [refuser]), e2e: { max_steps: 5, observation: "axtree" } });
     expect(plain.e2e).toEqual({ max_steps: 5, observation: "axtree" });
   });

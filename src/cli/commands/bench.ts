@@ -4,6 +4,7 @@ import { Command, Option } from "commander";
 import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/index.js";
 import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
+import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import type { RedisTarget } from "../../queue/index.js";
 import { RUN_FILES, type RunManifest, readManifest } from "../../records/index.js";
@@ -16,8 +17,10 @@ import {
   defenseFromManifest,
   type GuardRoleSpecs,
   injectionManifest,
+  isGuardedSpec,
   isModelSpec,
   modelJudge,
+  parseGuardAblations,
   type RunCallbacks,
   type RunResult,
   resumeRun,
@@ -73,6 +76,8 @@ interface BenchOptions {
   proposeModel?: string;
   /** False with `--no-propose`. */
   propose: boolean;
+  /** `--guard-ablate`: protections of the guard switched off for the guarded agents. */
+  guardAblate?: string[];
   stopGrace: number;
   preflight: boolean;
   scenario?: string[];
@@ -89,14 +94,16 @@ interface BenchOptions {
 
 /** The guarded agent's role flags, as the manifest stores them. */
 function guardSpecsOf(
-  options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel" | "proposeModel" | "propose">,
+  options: Pick<BenchOptions, "qModel" | "crosscheckModel" | "classifierModel" | "proposeModel" | "propose" | "guardAblate">,
 ): GuardRoleSpecs {
+  const ablate = parseGuardAblations(options.guardAblate ?? [], `--guard-ablate ${(options.guardAblate ?? []).join(",")}`);
   return {
     ...(options.qModel !== undefined && { q_model: options.qModel }),
     ...(options.crosscheckModel !== undefined && { crosscheck_model: options.crosscheckModel }),
     ...(options.classifierModel !== undefined && { classifier_model: options.classifierModel }),
     ...(options.proposeModel !== undefined && { propose_model: options.proposeModel }),
     ...(options.propose === false && { no_propose: true }),
+    ...(ablate.length > 0 && { ablate }),
   };
 }
 
@@ -209,6 +216,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "classifierModel",
     "proposeModel",
     "propose",
+    "guardAblate",
     "scenario",
     "failureMode",
     "category",
@@ -275,6 +283,8 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
 }
 
 async function start(cli: CliContext, options: BenchOptions, command: Command, run: RunScope): Promise<void> {
+  // Checked first: a misspelt ablation must not cost a dataset load.
+  const guard = guardSpecsOf(options);
   const injection = options.suite === "injection";
   // The attacks live in the workspace's pages and are judged on what the agent did there.
   if (injection && command.getOptionValueSource("track") === "cli" && options.track !== "e2e")
@@ -284,9 +294,16 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const track: Track = injection ? "e2e" : options.track;
   const e2e = track === "e2e";
   if (!e2e) {
-    const misplaced = ["maxSteps", "observation", "qModel", "crosscheckModel", "classifierModel", "proposeModel", "propose"].filter(
-      (name) => command.getOptionValueSource(name) === "cli",
-    );
+    const misplaced = [
+      "maxSteps",
+      "observation",
+      "qModel",
+      "crosscheckModel",
+      "classifierModel",
+      "proposeModel",
+      "propose",
+      "guardAblate",
+    ].filter((name) => command.getOptionValueSource(name) === "cli");
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
   const dataset = await loadDataset(options.dataset, (line) => cli.log(line), options.suite);
@@ -301,7 +318,8 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const files = (options.defenseFile ?? []).map((path) => loadDefenseFile(path));
   const named = options.defense || files.length === 0 ? resolveDefenses(options.defense ?? []) : [];
   const defenses = [...new Map([...named, ...files].map((defense) => [defense.name, defense])).values()];
-  const guard = guardSpecsOf(options);
+  if (e2e && guard.ablate && !(options.agent ?? DEFAULT_AGENTS[track]).some(isGuardedSpec))
+    cli.log("--guard-ablate: switches off protections of guarded:<planner> and ucm:<planner> agents only; none is among --agent");
   const resolve = agentResolver(track, models, options.observation, guard);
   const arms = buildArms(options.agent ?? DEFAULT_AGENTS[track], defenses, resolve, (line) => cli.log(line));
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
@@ -399,6 +417,11 @@ export function benchCommand(cli: CliContext): Command {
         "e2e, guarded agents: the model that proposes rules for pages with no stored rule set (default: the planner's model; none for a scripted planner)",
       )
       .option("--no-propose", "e2e, guarded agents: mask a page with no stored rule set whole instead of proposing rules for it")
+      .option(
+        "--guard-ablate <names>",
+        `e2e, guarded agents: switch protections of the guard off (an ablation run; the agent's row is labelled, e.g. "guarded:scripted -echo-demotion"); comma-separate: ${GUARD_ABLATION_NAMES.join(", ")}`,
+        collectList,
+      )
       .option(
         "--defense <name>",
         "prompt defense for model agents: none, restrictive, rubric_informed, recipient_typed, or all; repeat or comma-separate (default: none)",

@@ -1,4 +1,5 @@
 import { applyDefense, type Defense, type SelfObservingUiAgent, type UiEpisodeInput, type UiHints } from "../../agents/index.js";
+import type { GuardAblation } from "../guard-ablation.js";
 import type { ProposedRuleCache } from "../propose/proposed-rule-cache.js";
 import type { Contact } from "./contacts/contact-directory.js";
 import { GUARDED_LIMITS, GuardedEpisode, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
@@ -27,6 +28,8 @@ export interface GuardedAgentOptions {
   proposals?: ProposedRuleCache;
   /** The `ucm:` baseline: typed quarantined answers accepted without endorsement (`GuardedEpisodeSettings.acceptAnswers`). */
   acceptAnswers?: boolean;
+  /** Protections switched off for an ablation run (`GuardedEpisodeSettings.ablate`); absent: the full guard. */
+  ablate?: ReadonlySet<GuardAblation>;
 }
 
 /** Hosts an untrusted URL may be fetched from: the operator's own (the workspace's) plus the task's. */
@@ -55,7 +58,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
   return {
     track: "e2e",
     id,
-    description: `${options.acceptAnswers ? "UCM baseline (mask, typed answers accepted without endorsement)" : "guarded agent (SA-CUA)"}: planner ${probe?.planner.spec ?? "per episode"}, quarantined ${probe?.quarantined.spec ?? "per episode"}${defense ? `, defense ${defense.name}` : ""}`,
+    description: `${options.acceptAnswers ? "UCM baseline (mask, typed answers accepted without endorsement)" : "guarded agent (SA-CUA)"}: planner ${probe?.planner.spec ?? "per episode"}, quarantined ${probe?.quarantined.spec ?? "per episode"}${defense ? `, defense ${defense.name}` : ""}${options.ablate?.size ? `, ablated: ${[...options.ablate].join(", ")}` : ""}`,
     observation: "self",
     start(input, hints, context) {
       const roles = typeof options.roles === "function" ? options.roles(input, hints) : options.roles;
@@ -78,6 +81,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
           ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
           ...(options.proposals !== undefined && { proposals: options.proposals }),
           ...(options.acceptAnswers && { acceptAnswers: true }),
+          ...(options.ablate !== undefined && options.ablate.size > 0 && { ablate: options.ablate }),
         },
       );
     },

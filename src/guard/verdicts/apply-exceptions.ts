@@ -13,6 +13,8 @@ export interface ExceptionInputs {
   owned: OwnedFiles;
   /** Rows inside a file listing that a `files` rule names (`fileListingRows`). */
   fileListingRows: ReadonlySet<number>;
+  /** False for the `capacity-grammars` ablation: no row is released by the capacity exception. */
+  capacity?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export function applyExceptions(inputs: ExceptionInputs, verdicts: readonly Verd
     list.push(row);
     blocks.set(block, list);
   }
-  const releasable = model.rows.map((row) => releasableByCapacity(row, model));
+  const releasable = model.rows.map((row) => inputs.capacity !== false && releasableByCapacity(row, model));
   const trustedBefore = out.map((verdict) => verdict.verdict === "trusted");
   for (const row of model.rows) {
     if (trustedBefore[row.index] || !releasable[row.index]) continue;

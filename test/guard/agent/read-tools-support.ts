@@ -203,6 +203,8 @@ export interface SessionOptions {
   crosscheck?: FakeModelClient;
   fetchAllowlist?: string[];
   store?: VariableStore;
+  /** The `endorsement-by-shape` ablation. */
+  shapeEndorsementOff?: boolean;
 }
 
 export type TurnResult =
@@ -224,8 +226,10 @@ export class Session {
   readonly crosscheck: FakeModelClient;
   readonly fetchAllowlist: Set<string>;
   readonly page = pageWithoutBrowser();
+  readonly shapeEndorsementOff: boolean;
 
   constructor(options: SessionOptions) {
+    this.shapeEndorsementOff = options.shapeEndorsementOff ?? false;
     this.task = options.task;
     this.screen = options.screen;
     this.store = options.store ?? new VariableStore();
@@ -263,6 +267,7 @@ export class Session {
       roles: this.roles,
       fetchAllowlist: this.fetchAllowlist,
       seed: 1,
+      ...(this.shapeEndorsementOff && { shapeEndorsementOff: true }),
     });
     return { kind: "ran", ...outcome };
   }

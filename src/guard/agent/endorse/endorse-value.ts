@@ -29,7 +29,7 @@ export async function endorseValue(
   call: CallOf<"endorse">,
   variable: Variable,
   store: VariableStore,
-  context: { task: string; recall: ModelClient; seed?: number; signal?: AbortSignal },
+  context: { task: string; recall: ModelClient; seed?: number; signal?: AbortSignal; shapeOff?: boolean },
 ): Promise<Endorsement> {
   const name = `$${variable.name}`;
   switch (call.source) {
@@ -38,7 +38,8 @@ export async function endorseValue(
       return match.ok ? endorsed("task", name) : notEndorsed("refused", "task", TERM_REASONS[match.reason] ?? match.reason);
     }
     case "shape":
-      return endorsed("shape", name);
+      // The `endorsement-by-shape` ablation: the type alone no longer vouches for any value.
+      return context.shapeOff ? notEndorsed("refused", "shape", "endorsement by shape is switched off") : endorsed("shape", name);
     case "expected": {
       const candidates = call.expected.map((text) => store.substitute(text)).flatMap((result) => (result.ok ? [result.text] : []));
       const equal = candidates.some((candidate) => valuesEqual(variable.type, variable.value, candidate, variable.constraint));

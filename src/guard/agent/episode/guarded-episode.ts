@@ -4,6 +4,7 @@ import { addUsage, type ModelClient, NO_USAGE, type Usage } from "../../../model
 import { CaptureError } from "../../capture/capture-page.js";
 import { captureScreen } from "../../capture/capture-screen.js";
 import { FreezeError } from "../../capture/freeze-page.js";
+import type { GuardAblation } from "../../guard-ablation.js";
 import { MaskBuildError, MaskUnavailableError } from "../../mask/mask-build-error.js";
 import { ProposalFailedError } from "../../propose/proposal-failed-error.js";
 import type { ProposedRuleCache } from "../../propose/proposed-rule-cache.js";
@@ -67,6 +68,11 @@ export interface GuardedEpisodeSettings {
    * are unchanged; only the endorsement requirement is gone.
    */
   acceptAnswers?: boolean;
+  /**
+   * Protections switched off for an ablation run (`bench --guard-ablate`, spec §4.7): the mask's
+   * checks and exceptions (`GuardOptions.ablate`) and shape endorsement. Absent: the full guard.
+   */
+  ablate?: ReadonlySet<GuardAblation>;
 }
 
 export interface GuardedEpisodeInput {
@@ -288,6 +294,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
         fetchAllowlist: this.allowlist,
         seed: this.input.seed,
         ...(this.settings.acceptAnswers && { acceptAnswers: true }),
+        ...(this.settings.ablate?.has("endorsement-by-shape") && { shapeEndorsementOff: true }),
         ...(abort && { signal: abort }),
       });
       for (const [role, usage] of Object.entries(outcome.usageByRole ?? {})) spend(role, usage);
@@ -438,6 +445,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       rulesFor,
       revealsFor: (captured) => resolveReveals(captured, this.settings.adapters[rulesFor(captured.url ?? "").app ?? ""], this.reveals),
       droppedRules: this.droppedRules,
+      ...(this.settings.ablate !== undefined && { ablate: this.settings.ablate }),
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
     });
     this.dirty = false;

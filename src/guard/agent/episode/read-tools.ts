@@ -30,6 +30,8 @@ export interface ReadToolContext {
   signal?: AbortSignal;
   /** The `ucm:` baseline: a quarantined answer is stored `accepted` (usable without endorsement). */
   acceptAnswers?: boolean;
+  /** The `endorsement-by-shape` ablation: `endorse` with source shape is refused. */
+  shapeEndorsementOff?: boolean;
 }
 
 export interface ToolOutcome {
@@ -97,6 +99,7 @@ export async function runReadTool(call: ToolCall, context: ReadToolContext): Pro
         task: context.task,
         recall: context.roles.crosscheck,
         seed: context.seed,
+        ...(context.shapeEndorsementOff && { shapeOff: true }),
         ...(context.signal && { signal: context.signal }),
       });
       return applyEndorsement(variable, endorsement, store, "crosscheck");

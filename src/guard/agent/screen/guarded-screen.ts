@@ -2,6 +2,7 @@ import type { Page } from "../../../browser/index.js";
 import { captureScreen } from "../../capture/capture-screen.js";
 import type { CapturedPage } from "../../captured-page.js";
 import { intersectRects, type Rect, snapInward } from "../../geometry/rect.js";
+import type { GuardAblation } from "../../guard-ablation.js";
 import type { GuardRow } from "../../guard-page.js";
 import { buildMaskWithRetries } from "../../mask/build-mask-with-retries.js";
 import type { RuleSet } from "../../rules/rule.js";
@@ -57,6 +58,8 @@ export interface CaptureOptions {
   userIdentity?: string;
   /** Rules the coverage cap dropped on earlier captures, per shown URL: they stay dropped. */
   droppedRules?: DroppedRuleMemory;
+  /** Protections of the mask switched off (an ablation run); absent: the full guard. */
+  ablate?: ReadonlySet<GuardAblation>;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
     },
     {
       ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
+      ...(options.ablate !== undefined && { ablate: options.ablate }),
       revealsFor: (captured) => {
         reveals = [...new Set(options.revealsFor(captured))].sort();
         return reveals;

@@ -1,0 +1,27 @@
+/**
+ * Protections of the guard that a benchmark run may switch off one by one (spec §4.7 ablations),
+ * to measure what each buys. Each entry: what is switched off, and what that exposes. The first
+ * three can only unmask (they expose attacks); the last two can only mask or refuse more (they
+ * expose no attack and measure the utility the mechanism buys).
+ */
+export const GUARD_ABLATIONS = {
+  "echo-demotion":
+    "trusted rows that repeat untrusted text stay trusted: a payload planted in a post title shows through the trusted breadcrumb or notification that echoes it",
+  containment:
+    "grants skip the geometric check: content reparented into a trusted container (aria-owns) or drawn outside its box keeps the container's trust",
+  "coverage-cap":
+    "over-broad rules (granting more than half the page's rows) are kept: a rule that reaches into the comments shows the payloads there",
+  "capacity-grammars":
+    "the capacity exception is off (no untrusted text run is released for matching a closed grammar): masks more, exposes no attack; measures the utility the grammars buy",
+  "endorsement-by-shape":
+    "endorse with source shape is refused for every type: refuses more, exposes no attack; measures the utility shape endorsement buys",
+} as const;
+
+export type GuardAblation = keyof typeof GUARD_ABLATIONS;
+
+/** The names in their fixed order: labels list them in this order whatever order they were given in. */
+export const GUARD_ABLATION_NAMES = Object.keys(GUARD_ABLATIONS) as GuardAblation[];
+
+export function isGuardAblation(name: string): name is GuardAblation {
+  return Object.hasOwn(GUARD_ABLATIONS, name);
+}
