@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { OBSERVATION_MODES } from "../browser/index.js";
 import { CACHE_MODES } from "../models/index.js";
-import { EpisodeRecordSchema, ModelOptionsRecordSchema } from "../records/index.js";
+import { EpisodeRecordSchema, GuardSettingsRecordSchema, ModelOptionsRecordSchema } from "../records/index.js";
 import { ScenarioSchema } from "../scenario/index.js";
 import { MATCHER_MODES } from "../scoring/index.js";
 
@@ -36,10 +36,7 @@ export const EpisodeJobSchema = z.object({
       max_steps: z.number().int().positive(),
       observation: z.enum(OBSERVATION_MODES),
       // `ablate` travels in the agent id too (its label), so a worker rebuilds an ablated agent either way.
-      guard: z
-        .object({ q_model: z.string(), crosscheck_model: z.string(), classifier_model: z.string(), ablate: z.array(z.string()) })
-        .partial()
-        .optional(),
+      guard: GuardSettingsRecordSchema.optional(),
     })
     .optional(),
   /** How model clients are built (the manifest's `model_options`), and the cache mode; never keys. */

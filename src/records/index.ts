@@ -38,7 +38,13 @@ export {
   writeJsonAtomic,
   writeTextAtomic,
 } from "./run-folder.js";
-export { ModelOptionsRecordSchema, type RunManifest, RunManifestSchema } from "./run-manifest.js";
+export {
+  type GuardSettingsRecord,
+  GuardSettingsRecordSchema,
+  ModelOptionsRecordSchema,
+  type RunManifest,
+  RunManifestSchema,
+} from "./run-manifest.js";
 export {
   type AgentSummary,
   injectionOutcomeOf,

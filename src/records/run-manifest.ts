@@ -8,6 +8,24 @@ export const ModelOptionsRecordSchema = z.object({
   max_retries: z.number().optional(),
 });
 
+/**
+ * The guarded agent's settings as a run keeps them (`e2e.guard`): its role models, rule proposal and
+ * ablations. One schema for the manifest and the queue's jobs, so a worker rebuilds the agent the
+ * local run would (a copy in the job once dropped `propose_model` and `no_propose` silently).
+ */
+export const GuardSettingsRecordSchema = z
+  .object({
+    q_model: z.string(),
+    crosscheck_model: z.string(),
+    classifier_model: z.string(),
+    propose_model: z.string(),
+    no_propose: z.boolean(),
+    /** `--guard-ablate`: protections switched off (the agent ids carry them too, as labels). */
+    ablate: z.array(z.string()),
+  })
+  .partial();
+export type GuardSettingsRecord = z.infer<typeof GuardSettingsRecordSchema>;
+
 /** A run's configuration, enough to resume or reproduce it. Never holds secrets. */
 export const RunManifestSchema = z.object({
   run_id: z.string(),
@@ -56,18 +74,7 @@ export const RunManifestSchema = z.object({
       max_steps: z.number().int().positive(),
       observation: z.enum(["axtree", "screenshot", "mixed"]),
       /** The guarded agent's role models (quarantined, crosscheck, classifier) when set. */
-      guard: z
-        .object({
-          q_model: z.string(),
-          crosscheck_model: z.string(),
-          classifier_model: z.string(),
-          propose_model: z.string(),
-          no_propose: z.boolean(),
-          /** `--guard-ablate`: protections switched off (the agent ids carry them too, as labels). */
-          ablate: z.array(z.string()),
-        })
-        .partial()
-        .optional(),
+      guard: GuardSettingsRecordSchema.optional(),
     })
     .optional(),
   /**
