@@ -127,6 +127,7 @@ export function guardedAgentFor(id: string, defense: Defense, models: ModelSetup
         crosscheck: clientFor(roles.crosscheck, hints),
         classifier: clientFor(roles.classifier, hints),
         ...(planner.see && { plannerSight: planner.see }),
+        ...(planner.controls && { plannerControls: planner.controls }),
       };
     },
   });

@@ -15,7 +15,7 @@ import type { PlanStep } from "./plan-step.js";
 export function planFromOracle(script: readonly OracleStep[]): PlanStep[] {
   return script.flatMap((step): PlanStep[] => {
     if ("goto" in step) return [/^https?:\/\//.test(step.goto) ? { navigate: step.goto } : { open: step.goto }];
-    if ("click" in step) return [{ click: step.click }];
+    if ("click" in step) return [{ click: step.click, ...(step.role !== undefined && { role: step.role }) }];
     if ("fill" in step) {
       const fill: PlanStep = { fill: { field: step.fill, text: step.text, clear: true } };
       return COMPOSER.test(step.fill) ? [{ reveal_control: { control: "message_box", label: "" } }, fill] : [fill];

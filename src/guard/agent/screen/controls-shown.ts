@@ -1,0 +1,45 @@
+import { isMasked } from "../../mask/is-masked.js";
+import type { NormalisedRole } from "../../roles.js";
+import { centreOf, plainText, rowsIn } from "../query/screen-text.js";
+import type { GuardedScreen } from "./guarded-screen.js";
+
+/**
+ * A row wholly outside F as a scripted planner may use it: its role, its accessible name (which
+ * the operator's markup gives a control, `Add Glass kettle to cart` for a button drawn as `Add to
+ * cart`) and its text, where it is, and whether it is in view. Everything here is the text of a row
+ * the mask left visible; a masked row is never listed.
+ */
+export interface ShownControl {
+  role: NormalisedRole;
+  name: string;
+  text: string;
+  x: number;
+  y: number;
+}
+
+/** The nine sample points of a box: corners inset by a pixel, edge midpoints, centre. */
+function samplePoints([x, y, w, h]: readonly number[]): Array<[number, number]> {
+  const xs = [x! + 1, x! + w! / 2, x! + w! - 1];
+  const ys = [y! + 1, y! + h! / 2, y! + h! - 1];
+  return xs.flatMap((px) => ys.map((py): [number, number] => [px, py]));
+}
+
+/**
+ * The controls a scripted planner may locate by name: rows in view whose nine sample points are all
+ * outside F (trusted by the rule set, or revealed), with the accessible name of the row's node.
+ * Stricter than `textsShown`, which counts a row shown in part as read: a planner acts only on
+ * what is wholly visible, so the mask still decides which controls exist for it. Scripted planners
+ * only (`GuardedRoles.plannerControls`); a model gets the masked image alone.
+ */
+export function controlsShown(screen: GuardedScreen): ShownControl[] {
+  const size = { width: screen.width, height: screen.height };
+  const names = new Map(screen.page.nodes.map((node) => [node.id, node.name]));
+  return rowsIn(screen.rows)
+    .filter((row) => samplePoints(row.box).every(([px, py]) => !isMasked(screen.mask, px, py, size)))
+    .map((row) => ({
+      role: row.role,
+      name: plainText(names.get(row.nodeId) ?? ""),
+      text: plainText(row.text),
+      ...centreOf(row),
+    }));
+}
