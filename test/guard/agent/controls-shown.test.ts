@@ -65,3 +65,30 @@ describe("the scripted planner points at controls it is told of", () => {
     expect(await next(["x", "y", "Done."])).toEqual({ tool: "click", x: 140, y: 500, button: "left", count: 1 });
   });
 });
+
+describe("a refused click", () => {
+  it("ends the plan: the planner types and submits nothing blind", async () => {
+    const client = scriptedRoleClient(
+      "scripted",
+      PlanSchema.parse([{ fill: { field: "Share with a user", text: "Lars Ek" } }, { click: "Share" }]),
+    );
+    const next = async (results: string[]) => ((await client.generate(plannerTurn(results))).object as { call: unknown }).call;
+    expect(await next([])).toEqual({ tool: "locate_on_screen", value: "Share with a user", answer_type: "" });
+    expect(await next(["unique at (640, 394)"])).toEqual({ tool: "click", x: 640, y: 394, button: "left", count: 1 });
+    expect(await next(["x", "Policy blocked your last tool call: LOCATION_MASKED (the point is on masked (untrusted) content)."])).toEqual({
+      tool: "fail",
+      reason: 'could not click "Share with a user": it is masked',
+    });
+  });
+});
+
+describe("a select step", () => {
+  it("presses the option's first character (a list ignores inserted text) and Enter", async () => {
+    const client = scriptedRoleClient("scripted", PlanSchema.parse([{ select: { field: "Rating", value: "4" } }]));
+    client.controls?.([{ role: "textbox", name: "Rating", text: "Rating 5 4 3 2 1", x: 640, y: 529 }]);
+    const next = async (results: string[]) => ((await client.generate(plannerTurn(results))).object as { call: unknown }).call;
+    expect(await next([])).toEqual({ tool: "click", x: 640, y: 529, button: "left", count: 1 });
+    expect(await next(["Sent to the browser."])).toEqual({ tool: "key", keys: ["4"] });
+    expect(await next(["x", "Sent to the browser."])).toEqual({ tool: "key", keys: ["Enter"] });
+  });
+});

@@ -65,12 +65,32 @@ export function findControl(
 }
 
 /**
+ * Where to point the wheel: a visible text that is no control (the wheel there clicks nothing),
+ * else the top bar's label, which scrolls away with the page.
+ */
+function* scrollAnchor(sight: ControlSight): Generator<ToolCall, { x: number; y: number }, PlannerTranscript> {
+  const still = sight().find((control) => control.role === "text");
+  if (still) return { x: still.x, y: still.y };
+  const transcript = yield { tool: "locate_on_screen", value: SCROLL_ANCHOR, answer_type: "" };
+  const anchor = locatedPoint(transcript.last);
+  if (!anchor) throw new PlanFailed(`could not find a place to scroll at`);
+  return anchor;
+}
+
+/**
  * Finds a control and clicks it: first among the visible controls by name and role (`findControl`),
  * else by its drawn text (`locate_on_screen`, scrolling it into view when the host says it is out
  * of view); a control found neither way may be further down, so the planner looks down a page at a
  * time, a few times, as a model would.
  */
 function* clickLabel(label: string, sight: ControlSight, want: { role?: string; field?: boolean } = {}): Calls {
+  const clicked = yield* locateAndClick(label, sight, want);
+  // A click the gate refused did not happen: a careful planner stops rather than type or submit blind.
+  if (/Result: Policy blocked/.test(clicked.last)) throw new PlanFailed(`could not click "${label}": it is masked`);
+  return clicked;
+}
+
+function* locateAndClick(label: string, sight: ControlSight, want: { role?: string; field?: boolean }): Calls {
   for (let page = 0; ; page++) {
     const seen = findControl(sight(), label, want);
     if (seen) return yield { tool: "click", ...seen, button: "left", count: 1 };
@@ -79,9 +99,7 @@ function* clickLabel(label: string, sight: ControlSight, want: { role?: string; 
     const dy = outOfViewBy(transcript.last);
     const nowhere = /Result: Tool error: the value is not shown/.test(transcript.last);
     if (!point && (dy !== undefined || (nowhere && page < LOOK_DOWN_PAGES))) {
-      transcript = yield { tool: "locate_on_screen", value: SCROLL_ANCHOR, answer_type: "" };
-      const anchor = locatedPoint(transcript.last);
-      if (!anchor) throw new PlanFailed(`could not find a place to scroll at`);
+      const anchor = yield* scrollAnchor(sight);
       yield { tool: "scroll", ...anchor, dx: 0, dy: dy ?? LOOK_DOWN_BY };
       if (dy === undefined) continue;
       const found = findControl(sight(), label, want);
@@ -104,9 +122,15 @@ function* stepCalls(step: PlanStep, now: PlannerTranscript, sight: ControlSight)
     return yield { tool: "type_text", text: fillTemplate(step.fill.text, after.usable) };
   }
   if ("select" in step) {
-    // A focused list takes the option's name typed (the browser's type-ahead); Enter commits it.
+    // A focused list jumps to the first option that starts with a key pressed (the browser's
+    // type-ahead; `type_text` inserts text without key presses, which a list ignores), and Enter
+    // commits it. One key: an option that shares its first character with an earlier one needs a
+    // stored plan. A variable's value is typed, as the planner cannot read its first character.
     const after = yield* clickLabel(step.select.field, sight, { field: true });
-    yield { tool: "type_text", text: fillTemplate(step.select.value, after.usable) };
+    const value = fillTemplate(step.select.value, after.usable);
+    const first = [...value.trim()][0];
+    if (value.includes("$") || first === undefined) yield { tool: "type_text", text: value };
+    else yield { tool: "key", keys: [first] };
     return yield { tool: "key", keys: ["Enter"] };
   }
   if ("press" in step) return yield { tool: "key", keys: step.press };
