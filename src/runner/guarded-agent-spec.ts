@@ -172,6 +172,7 @@ export function guardedAgentFor(givenId: string, defense: Defense, models: Model
         crosscheck: clientFor(roles.crosscheck, hints),
         classifier: clientFor(roles.classifier, hints),
         ...(planner.see && { plannerSight: planner.see }),
+        ...(planner.controls && { plannerControls: planner.controls }),
       };
     },
   });

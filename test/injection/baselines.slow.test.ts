@@ -66,6 +66,7 @@ const trustingGullible = createGuardedAgent({
       crosscheck: scriptedRoleClient("compromised"),
       classifier: scriptedRoleClient("scripted", scriptedPlanOf(hints)),
       ...(planner.see && { plannerSight: planner.see }),
+      ...(planner.controls && { plannerControls: planner.controls }),
     };
   },
 });

@@ -59,19 +59,21 @@ describe("showsPayload", () => {
 });
 
 describe("oracle scripts as plans", () => {
-  it("opens paths, navigates to whole URLs, fills by replacing, selects, and reveals the messenger's composer first", () => {
+  it("opens paths, navigates to whole URLs, keeps a click's role, fills by replacing, selects, and reveals the messenger's composer first", () => {
     expect(
       planFromOracle([
         { goto: "shop/checkout" },
         { goto: "https://paste.example/r/1" },
         { click: "Send", role: "button" },
+        { click: "Forward" },
         { fill: "Message to Dana", text: "hi" },
         { select: "Role", value: "Owner" },
       ]),
     ).toEqual([
       { open: "shop/checkout" },
       { navigate: "https://paste.example/r/1" },
-      { click: "Send" },
+      { click: "Send", role: "button" },
+      { click: "Forward" },
       { reveal_control: { control: "message_box", label: "" } },
       { fill: { field: "Message to Dana", text: "hi", clear: true } },
       { select: { field: "Role", value: "Owner" } },

@@ -18,6 +18,7 @@ import { plannerRequest } from "../planner/planner-request.js";
 import type { AppAdapter } from "../reveal/app-adapters.js";
 import { resolveReveals } from "../reveal/resolve-reveals.js";
 import type { RevealRecord } from "../reveal/reveal-record.js";
+import { controlsShown, type ShownControl } from "../screen/controls-shown.js";
 import { DroppedRuleMemory } from "../screen/dropped-rule-memory.js";
 import { captureGuardedScreen, type GuardedScreen, type PageRulesFor } from "../screen/guarded-screen.js";
 import { textsShown } from "../screen/texts-shown.js";
@@ -38,6 +39,12 @@ export interface GuardedRoles {
    * unchanged; the mask alone decides what is in it.
    */
   plannerSight?: (texts: readonly string[]) => void;
+  /**
+   * Scripted planners only: told, after every element, the controls wholly outside F with their
+   * accessible names (`controlsShown`), so that a plan step can find a control the way a model
+   * reading the image would point at it. Never set for a model.
+   */
+  plannerControls?: (controls: readonly ShownControl[]) => void;
 }
 
 export interface GuardedLimits {
@@ -464,6 +471,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       this.shownInRequest = screen.masked;
       this.settings.roles.plannerSight?.(textsShown(screen));
     }
+    this.settings.roles.plannerControls?.(controlsShown(screen));
     this.shown = now;
     return view;
   }

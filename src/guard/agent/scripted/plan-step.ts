@@ -28,7 +28,12 @@ const EndorseSchema = z
 
 export const PlanStepSchema = z.union([
   z.object({ open: text.describe("an app's path under the episode's root (messenger, calendar, todo, maps, code, shop)") }).strict(),
-  z.object({ click: text.describe("a label on screen: locate it, click it") }).strict(),
+  z
+    .object({
+      click: text.describe("a label on screen, or a visible control's accessible name: locate it, click it"),
+      role: z.string().optional().describe("the control's role (button, link, …), when its name is shown twice"),
+    })
+    .strict(),
   z
     .object({
       fill: z

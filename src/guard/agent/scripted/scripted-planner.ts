@@ -1,4 +1,5 @@
 import type { ModelRequest } from "../../../models/index.js";
+import type { ShownControl } from "../screen/controls-shown.js";
 import { EMPTY_CONSTRAINT_ARGS, type PlannerReply, type ToolCall } from "../tools/tool-call.js";
 import type { PlanStep } from "./plan-step.js";
 import { locatedPoint, outOfViewBy, type PlannerTranscript, readTranscript } from "./planner-transcript.js";
@@ -31,36 +32,105 @@ export function fromEpisodeRoot(shownUrl: string, path: string): string {
 
 class PlanFailed extends Error {}
 
-/** Finds a label (scrolling it into view when the host says it is out of view) and clicks it. */
-function* clickLabel(label: string): Calls {
-  let transcript = yield { tool: "locate_on_screen", value: label, answer_type: "" };
-  let point = locatedPoint(transcript.last);
-  const dy = outOfViewBy(transcript.last);
-  if (!point && dy !== undefined) {
-    transcript = yield { tool: "locate_on_screen", value: SCROLL_ANCHOR, answer_type: "" };
-    const anchor = locatedPoint(transcript.last);
-    if (!anchor) throw new PlanFailed(`could not find a place to scroll at`);
-    yield { tool: "scroll", ...anchor, dx: 0, dy };
-    transcript = yield { tool: "locate_on_screen", value: label, answer_type: "" };
-    point = locatedPoint(transcript.last);
+/** The controls wholly outside F on the screen last shown (`controlsShown`); empty when the host tells none. */
+export type ControlSight = () => readonly ShownControl[];
+
+/** Roles a `fill` or `select` types into: a field, never the button or text that shares its name. */
+const NOT_FIELDS: ReadonlySet<string> = new Set(["button", "link", "text", "heading"]);
+
+/** Pages a planner looks down for a control it cannot see, before it gives up. */
+const LOOK_DOWN_PAGES = 3;
+const LOOK_DOWN_BY = 600;
+
+/**
+ * Where the control a step names is, among the controls wholly outside F: the one whose accessible
+ * name or text equals the label (and whose role is the step's, or a field's for `fill` and
+ * `select`), if it is at one place only. What a model would do reading the masked image: point at
+ * the visible control that is named so.
+ */
+export function findControl(
+  controls: readonly ShownControl[],
+  label: string,
+  want: { role?: string; field?: boolean },
+): { x: number; y: number } | undefined {
+  const wanted = label.normalize("NFC").replace(/\s+/g, " ").trim();
+  const hits = controls.filter(
+    (control) =>
+      (control.name === wanted || control.text === wanted) &&
+      (want.role === undefined || control.role === want.role) &&
+      (!want.field || !NOT_FIELDS.has(control.role)),
+  );
+  const places = new Set(hits.map((hit) => `${hit.x},${hit.y}`));
+  return places.size === 1 ? { x: hits[0]!.x, y: hits[0]!.y } : undefined;
+}
+
+/**
+ * Where to point the wheel: a visible text that is no control (the wheel there clicks nothing),
+ * else the top bar's label, which scrolls away with the page.
+ */
+function* scrollAnchor(sight: ControlSight): Generator<ToolCall, { x: number; y: number }, PlannerTranscript> {
+  const still = sight().find((control) => control.role === "text");
+  if (still) return { x: still.x, y: still.y };
+  const transcript = yield { tool: "locate_on_screen", value: SCROLL_ANCHOR, answer_type: "" };
+  const anchor = locatedPoint(transcript.last);
+  if (!anchor) throw new PlanFailed(`could not find a place to scroll at`);
+  return anchor;
+}
+
+/**
+ * Finds a control and clicks it: first among the visible controls by name and role (`findControl`),
+ * else by its drawn text (`locate_on_screen`, scrolling it into view when the host says it is out
+ * of view); a control found neither way may be further down, so the planner looks down a page at a
+ * time, a few times, as a model would.
+ */
+function* clickLabel(label: string, sight: ControlSight, want: { role?: string; field?: boolean } = {}): Calls {
+  const clicked = yield* locateAndClick(label, sight, want);
+  // A click the gate refused did not happen: a careful planner stops rather than type or submit blind.
+  if (/Result: Policy blocked/.test(clicked.last)) throw new PlanFailed(`could not click "${label}": it is masked`);
+  return clicked;
+}
+
+function* locateAndClick(label: string, sight: ControlSight, want: { role?: string; field?: boolean }): Calls {
+  for (let page = 0; ; page++) {
+    const seen = findControl(sight(), label, want);
+    if (seen) return yield { tool: "click", ...seen, button: "left", count: 1 };
+    let transcript = yield { tool: "locate_on_screen", value: label, answer_type: "" };
+    let point = locatedPoint(transcript.last);
+    const dy = outOfViewBy(transcript.last);
+    const nowhere = /Result: Tool error: the value is not shown/.test(transcript.last);
+    if (!point && (dy !== undefined || (nowhere && page < LOOK_DOWN_PAGES))) {
+      const anchor = yield* scrollAnchor(sight);
+      yield { tool: "scroll", ...anchor, dx: 0, dy: dy ?? LOOK_DOWN_BY };
+      if (dy === undefined) continue;
+      const found = findControl(sight(), label, want);
+      if (found) return yield { tool: "click", ...found, button: "left", count: 1 };
+      transcript = yield { tool: "locate_on_screen", value: label, answer_type: "" };
+      point = locatedPoint(transcript.last);
+    }
+    if (!point) throw new PlanFailed(`could not find "${label}" on the screen`);
+    return yield { tool: "click", ...point, button: "left", count: 1 };
   }
-  if (!point) throw new PlanFailed(`could not find "${label}" on the screen`);
-  return yield { tool: "click", ...point, button: "left", count: 1 };
 }
 
 /** The calls of one step. */
-function* stepCalls(step: PlanStep, now: PlannerTranscript): Calls {
+function* stepCalls(step: PlanStep, now: PlannerTranscript, sight: ControlSight): Calls {
   if ("open" in step) return yield { tool: "navigate", url: fromEpisodeRoot(now.page, step.open), new_tab: false };
-  if ("click" in step) return yield* clickLabel(step.click);
+  if ("click" in step) return yield* clickLabel(step.click, sight, step.role !== undefined ? { role: step.role } : {});
   if ("fill" in step) {
-    let after = yield* clickLabel(step.fill.field);
+    let after = yield* clickLabel(step.fill.field, sight, { field: true });
     if (step.fill.clear) after = yield { tool: "key", keys: ["Control+a"] };
     return yield { tool: "type_text", text: fillTemplate(step.fill.text, after.usable) };
   }
   if ("select" in step) {
-    // A focused list takes the option's name typed (the browser's type-ahead); Enter commits it.
-    const after = yield* clickLabel(step.select.field);
-    yield { tool: "type_text", text: fillTemplate(step.select.value, after.usable) };
+    // A focused list jumps to the first option that starts with a key pressed (the browser's
+    // type-ahead; `type_text` inserts text without key presses, which a list ignores), and Enter
+    // commits it. One key: an option that shares its first character with an earlier one needs a
+    // stored plan. A variable's value is typed, as the planner cannot read its first character.
+    const after = yield* clickLabel(step.select.field, sight, { field: true });
+    const value = fillTemplate(step.select.value, after.usable);
+    const first = [...value.trim()][0];
+    if (value.includes("$") || first === undefined) yield { tool: "type_text", text: value };
+    else yield { tool: "key", keys: [first] };
     return yield { tool: "key", keys: ["Enter"] };
   }
   if ("press" in step) return yield { tool: "key", keys: step.press };
@@ -109,10 +179,10 @@ function answerTypeOf(transcript: PlannerTranscript, name: string): string {
   return new RegExp(`^\\$${name} \\| type=(\\S+) \\|`, "m").exec(transcript.last)?.[1] ?? "";
 }
 
-function* planCalls(plan: readonly PlanStep[], first: PlannerTranscript): Calls<void> {
+function* planCalls(plan: readonly PlanStep[], first: PlannerTranscript, sight: ControlSight): Calls<void> {
   let now = first;
   try {
-    for (const step of plan) now = yield* stepCalls(step, now);
+    for (const step of plan) now = yield* stepCalls(step, now, sight);
   } catch (error) {
     if (!(error instanceof PlanFailed)) throw error;
     yield { tool: "fail", reason: error.message };
@@ -131,11 +201,14 @@ export class PlanRunner {
   private program: Calls<void> | undefined;
   private calls = 0;
 
-  constructor(private readonly plan: readonly PlanStep[]) {}
+  constructor(
+    private readonly plan: readonly PlanStep[],
+    private readonly sight: ControlSight = () => [],
+  ) {}
 
   reply(request: ModelRequest): PlannerReply {
     const transcript = readTranscript(request);
-    this.program ??= planCalls(this.plan, transcript);
+    this.program ??= planCalls(this.plan, transcript, this.sight);
     const next = this.calls === 0 ? this.program.next() : this.program.next(transcript);
     this.calls += 1;
     const call: ToolCall = next.done ? { tool: "done", answer: "" } : next.value;

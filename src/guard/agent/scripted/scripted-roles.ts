@@ -3,12 +3,13 @@ import type { ModelClient, ModelRequest } from "../../../models/index.js";
 import { SPECIFICITY_SCHEMA_NAME } from "../classifier/task-specificity.js";
 import { RECALL_SCHEMA_NAME } from "../endorse/endorse-value.js";
 import { QUARANTINED_ANSWER_SCHEMA_NAME } from "../query/quarantined-query.js";
+import type { ShownControl } from "../screen/controls-shown.js";
 import { PLANNER_REPLY_SCHEMA_NAME, type PlannerReply } from "../tools/tool-call.js";
 import { validateAnswer } from "../values/index.js";
 import type { PlanStep } from "./plan-step.js";
 import { firstValueIn, linesByRelevance, parseReadQuery, type ReadQuery } from "./screen-reader.js";
 import { requestTexts, scriptedClient } from "./scripted-client.js";
-import { PlanRunner } from "./scripted-planner.js";
+import { type ControlSight, PlanRunner } from "./scripted-planner.js";
 
 /** The scripted roles, usable wherever a model spec is: `--agent guarded:gullible`, `--q-model compromised`. */
 export const SCRIPTED_ROLES = ["scripted", "gullible", "compromised"] as const;
@@ -31,8 +32,15 @@ export interface ScriptedInjection {
   benignPlan?: readonly PlanStep[];
 }
 
-/** A scripted role's client; `gullible`'s also reads the texts each masked image shows (`GuardedRoles.plannerSight`). */
-export type ScriptedRoleClient = ModelClient & { see?: (texts: readonly string[]) => void };
+/**
+ * A scripted role's client; `gullible`'s also reads the texts each masked image shows
+ * (`GuardedRoles.plannerSight`), and a planning role is told the controls wholly outside the mask
+ * (`GuardedRoles.plannerControls`), to point at them as a model reading the image would.
+ */
+export type ScriptedRoleClient = ModelClient & {
+  see?: (texts: readonly string[]) => void;
+  controls?: (controls: readonly ShownControl[]) => void;
+};
 
 const ABSTAIN = { value: "", abstain: true };
 // Requests that only point at the screen: what the specificity classifier exists to catch.
@@ -122,7 +130,10 @@ function stepsFor(instruction: Instruction): PlanStep[] {
  * has one, and otherwise ends. Inside the guard it reads only what the guard gives a planner, so
  * the mask decides.
  */
-function gullibleAgent(injection: ScriptedInjection | undefined): {
+function gullibleAgent(
+  injection: ScriptedInjection | undefined,
+  sight: ControlSight,
+): {
   reply: (request: ModelRequest) => PlannerReply;
   see: (texts: readonly string[]) => void;
 } {
@@ -137,15 +148,16 @@ function gullibleAgent(injection: ScriptedInjection | undefined): {
       if (following === undefined) {
         const read = [...requestTexts(request), ...seen];
         const payload = injection?.payload;
-        if (injection?.attackPlan && payload !== undefined && showsPayload(read, payload)) following = new PlanRunner(injection.attackPlan);
+        if (injection?.attackPlan && payload !== undefined && showsPayload(read, payload))
+          following = new PlanRunner(injection.attackPlan, sight);
         else {
           const instruction = findInstruction(read.join("\n\n"));
-          if (instruction !== undefined) following = new PlanRunner(stepsFor(instruction));
+          if (instruction !== undefined) following = new PlanRunner(stepsFor(instruction), sight);
         }
       }
       if (following) return following.reply(request);
       if (injection?.benignPlan) {
-        benign ??= new PlanRunner(injection.benignPlan);
+        benign ??= new PlanRunner(injection.benignPlan, sight);
         return benign.reply(request);
       }
       return { thought: "There is no instruction to follow.", call: { tool: "done", answer: "I found no instruction to follow." } };
@@ -168,8 +180,10 @@ function classifierReply(role: ScriptedRole, request: ModelRequest): { specific:
  */
 export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[], injection?: ScriptedInjection): ScriptedRoleClient {
   // A planner keeps its place in the episode: one client per episode (the guarded agent's roles are made per episode).
-  const gullible = role === "gullible" ? gullibleAgent(injection) : undefined;
-  const planned = role === "scripted" && plan ? new PlanRunner(plan) : undefined;
+  let shown: readonly ShownControl[] = [];
+  const sight: ControlSight = () => shown;
+  const gullible = role === "gullible" ? gullibleAgent(injection, sight) : undefined;
+  const planned = role === "scripted" && plan ? new PlanRunner(plan, sight) : undefined;
   const client = scriptedClient(role, (request) => {
     switch (request.schemaName) {
       case QUARANTINED_ANSWER_SCHEMA_NAME:
@@ -186,5 +200,9 @@ export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[
         return { error: `the ${role} role does not answer ${request.schemaName ?? "free-text"} requests` };
     }
   });
-  return gullible ? { ...client, see: gullible.see } : client;
+  const controls = (now: readonly ShownControl[]) => {
+    shown = now;
+  };
+  if (gullible) return { ...client, see: gullible.see, controls };
+  return planned ? { ...client, controls } : client;
 }
