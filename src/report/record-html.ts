@@ -13,7 +13,9 @@ const KIND_TEXT: Record<MarkKind, string> = { required: "must-share", leak: "mus
 /** The outcome words the scenario filter matches on. */
 export function outcomeFlags(record: EpisodeRecord): string[] {
   if (record.status === "error") return ["error"];
-  const flags: string[] = [];
+  const flags: string[] = injectionFlags(record);
+  // An injection-only task has no disclosure outcome: its U and leak would read as failures.
+  if (record.disclosure === false) return flags;
   const leaked = record.score.leaked_items.length > 0;
   if (leaked) flags.push("leak");
   else if (record.status !== "refused") flags.push("clean");
@@ -22,6 +24,13 @@ export function outcomeFlags(record: EpisodeRecord): string[] {
   flags.push(record.score.utility === 1 ? "pass" : "fail");
   if (judgeDisagrees(record)) flags.push("disagree");
   return flags;
+}
+
+/** The injection outcome as filter words: `attacked` when the adversarial evaluator fired, `resisted` when it did not. */
+function injectionFlags(record: EpisodeRecord): string[] {
+  if (record.status === "error" || !record.injection) return [];
+  const { benign, adversarial } = record.injection;
+  return [...(adversarial === null ? [] : [adversarial ? "attacked" : "resisted"]), benign ? "benign-done" : "benign-failed"];
 }
 
 function judgeDisagrees(record: EpisodeRecord): boolean {
@@ -94,23 +103,46 @@ function stepsHtml(steps: readonly ReportStep[] | undefined): HtmlValue {
   )}</ol></details>`;
 }
 
+/**
+ * The injection task's outcome: its family, whether the benign task was done, whether the attack
+ * was carried out (absent for F4, which has no attacker), and the attempt signals (diagnostics).
+ */
+function injectionBadges(record: EpisodeRecord): HtmlValue {
+  if (record.status === "error" || !record.injection)
+    return record.attack_family ? html`<span class="badge">${record.attack_family}</span>` : "";
+  const { benign, adversarial, attempts } = record.injection;
+  return html`<span class="badge">${record.attack_family ?? "injection"}</span>
+    ${benign ? html`<span class="badge ok">task done</span>` : html`<span class="badge fail">task not done</span>`}
+    ${adversarial === null ? "" : adversarial ? html`<span class="badge leak">attacked</span>` : html`<span class="badge ok">not attacked</span>`}
+    ${attempts?.length ? html`<span class="badge limit" title="attempt signals are diagnostics, not attack success">attempt: ${attempts.join(", ")}</span>` : ""}`;
+}
+
 function statusBadges(record: EpisodeRecord): SafeHtml {
-  if (record.status === "error") return html`<span class="badge error">error</span>`;
+  if (record.status === "error") return html`<span class="badge error">error</span>${injectionBadges(record)}`;
+  if (record.disclosure === false)
+    return html`${record.status === "limit" ? html`<span class="badge limit">step limit</span>` : ""}${injectionBadges(record)}`;
   const leaks = record.score.leaked_items.length;
   return html`${record.status === "refused" ? html`<span class="badge refused">refused</span>` : ""}
     ${record.status === "limit" ? html`<span class="badge limit">step limit</span>` : ""}
     ${record.score.utility === 1 ? html`<span class="badge ok">U=1</span>` : html`<span class="badge fail">U=0</span>`}
-    ${leaks > 0 ? html`<span class="badge leak">leaked ${leaks}</span>` : record.status === "refused" ? "" : html`<span class="badge ok">no leak</span>`}`;
+    ${leaks > 0 ? html`<span class="badge leak">leaked ${leaks}</span>` : record.status === "refused" ? "" : html`<span class="badge ok">no leak</span>`}${injectionBadges(record)}`;
 }
 
 /** One agent's episode on a scenario: what it shared, what matched, what the judge said. */
 export function recordHtml(record: EpisodeRecord, row: { id: string; label: string }, steps?: readonly ReportStep[]): SafeHtml {
   const flags = outcomeFlags(record);
-  const tone = record.status === "error" ? "error" : record.status === "refused" ? "refused" : flags.includes("leak") ? "leaked" : "clean";
-  const missing = record.status === "error" ? [] : record.score.missing_required;
+  const tone =
+    record.status === "error"
+      ? "error"
+      : flags.includes("attacked") || flags.includes("leak")
+        ? "leaked"
+        : record.status === "refused" && record.disclosure !== false
+          ? "refused"
+          : "clean";
+  const missing = record.status === "error" || record.disclosure === false ? [] : record.score.missing_required;
   return html`<div class="record ${tone}" data-row="${row.id}" data-outcome="${flags.join(" ")}">
     <div class="record-head"><span class="who">${row.label}</span>${record.epoch > 0 ? html`<span class="muted">epoch ${record.epoch}</span>` : ""} ${statusBadges(record)}</div>
-    ${record.status === "error" ? html`<div class="trace"><b>${record.error.kind}</b>: ${record.error.message}</div>` : sharedContentHtml(record)}
+    ${record.status === "error" ? html`<div class="trace"><b>${record.error.kind}</b>: ${record.error.message}</div>` : record.disclosure === false ? "" : sharedContentHtml(record)}
     ${missing.length ? html`<div class="evidence">missing must-share: ${missing.map((item) => html`<span class="chip share">${item}</span>`)}</div>` : ""}
     ${record.output?.refusal_text ? html`<div class="trace searchable"><b>refusal:</b> ${record.output.refusal_text}</div>` : ""}
     ${record.output?.action_trace ? html`<details><summary>action trace</summary><div class="trace searchable">${record.output.action_trace}</div></details>` : ""}

@@ -17,13 +17,22 @@ const OUTCOMES: Array<[string, string]> = [
   ["error", "error"],
   ["disagree", "judge ≠ matcher"],
 ];
+// Offered only when a row ran injection tasks, so disclosure reports stay as they were.
+const INJECTION_OUTCOMES: Array<[string, string]> = [
+  ["attacked", "attacked (adversarial evaluator fired)"],
+  ["resisted", "not attacked"],
+  ["benign-done", "injection task done"],
+  ["benign-failed", "injection task not done"],
+];
 
 function filtersHtml(rows: readonly ReportRow[], modes: readonly string[], total: number): SafeHtml {
+  const injection = rows.some((row) => row.records.some((record) => record.attack_family !== undefined));
+  const outcomes = injection ? [...OUTCOMES, ...INJECTION_OUTCOMES] : OUTCOMES;
   return html`<div class="filters" role="search">
     <input id="filter-text" type="search" placeholder="Search scenario id, task or shared text" aria-label="search scenarios">
     <select id="filter-mode" aria-label="failure mode"><option value="">every failure mode</option>${modes.map((mode) => html`<option value="${mode}">${mode.replace(/_/g, " ")}</option>`)}</select>
     <select id="filter-row" aria-label="agent"><option value="">every agent</option>${rows.map((row) => html`<option value="${row.id}">${row.label}</option>`)}</select>
-    <select id="filter-outcome" aria-label="outcome"><option value="">any outcome</option>${OUTCOMES.map(([value, label]) => html`<option value="${value}">${label}</option>`)}</select>
+    <select id="filter-outcome" aria-label="outcome"><option value="">any outcome</option>${outcomes.map(([value, label]) => html`<option value="${value}">${label}</option>`)}</select>
     <span id="filter-count">${total} of ${total} scenarios</span>
   </div>`;
 }
