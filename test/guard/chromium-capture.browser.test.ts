@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
-import { capturePage, captureScreen, recheckAlignment } from "../../src/guard/capture/index.js";
+import { ALIGNMENT_TOLERANCE_PX, capturePage, captureSampledPage, captureScreen, recheckAlignment } from "../../src/guard/capture/index.js";
 import { type CapturedNode, type CapturedPage, CapturedPageSchema } from "../../src/guard/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 import { DomProbe } from "./fixtures/canary-probe.js";
@@ -15,6 +15,12 @@ import { type FixtureServer, startFixtureServer } from "./fixtures/fixture-serve
 
 const deep = `<!doctype html><title>deep</title><body>${'<div class="level">'.repeat(60)}Innermost text${"</div>".repeat(60)}</body>`;
 const wide = `<!doctype html><title>wide</title><body><ul id="wide-list">${Array.from({ length: 1100 }, (_, i) => `<li>item ${i}</li>`).join("")}</ul></body>`;
+// The forum's answer row: vote buttons (inline-block, padded) inside a plain inline <span>, and a
+// large-font inline around small text. Each inline's own box is its line fragment, but
+// `DOM.getContentQuads` on such an undecorated inline returns its children's boxes.
+const inline = `<!doctype html><title>inline</title><body style="font: 16px sans-serif">
+<p>Answer text <span id="votes"><button style="padding: 8px 12px">▲ Upvote</button><button style="padding: 8px 12px">▼ Down</button></span></p>
+<p><span id="big" style="font-size: 32px"><small style="font-size: 10px">tiny</small></span></p></body>`;
 const many = `<!doctype html><title>many</title><body>${Array.from({ length: 6 }, (_, s) => `<section>${Array.from({ length: 500 }, (_, i) => `<p>paragraph ${s}.${i}</p>`).join("")}</section>`).join("")}</body>`;
 
 let server: FixtureServer;
@@ -23,7 +29,7 @@ let session: BrowserSession;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startFixtureServer({ pages: { "/deep.html": deep, "/wide.html": wide, "/many.html": many } });
+  server = await startFixtureServer({ pages: { "/deep.html": deep, "/wide.html": wide, "/many.html": many, "/inline.html": inline } });
   // Same server, another site: Chromium puts its frames in another process (out-of-process iframe).
   crossOrigin = server.origin.replace("127.0.0.1", "localhost");
   browser = await sharedBrowser();
@@ -110,15 +116,44 @@ describe("capturePage geometry", () => {
     const { page: capture, screenshot } = await captureScreen(page);
     expect(capture.alignment.ok).toBe(true);
     expect(screenshot.subarray(1, 4).toString()).toBe("PNG");
-    expect(await recheckAlignment(page, capture)).toMatchObject({ ok: true, maxDeviationPx: 0 });
+    const { alignable } = await captureSampledPage(page);
+    expect(await recheckAlignment(page, capture, alignable)).toMatchObject({ ok: true, maxDeviationPx: 0 });
     // The page shifts its content after the capture (from the host, as a script would).
     const probe = await DomProbe.open(page);
     const body = [...probe.byBackendId.values()].find((node) => node.nodeName === "BODY")!;
     await probe.cdp.send("DOM.setAttributeValue", { nodeId: body.nodeId, name: "style", value: "margin-top: 120px" });
-    const moved = await recheckAlignment(page, capture);
+    const moved = await recheckAlignment(page, capture, alignable);
     expect(moved.ok).toBe(false);
     expect(moved.maxDeviationPx).toBeGreaterThanOrEqual(100);
     await probe.close();
+    await page.close();
+  });
+});
+
+describe("alignment on inline boxes", () => {
+  test("an inline span around inline-block buttons is not sampled: its quads are its children's, not its box", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await open("inline.html");
+    // The mechanism, measured: the span's own box (what the page's layout and the snapshot say)
+    // and its content quads disagree by more than the tolerance although nothing moves.
+    const probe = await DomProbe.open(page);
+    const votesId = [...probe.byBackendId.values()].find((node) => node.attributes?.includes("votes"))!.backendNodeId;
+    const { quads } = await probe.cdp.send("DOM.getContentQuads", { backendNodeId: votesId });
+    const quadTop = Math.min(...quads.map((quad) => Math.min(quad[1]!, quad[3]!, quad[5]!, quad[7]!)));
+    const own = await page.evaluate(() => document.getElementById("votes")!.getBoundingClientRect().toJSON());
+    expect(own.y - quadTop).toBeGreaterThan(ALIGNMENT_TOLERANCE_PX);
+    await probe.close();
+
+    // Every element sampled, as on the forum page where the even sample happened to land on it.
+    const { page: capture } = await captureScreen(page, { alignmentSamples: 64 });
+    expect(capture.alignment.ok).toBe(true);
+    expect(capture.alignment.maxDeviationPx).toBe(0);
+    expect(capture.alignment.sampled).toBeGreaterThanOrEqual(6);
+    // The captured box is the span's own box, where it paints; only the check leaves it out.
+    const votes = byDomId(capture, "votes").box!;
+    expect(votes[1]).toBeCloseTo(own.y, 3);
+    expect(votes[3]).toBeCloseTo(own.height, 3);
     await page.close();
   });
 });

@@ -71,6 +71,21 @@ function axProperty(ax: AxNode | null, name: string): unknown {
  * Take the screenshot right after, with the same viewport; nothing here waits for the page to settle.
  */
 export async function capturePage(page: Page, options: CaptureOptions = {}): Promise<CapturedPage> {
+  return (await captureSampledPage(page, options)).page;
+}
+
+/** A capture together with what the re-check after the screenshot may sample. */
+export interface SampledCapture {
+  page: CapturedPage;
+  /**
+   * Backend ids of the elements whose captured box `DOM.getContentQuads` measures alike: every
+   * laid-out element except plain inline boxes (see `DomEntry.inline`).
+   */
+  alignable: ReadonlySet<number>;
+}
+
+/** `capturePage`, also naming the elements an alignment check may sample (`captureScreen` re-checks them). */
+export async function captureSampledPage(page: Page, options: CaptureOptions = {}): Promise<SampledCapture> {
   const limits: CaptureLimits = { ...DEFAULT_CAPTURE_LIMITS, ...options.limits };
   const cdp = await pageCdpSession(page);
   // One round trip for the common case: the main frame's tree goes out with the snapshot; child
@@ -169,6 +184,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
 
   const nodes: CapturedNode[] = [];
   const alignmentPool: (AlignmentCandidate & { group: string })[] = [];
+  const alignable = new Set<number>();
   let focusedNodeId: string | null = null;
   for (const { node, parent } of walk.kept) {
     const { ax, dom, geometry } = node;
@@ -192,7 +208,8 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
         const grown = toScreen([dom.box[0] - left, dom.box[1] - top, dom.box[2] + left + right, dom.box[3] + top + bottom], geometry);
         shapeBox = paintClip === null ? grown : intersectRects(grown, paintClip);
       }
-      if (!offscreen && !node.opaque && dom.nodeType === 1 && !dom.tag.startsWith("::") && screen[2] >= 2 && screen[3] >= 2) {
+      if (dom.nodeType === 1 && !dom.inline) alignable.add(dom.backendNodeId);
+      if (!offscreen && !node.opaque && alignable.has(dom.backendNodeId) && !dom.tag.startsWith("::") && screen[2] >= 2 && screen[3] >= 2) {
         alignmentPool.push({ backendNodeId: dom.backendNodeId, box: screen, group: node.frameId });
       }
     }
@@ -236,7 +253,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     url: frame.url === "" ? null : frame.url,
   }));
   const rootAx = mainDraft.root.ax;
-  return {
+  const captured: CapturedPage = {
     url: mainFrame.url === "" ? null : mainFrame.url,
     title: stringValue(rootAx?.name) || mainDoc.title,
     viewport,
@@ -247,6 +264,7 @@ export async function capturePage(page: Page, options: CaptureOptions = {}): Pro
     alignment,
     nodes,
   };
+  return { page: captured, alignable };
 }
 
 function stringOrNull(value: unknown): string | null {

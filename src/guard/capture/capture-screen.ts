@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { pageCdpSession } from "../../browser/index.js";
 import type { CapturedPage } from "../captured-page.js";
 import { type AlignmentCandidate, type AlignmentResult, checkAlignment, pickAlignmentSample } from "./alignment-check.js";
-import { type CaptureOptions, capturePage } from "./capture-page.js";
+import { type CaptureOptions, captureSampledPage } from "./capture-page.js";
 import { withFrozenPage } from "./freeze-page.js";
 
 export interface CapturedScreen {
@@ -16,12 +16,20 @@ export interface CapturedScreen {
  * is compared with `DOM.getContentQuads` now. Anything that moved since the capture (an animation,
  * a late layout shift, a page sliding content around) shows up as a deviation. Captured boxes may
  * be cut by overflow clips while quads are not, so a box only has to lie inside its live quads.
+ * Only `alignable` elements are sampled: a plain inline box and its quads measure different things
+ * even on a page that stands still.
  */
-export async function recheckAlignment(page: Page, capture: CapturedPage, options: CaptureOptions = {}): Promise<AlignmentResult> {
+export async function recheckAlignment(
+  page: Page,
+  capture: CapturedPage,
+  alignable: ReadonlySet<number>,
+  options: CaptureOptions = {},
+): Promise<AlignmentResult> {
   const mainFrameId = capture.frames[0]?.frameId;
   const candidates: (AlignmentCandidate & { group: string })[] = [];
   for (const node of capture.nodes) {
     if (node.frameId !== mainFrameId || node.box === null || node.offscreen || node.opaque || node.backendNodeId === null) continue;
+    if (!alignable.has(node.backendNodeId)) continue;
     if (node.tag === null || node.tag.startsWith("#") || node.tag.startsWith("::") || node.box[2] < 2 || node.box[3] < 2) continue;
     candidates.push({ backendNodeId: node.backendNodeId, box: node.box, group: node.frameId });
   }
@@ -44,9 +52,9 @@ export async function recheckAlignment(page: Page, capture: CapturedPage, option
  */
 export async function captureScreen(page: Page, options: CaptureOptions = {}): Promise<CapturedScreen> {
   return withFrozenPage(page, async (cdp) => {
-    const captured = await capturePage(page, options);
+    const { page: captured, alignable } = await captureSampledPage(page, options);
     const screenshot = Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
-    const recheck = await recheckAlignment(page, captured, options);
+    const recheck = await recheckAlignment(page, captured, alignable, options);
     const before = captured.alignment;
     const deviations = [before.maxDeviationPx, recheck.maxDeviationPx].filter((value): value is number => value !== null);
     return {

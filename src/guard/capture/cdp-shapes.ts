@@ -95,5 +95,6 @@ export const SNAPSHOT_STYLES = [
   "background-image",
   "box-shadow",
   "border-image-source",
+  "display",
 ] as const;
 export type SnapshotStyle = (typeof SNAPSHOT_STYLES)[number];

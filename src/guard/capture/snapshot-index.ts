@@ -44,6 +44,14 @@ export interface DomEntry {
   inputValue: string | null;
   /** Overflow clip applying to the node's own paint (document coordinates); null when none. */
   clip: ClipEdges | null;
+  /**
+   * Laid out as a plain inline box (`display: inline`). Its snapshot box is the line fragment its
+   * own font gives it (what `getBoundingClientRect` reports), while `DOM.getContentQuads` on an
+   * inline without borders, padding or background (culled) returns its children's boxes instead:
+   * an inline-block button inside it reaches above and below the line. The two do not measure the
+   * same box, so such a node cannot verify the alignment.
+   */
+  inline: boolean;
 }
 
 export interface DocumentIndex {
@@ -150,6 +158,7 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       contentDocumentIndex: contentDocuments.get(i) ?? null,
       inputValue: inputValues.get(i) ?? null,
       clip: null,
+      inline: false,
     });
   }
   const clipInputs: ClipInput[] = entries.map((entry) => ({
@@ -183,6 +192,7 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     // The first layout box of an element carries its styles and its client rect.
     const clipInput = clipInputs[nodeIndex]!;
     if (clipInput.paddingBox === null && entry.nodeType === ELEMENT_NODE) {
+      entry.inline = str(styles[SLOT.display]) === "inline";
       clipInput.position = str(styles[SLOT.position]) || "static";
       clipInput.overflowX = str(styles[SLOT["overflow-x"]]) || "visible";
       clipInput.overflowY = str(styles[SLOT["overflow-y"]]) || "visible";
