@@ -108,6 +108,18 @@ function guardSpecsOf(
 }
 
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
+// The end-to-end track's options: the state-grounded track ignores them, and a resume takes them from the manifest.
+const E2E_ONLY_OPTIONS = [
+  "maxSteps",
+  "observation",
+  "qModel",
+  "crosscheckModel",
+  "classifierModel",
+  "proposeModel",
+  "propose",
+  "guardAblate",
+] as const;
+
 const flagName = (key: string): string => (key === "propose" ? "--no-propose" : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
 /** Seconds since `start`, for the post-run phase lines. */
@@ -209,14 +221,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
     "resamples",
     "track",
     "suite",
-    "maxSteps",
-    "observation",
-    "qModel",
-    "crosscheckModel",
-    "classifierModel",
-    "proposeModel",
-    "propose",
-    "guardAblate",
+    ...E2E_ONLY_OPTIONS,
     "scenario",
     "failureMode",
     "category",
@@ -294,16 +299,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const track: Track = injection ? "e2e" : options.track;
   const e2e = track === "e2e";
   if (!e2e) {
-    const misplaced = [
-      "maxSteps",
-      "observation",
-      "qModel",
-      "crosscheckModel",
-      "classifierModel",
-      "proposeModel",
-      "propose",
-      "guardAblate",
-    ].filter((name) => command.getOptionValueSource(name) === "cli");
+    const misplaced = E2E_ONLY_OPTIONS.filter((name) => command.getOptionValueSource(name) === "cli");
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
   const dataset = await loadDataset(options.dataset, (line) => cli.log(line), options.suite);
