@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
+import { startGateProxy } from "./gate-proxy.js";
 import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket, toPlainHttp } from "./host-mapping.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
@@ -38,20 +39,37 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
   const allowed = new Set(options.allowedOrigins.map(normalizeOrigin));
   const viewport = options.viewport ?? DEFAULT_VIEWPORT;
   const mapping = options.hostMapping;
-  const context = await browser.newContext({
-    viewport,
-    screen: viewport,
-    deviceScaleFactor: 1,
-    locale: options.locale ?? "en-US",
-    timezoneId: options.timezoneId ?? "UTC",
-    reducedMotion: "reduce",
-    colorScheme: "light",
-    serviceWorkers: "block",
-    // Playwright proxies loopback too (it drops Chromium's implicit bypass), so the allowed origins
-    // are bypassed by name: they are reached directly, as without a mapping.
-    ...(mapping && { proxy: { server: mapping.proxy, bypass: [...allowed].map((origin) => new URL(origin).host).join(",") } }),
-  });
   const blockedRequests: string[] = [];
+  // Without a mapping, what leaves the allowed origins past the route handler (a redirect hop)
+  // reaches a proxy that refuses it; with one, the workspace's proxy answers it (host-mapping.ts).
+  const gateProxy = mapping ? undefined : await startGateProxy((url) => blockedRequests.push(url));
+  const proxy = mapping?.proxy ?? gateProxy?.url ?? "";
+  let context: BrowserContext;
+  try {
+    context = await browser.newContext({
+      viewport,
+      screen: viewport,
+      deviceScaleFactor: 1,
+      locale: options.locale ?? "en-US",
+      timezoneId: options.timezoneId ?? "UTC",
+      reducedMotion: "reduce",
+      colorScheme: "light",
+      serviceWorkers: "block",
+      // Playwright proxies loopback too (it drops Chromium's implicit bypass), so the allowed origins
+      // are bypassed by name (host and port): they alone are reached directly.
+      proxy: { server: proxy, bypass: [...allowed].map((origin) => new URL(origin).host).join(",") },
+    });
+  } catch (error) {
+    await gateProxy?.close();
+    throw error;
+  }
+  // A context closed by its page's owner, or with its browser, takes its gate proxy along.
+  context.on("close", () => void gateProxy?.close());
+  const close = async () => {
+    // A crashed browser has already taken its contexts with it.
+    await context.close().catch(() => undefined);
+    await gateProxy?.close();
+  };
   try {
     await context.route("**/*", async (route) => {
       const url = route.request().url();
@@ -76,7 +94,7 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
       void socket.close({ code: 1008, reason: "blocked by safecua" });
     });
   } catch (error) {
-    await context.close().catch(() => undefined);
+    await close();
     throw error;
   }
   return {
@@ -85,9 +103,6 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
     allowedOrigins: allowed,
     blockedRequests,
     mapsHosts: mapping !== undefined,
-    close: async () => {
-      // A crashed browser has already taken its contexts with it.
-      await context.close().catch(() => undefined);
-    },
+    close,
   };
 }
