@@ -82,6 +82,35 @@ describe("a refused click", () => {
   });
 });
 
+describe("a refused step of any kind", () => {
+  const refused = (code: string) => `Policy blocked your last tool call: ${code} (refused).`;
+
+  it("a refused fill ends the plan: nothing is sent after text that was never typed", async () => {
+    const client = scriptedRoleClient("scripted", PlanSchema.parse([{ fill: { field: "Comment", text: "Thanks" } }, { click: "Send" }]));
+    client.controls?.([
+      { role: "textbox", name: "Comment", text: "Comment", x: 640, y: 400 },
+      { role: "button", name: "Send", text: "Send", x: 640, y: 460 },
+    ]);
+    const next = async (results: string[]) => ((await client.generate(plannerTurn(results))).object as { call: unknown }).call;
+    expect(await next([])).toEqual({ tool: "click", x: 640, y: 400, button: "left", count: 1 });
+    expect(await next(["Sent to the browser."])).toEqual({ tool: "type_text", text: "Thanks" });
+    expect(await next(["x", refused("FOCUS_MASKED")])).toEqual({
+      tool: "fail",
+      reason: "the gate refused type_text (FOCUS_MASKED); the plan stops",
+    });
+  });
+
+  it("a refused key press ends the plan too", async () => {
+    const client = scriptedRoleClient("scripted", PlanSchema.parse([{ press: ["Control+a"] }, { press: ["Delete"] }]));
+    const next = async (results: string[]) => ((await client.generate(plannerTurn(results))).object as { call: unknown }).call;
+    expect(await next([])).toEqual({ tool: "key", keys: ["Control+a"] });
+    expect(await next([refused("FOCUS_UNKNOWN")])).toEqual({
+      tool: "fail",
+      reason: "the gate refused key (FOCUS_UNKNOWN); the plan stops",
+    });
+  });
+});
+
 describe("a select step", () => {
   it("presses the option's first character (a list ignores inserted text) and Enter", async () => {
     const client = scriptedRoleClient("scripted", PlanSchema.parse([{ select: { field: "Rating", value: "4" } }]));

@@ -179,10 +179,33 @@ function answerTypeOf(transcript: PlannerTranscript, name: string): string {
   return new RegExp(`^\\$${name} \\| type=(\\S+) \\|`, "m").exec(transcript.last)?.[1] ?? "";
 }
 
+/** The reason code of a refusal, when the last result is one (`reason-codes.ts`). */
+function refusalCode(last: string): string | undefined {
+  return /Result: Policy blocked your last tool call: ([A-Z_]+)/.exec(last)?.[1];
+}
+
+/**
+ * A step's calls, ending the plan at the first one the gate refused, whatever its tool: a refused
+ * call did not happen, so the calls after it (the Send after a refused type_text, the Enter after
+ * a refused key) would act on a page the plan did not mean. The step reads the result first, so a
+ * step that names its own refusal (a masked click) says it in its own words.
+ */
+function* endAtRefusal(calls: Calls): Calls {
+  let next = calls.next();
+  while (!next.done) {
+    const call = next.value;
+    const transcript: PlannerTranscript = yield call;
+    next = calls.next(transcript);
+    const code = refusalCode(transcript.last);
+    if (code !== undefined) throw new PlanFailed(`the gate refused ${call.tool} (${code}); the plan stops`);
+  }
+  return next.value;
+}
+
 function* planCalls(plan: readonly PlanStep[], first: PlannerTranscript, sight: ControlSight): Calls<void> {
   let now = first;
   try {
-    for (const step of plan) now = yield* stepCalls(step, now, sight);
+    for (const step of plan) now = yield* endAtRefusal(stepCalls(step, now, sight));
   } catch (error) {
     if (!(error instanceof PlanFailed)) throw error;
     yield { tool: "fail", reason: error.message };
