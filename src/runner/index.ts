@@ -27,6 +27,7 @@ export {
   startRun,
 } from "./bench-run.js";
 export { deriveSeed } from "./derive-seed.js";
+export { type DomIndex, type DomNode, hasAttribute, readDomIndex, selfAndAncestors } from "./dom-index.js";
 export { CHANNEL_ARTIFACTS, type E2eEnding, e2eOutput, isExpectedArtifact } from "./e2e-completion.js";
 export { type E2eHarness, type E2eHarnessOptions, startE2eHarness } from "./e2e-harness.js";
 export { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";

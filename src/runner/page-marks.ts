@@ -1,15 +1,5 @@
 import type { CDPSession, Page } from "playwright-core";
-
-interface DomNode {
-  nodeId: number;
-  backendNodeId: number;
-  nodeName: string;
-  attributes?: string[];
-  children?: DomNode[];
-  contentDocument?: DomNode;
-  shadowRoots?: DomNode[];
-  pseudoElements?: DomNode[];
-}
+import { type DomIndex, type DomNode, hasAttribute, readDomIndex, selfAndAncestors } from "./dom-index.js";
 
 /**
  * The DOM of a page as the host sees it (every frame), read over a DevTools session of its own so
@@ -17,8 +7,7 @@ interface DomNode {
  * (`data-operator`, `data-content`): never the guard, whose rules may not use them.
  */
 export class PageMarks {
-  private readonly parentOf = new Map<number, DomNode>();
-  private readonly byBackendId = new Map<number, DomNode>();
+  private index: DomIndex | undefined;
 
   private constructor(private readonly cdp: CDPSession) {}
 
@@ -29,23 +18,16 @@ export class PageMarks {
   }
 
   async refresh(): Promise<void> {
-    const { root } = await this.cdp.send("DOM.getDocument", { depth: -1, pierce: true });
-    this.parentOf.clear();
-    this.byBackendId.clear();
-    const stack: [DomNode, DomNode | null][] = [[root as DomNode, null]];
-    while (stack.length > 0) {
-      const [node, parent] = stack.pop() as [DomNode, DomNode | null];
-      this.byBackendId.set(node.backendNodeId, node);
-      if (parent !== null) this.parentOf.set(node.nodeId, parent);
-      for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.pseudoElements ?? [])])
-        stack.push([child, node]);
-      if (node.contentDocument !== undefined) stack.push([node.contentDocument, node]);
-    }
+    this.index = await readDomIndex(this.cdp);
+  }
+
+  private nodeAndAncestors(backendNodeId: number): Iterable<DomNode> {
+    return this.index ? selfAndAncestors(this.index, backendNodeId) : [];
   }
 
   /** The first of `names` carried by the node or its nearest ancestor that carries any of them (across frames); null when none does. */
   nearestAttribute(backendNodeId: number, names: readonly string[]): string | null {
-    for (let node = this.byBackendId.get(backendNodeId); node !== undefined; node = this.parentOf.get(node.nodeId)) {
+    for (const node of this.nodeAndAncestors(backendNodeId)) {
       const attributes = node.attributes ?? [];
       for (let i = 0; i < attributes.length; i += 2) if (names.includes(attributes[i] as string)) return attributes[i] as string;
     }
@@ -55,10 +37,8 @@ export class PageMarks {
   /** Is the node inside a closed `<details>`, outside its `<summary>`? Such content keeps layout boxes in a capture but paints nothing. */
   inClosedDetails(backendNodeId: number): boolean {
     let child: DomNode | undefined;
-    for (let node = this.byBackendId.get(backendNodeId); node !== undefined; node = this.parentOf.get(node.nodeId)) {
-      if (node.nodeName === "DETAILS" && !(node.attributes ?? []).some((name, i) => i % 2 === 0 && name === "open")) {
-        return child?.nodeName !== "SUMMARY";
-      }
+    for (const node of this.nodeAndAncestors(backendNodeId)) {
+      if (node.nodeName === "DETAILS" && !hasAttribute(node, "open")) return child?.nodeName !== "SUMMARY";
       child = node;
     }
     return false;
