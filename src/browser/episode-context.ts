@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { startGateProxy } from "./gate-proxy.js";
+import { proxyBypassOf, startGateProxy } from "./gate-proxy.js";
 import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket, toPlainHttp } from "./host-mapping.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
@@ -56,8 +56,8 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
       colorScheme: "light",
       serviceWorkers: "block",
       // Playwright proxies loopback too (it drops Chromium's implicit bypass), so the allowed origins
-      // are bypassed by name (host and port): they alone are reached directly.
-      proxy: { server: proxy, bypass: [...allowed].map((origin) => new URL(origin).host).join(",") },
+      // are bypassed by name (scheme, host and port): they alone are reached directly.
+      proxy: { server: proxy, bypass: proxyBypassOf(allowed) },
     });
   } catch (error) {
     await gateProxy?.close();

@@ -65,6 +65,20 @@ export async function startGateProxy(onRefused: (url: string) => void): Promise<
   };
 }
 
+/**
+ * The context proxy's bypass list: each allowed origin by scheme, host and port. A rule without a
+ * port would match every port of the host, so a redirect from `https://host` to `http://host:9000`
+ * would go direct; the port is written out even where it is the scheme's default.
+ */
+export function proxyBypassOf(allowedOrigins: Iterable<string>): string {
+  return [...allowedOrigins]
+    .map((origin) => {
+      const url = new URL(origin);
+      return `${url.protocol}//${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+    })
+    .join(",");
+}
+
 /** `attacker.example:443` → `https://attacker.example`: a tunnel names only where it goes. */
 function tunnelOrigin(authority: string): string {
   try {
