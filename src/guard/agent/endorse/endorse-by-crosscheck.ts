@@ -1,4 +1,4 @@
-import type { Page } from "../../../browser/index.js";
+import { openEpisodeContext, type Page } from "../../../browser/index.js";
 import type { ModelClient, Usage } from "../../../models/index.js";
 import { queryScreen } from "../query/quarantined-query.js";
 import { captureGuardedScreen } from "../screen/guarded-screen.js";
@@ -43,10 +43,14 @@ export async function endorseByCrosscheck(
   const browser = context.page.context().browser();
   if (browser === null) return notEndorsed("insufficient", "crosscheck", "no browser to open the source page in");
   const viewport = context.page.viewportSize() ?? { width: 1280, height: 800 };
-  const isolated = await browser.newContext({ viewport });
+  // A context of its own (no cookies of the episode), behind the request gate with the source's
+  // origin alone allowed: whatever the source page loads or redirects to elsewhere is refused, as
+  // on the episode's own pages, so a crosscheck cannot be made to send a request off the allowlist.
+  let isolated: Awaited<ReturnType<typeof openEpisodeContext>> | undefined;
   let usage: Usage | undefined;
   try {
-    const tab = await isolated.newPage();
+    isolated = await openEpisodeContext(browser, { allowedOrigins: [source.origin], viewport });
+    const tab = await isolated.context.newPage();
     await tab.goto(source.href, { waitUntil: "load", timeout: 15_000 });
     // The source is read by the quarantined model only; no mask is needed (rules: none).
     const screen = await captureGuardedScreen(tab, {
@@ -78,6 +82,6 @@ export async function endorseByCrosscheck(
     if ((error as Error).name === "AbortError") throw error;
     return { ...notEndorsed("insufficient", "crosscheck", "the source page could not be read"), ...(usage && { usage }) };
   } finally {
-    await isolated.close().catch(() => undefined);
+    await isolated?.close().catch(() => undefined);
   }
 }
