@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Page } from "playwright-core";
+import { errors, type Page } from "playwright-core";
 import { type NavigationWatch, watchNavigation } from "./watch-navigation.js";
 
 /**
@@ -151,13 +151,21 @@ export async function clickElement(page: Page, ref: string, timeoutMs: number): 
   const deadline = performance.now() + timeoutMs;
   const locator = page.locator(`aria-ref=${ref}`);
   let reason = "";
+  const refused = () => ({ error: `click on ${ref} did not happen within ${timeoutMs} ms: ${reason}`, navigation: null });
   for (let attempt = 0; ; attempt++) {
     const left = deadline - performance.now();
-    if (attempt > 0 && left <= 0) return { error: `click on ${ref} did not happen within ${timeoutMs} ms: ${reason}`, navigation: null };
+    if (attempt > 0 && left <= 0) return refused();
     // The name under which the interceptor is kept in the page: unguessable, so a page cannot arm or answer for it beforehand.
     const nonce = `__safecuaClick${randomBytes(8).toString("hex")}`;
     const alignment = ALIGNMENTS[attempt % ALIGNMENTS.length] ?? "center";
-    const where = await locator.evaluate(probe, { nonce, block: alignment, scrolled: attempt > 0 }, { timeout: Math.max(1, left) });
+    let where: Probe;
+    try {
+      where = await locator.evaluate(probe, { nonce, block: alignment, scrolled: attempt > 0 }, { timeout: Math.max(1, left) });
+    } catch (error) {
+      // Out of time on a retry: the reason the element was not clickable is the answer, not the timeout.
+      if (reason !== "" && error instanceof errors.TimeoutError) return refused();
+      throw error;
+    }
     if ("wait" in where) {
       reason = where.wait;
       await sleep(Math.min(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 500, Math.max(0, deadline - performance.now())));
