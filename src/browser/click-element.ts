@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { errors, type Page } from "playwright-core";
+import type { ElementHandle, Page } from "playwright-core";
 import { type NavigationWatch, watchNavigation } from "./watch-navigation.js";
 
 /**
@@ -14,14 +14,15 @@ import { type NavigationWatch, watchNavigation } from "./watch-navigation.js";
  * (mark, resolve, wait for the box to be the same on two animation frames, scroll over DevTools,
  * content quads, viewport size, hit target, interceptor, three mouse events, interceptor read,
  * input epilogue, waiting for the navigation to commit, handle disposal, the last of which waits
- * for the renderer that is busy with the new page). Here: one round trip resolves and checks
- * everything and arms the interceptor, then the mouse events, then one to read the interceptor.
+ * for the renderer that is busy with the new page). Here: Playwright resolves the ref (its
+ * aria-ref engine is not reachable otherwise), one call checks everything and arms the
+ * interceptor, then the mouse events, then one call reads the interceptor.
  * Waiting for a stable box is left out on purpose: the interceptor checks the point at the moment
  * of the press, so an element that moved is caught there instead of waited for on every click.
  */
 
-/** Where the click goes, or why it cannot go yet. */
-type Probe = { x: number; y: number } | { wait: string };
+/** Where the click goes, why it cannot go yet, or that the ref names no element any more. */
+type Probe = { x: number; y: number } | { wait: string } | { gone: true };
 /** What the armed interceptor saw: null when the document is gone (a navigation replaced it). */
 type Stopped = { blocked: string | null; navigates: boolean } | null;
 
@@ -32,7 +33,7 @@ type Stopped = { blocked: string | null; navigates: boolean } | null;
  * link or button may land anywhere in it.
  */
 const PROBE_SOURCE = `(element, { nonce, block, scrolled }) => {
-  if (!element.isConnected) return { wait: "the element is not attached to the page" };
+  if (!element.isConnected) return { gone: true };
   const editable = element.matches("input, textarea, select") || element.isContentEditable;
   const target = editable ? element : element.closest("button, [role=button], a, [role=link]") || element;
   const up = (node) => node.assignedSlot || node.parentElement || (node.parentNode && node.parentNode.host) || null;
@@ -144,12 +145,23 @@ export interface ClickOutcome {
 /**
  * Clicks the element a ref of the latest snapshot names, under the rule at the top of this file.
  * A state that may pass (hidden, disabled, covered, moved) is retried until `timeoutMs`; the
- * error then says which. A ref that no longer resolves throws Playwright's timeout, which
- * `describeActionError` turns into "no element with ref … any more".
+ * error then says which.
  */
 export async function clickElement(page: Page, ref: string, timeoutMs: number): Promise<ClickOutcome> {
   const deadline = performance.now() + timeoutMs;
-  const locator = page.locator(`aria-ref=${ref}`);
+  // Resolved once and kept over the retries: a ref names one element, and the aria-ref engine
+  // lives in Playwright's utility world, so each resolution is a few round trips. A ref that does
+  // not resolve throws Playwright's timeout ("no element with ref … any more" for the agent).
+  const element = await page.locator(`aria-ref=${ref}`).elementHandle({ timeout: timeoutMs });
+  try {
+    return await clickResolved(page, element, ref, timeoutMs, deadline);
+  } finally {
+    // Not awaited: after a navigation the old renderer answers late, and nothing depends on it.
+    void element.dispose().catch(() => undefined);
+  }
+}
+
+async function clickResolved(page: Page, element: ElementHandle, ref: string, timeoutMs: number, deadline: number): Promise<ClickOutcome> {
   let reason = "";
   const refused = () => ({ error: `click on ${ref} did not happen within ${timeoutMs} ms: ${reason}`, navigation: null });
   for (let attempt = 0; ; attempt++) {
@@ -158,13 +170,13 @@ export async function clickElement(page: Page, ref: string, timeoutMs: number): 
     // The name under which the interceptor is kept in the page: unguessable, so a page cannot arm or answer for it beforehand.
     const nonce = `__safecuaClick${randomBytes(8).toString("hex")}`;
     const alignment = ALIGNMENTS[attempt % ALIGNMENTS.length] ?? "center";
-    let where: Probe;
-    try {
-      where = await locator.evaluate(probe, { nonce, block: alignment, scrolled: attempt > 0 }, { timeout: Math.max(1, left) });
-    } catch (error) {
-      // Out of time on a retry: the reason the element was not clickable is the answer, not the timeout.
-      if (reason !== "" && error instanceof errors.TimeoutError) return refused();
-      throw error;
+    const where = await element.evaluate(probe, { nonce, block: alignment, scrolled: attempt > 0 });
+    if ("gone" in where) {
+      // Detached since it was resolved: it left the page for good.
+      return {
+        error: `no element with ref ${ref} on the page any more (the page changed since the observation); use a ref from the latest observation`,
+        navigation: null,
+      };
     }
     if ("wait" in where) {
       reason = where.wait;
