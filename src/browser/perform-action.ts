@@ -1,9 +1,7 @@
 import { describeActionError } from "./action-error.js";
 import type { BrowserAction } from "./browser-action.js";
-import { clickElement } from "./click-element.js";
 import type { ActionOutcome } from "./observation.js";
 import type { UiSession } from "./ui-session.js";
-import type { NavigationWatch } from "./watch-navigation.js";
 
 /** Actions that may start a navigation or change the DOM, so the page is settled after them. */
 const CHANGES_PAGE = new Set<BrowserAction["action"]>([
@@ -43,23 +41,16 @@ function gotoTarget(session: UiSession, url: string): { url: string } | { error:
   return { url: target.href };
 }
 
-/** What an action left to settle: a navigation it started, which settling waits for first. */
-interface Started {
-  navigation: NavigationWatch | null;
-}
-
-async function run(session: UiSession, action: BrowserAction, started: Started): Promise<string | null> {
+async function run(session: UiSession, action: BrowserAction): Promise<string | null> {
   const page = session.activePage;
   const timeout = session.actionTimeoutMs;
   if ("ref" in action && !session.knowsRef(action.ref)) {
     return `no element with ref ${action.ref} in the latest observation of this tab; use a ref shown as [ref=…]`;
   }
   switch (action.action) {
-    case "click": {
-      const click = await clickElement(page, action.ref, timeout);
-      started.navigation = click.navigation;
-      return click.error;
-    }
+    case "click":
+      await page.locator(`aria-ref=${action.ref}`).click({ timeout });
+      return null;
     case "fill":
       await page.locator(`aria-ref=${action.ref}`).fill(action.text, { timeout });
       return null;
@@ -134,10 +125,8 @@ export async function performAction(session: UiSession, action: BrowserAction): 
   let error: string | null;
   // A refusal before anything happened (unknown ref, goto outside the workspace) changed nothing to wait for.
   let refused = false;
-  const left: Started = { navigation: null };
   try {
-    error = await run(session, action, left);
-    // A click that did not happen was refused by its checks before any event reached the page.
+    error = await run(session, action);
     refused = error !== null;
   } catch (caught) {
     error = describeActionError(caught, "ref" in action ? action.ref : undefined);
@@ -147,11 +136,10 @@ export async function performAction(session: UiSession, action: BrowserAction): 
   let settleCapped = false;
   if (!refused && CHANGES_PAGE.has(action.action) && session.alive && session.tabs.length > 0) {
     try {
-      settleCapped = (await session.settleActive(left.navigation ?? undefined)).capped;
+      settleCapped = (await session.settleActive()).capped;
     } catch (caught) {
       error ??= describeActionError(caught);
     }
   }
-  left.navigation?.stop();
   return { error, terminal, actMs, settleMs: performance.now() - started, settleCapped };
 }

@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
-import type { NavigationWatch } from "./watch-navigation.js";
 
 export interface SettleOptions {
   /** The DOM counts as settled after this long without a mutation (default 50 ms). */
@@ -42,25 +40,12 @@ const CONTEXT_GONE = /Execution context was destroyed|Cannot find context|naviga
  * `capMs`. A parsed document without scripts cannot change any more, so it is settled at once
  * (every workspace page: server-rendered, no scripts). Event-driven, not a fixed sleep (BrowserGym slept 0.5 s every step). A navigation
  * that starts while the observer runs destroys its context; the wait then starts over on the
- * new document, within the same cap. When the action is known to have started a navigation
- * (`navigation`, from a click), the wait first lets it commit, within the same cap.
+ * new document, within the same cap.
  */
-export async function settlePage(page: Page, options: SettleOptions = {}, navigation?: NavigationWatch): Promise<SettleResult> {
+export async function settlePage(page: Page, options: SettleOptions = {}): Promise<SettleResult> {
   const { quietMs, capMs } = { ...DEFAULT_SETTLE, ...options };
   const started = performance.now();
   const left = () => Math.max(0, capMs - (performance.now() - started));
-  if (navigation) {
-    // The action started a navigation: until it commits, the page still shows the old document,
-    // whose load state and DOM would both pass at once.
-    const cap = new AbortController();
-    const committed = await Promise.race([
-      navigation.settled.then(() => true),
-      sleep(left(), false, { signal: cap.signal }).catch(() => false),
-    ]);
-    cap.abort();
-    navigation.stop();
-    if (!committed) return { ms: performance.now() - started, capped: true };
-  }
   for (let attempt = 0; attempt < 5; attempt++) {
     if (left() <= 0) break;
     try {

@@ -6,7 +6,6 @@ import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } f
 import type { ActionOutcome, FocusedElement, Observation, PageState, TabInfo } from "./observation.js";
 import { performAction } from "./perform-action.js";
 import { DEFAULT_SETTLE, type SettleOptions, settlePage } from "./settle-page.js";
-import type { NavigationWatch } from "./watch-navigation.js";
 
 export interface ScreenshotOptions {
   /** JPEG (default): 3–5× smaller than PNG and faster to encode; what agents are usually sent. */
@@ -245,12 +244,9 @@ export class UiSession {
     return outcome;
   }
 
-  /**
-   * Settles the active page (used after actions, and exported for callers that drive pages
-   * directly); `navigation`, when an action started one, is waited for first.
-   */
-  settleActive(navigation?: NavigationWatch) {
-    return settlePage(this.activePage, this.settle, navigation);
+  /** Settles the active page (used after actions, and exported for callers that drive pages directly). */
+  settleActive() {
+    return settlePage(this.activePage, this.settle);
   }
 
   async close(): Promise<void> {
