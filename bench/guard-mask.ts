@@ -176,7 +176,7 @@ try {
     const oursMs = (oursCpu.user + oursCpu.system) / 1000 / RUNS;
     const chromiumMs = (treeCpuMs() - cpuStart.tree) / RUNS - oursMs;
     // The capture as the guard takes it: frozen page (animations held, two frames, debugger pause),
-    // tree, screenshot and alignment re-check, then resumed; and guardPage.
+    // tree, screenshot and the alignment check after it, then resumed; and guardPage.
     const frozenStart = { tree: treeCpuMs(), ours: process.cpuUsage() };
     const frozenWall: number[] = [];
     for (let run = 0; run < RUNS; run++) {

@@ -1,4 +1,5 @@
 import { type Box, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
+import { isCompleteCapturedPage } from "./complete-captured-page.js";
 import type { Rect } from "./geometry/rect.js";
 import type { GuardAblation } from "./guard-ablation.js";
 import { composeMask } from "./mask/compose-mask.js";
@@ -62,10 +63,11 @@ export interface GuardResult {
 }
 
 /**
- * Captures this module has validated, so a capture checked where it entered (the retry loop, the
- * CLI's file) is not parsed again by `guardPage`: at 2,000 nodes the schema costs about 15 ms of
- * CPU. Only objects `validateCapture` returned are here; a caller that changes one afterwards
- * breaks the contract of `CapturedPage` as much as it would by passing bad data.
+ * Copies the schema made and `validateCapture` returned, so a capture checked where it entered
+ * (the retry loop, the CLI's file) is not parsed again by `guardPage`. A caller that changes one
+ * afterwards breaks the contract of `CapturedPage` as much as it would by passing bad data. A
+ * capture the cheap check accepted is the caller's own object and is not remembered: the check
+ * runs again (it costs about a millisecond at 2,000 nodes), so a later change cannot slip through.
  */
 const validated = new WeakSet<object>();
 
@@ -74,12 +76,8 @@ export function validateCapture(capture: CapturedPage | CapturedPageInput): Capt
   if (validated.has(capture)) return capture as CapturedPage;
   const nodes = (capture as { nodes?: unknown }).nodes;
   if (!Array.isArray(nodes) || nodes.length === 0) throw new MaskBuildError("no-tree", "the capture has no accessibility tree");
-  const parsed = CapturedPageSchema.safeParse(capture);
-  if (!parsed.success) {
-    const first = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new MaskBuildError("unparsable-tree", first.join("; "));
-  }
-  const page = parsed.data;
+  const complete = isCompleteCapturedPage(capture);
+  const page = complete ? capture : parseWithSchema(capture);
   if (!page.alignment.ok) {
     throw new MaskBuildError(
       "failed-alignment",
@@ -88,8 +86,21 @@ export function validateCapture(capture: CapturedPage | CapturedPageInput): Capt
   }
   const root = page.nodes.find((node) => node.parentId === null);
   if (root?.role !== "document_web") throw new MaskBuildError("no-content-root", "the tree's root is not a web document");
-  validated.add(page);
+  if (!complete) validated.add(page);
   return page;
+}
+
+/**
+ * The schema: it fills defaults and names what is wrong. Only captures the cheap check could not
+ * accept in full come here (hand-written fixtures, files, anything malformed).
+ */
+function parseWithSchema(capture: CapturedPage | CapturedPageInput): CapturedPage {
+  const parsed = CapturedPageSchema.safeParse(capture);
+  if (!parsed.success) {
+    const first = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new MaskBuildError("unparsable-tree", first.join("; "));
+  }
+  return parsed.data;
 }
 
 function rulesPerRoot(model: PageModel, rules: RuleSet, frameRules: GuardOptions["frameRules"]): Map<string, RuleSet> {

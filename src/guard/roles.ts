@@ -196,6 +196,18 @@ export function isKnownRole(role: string): boolean {
 /** A rule identifier's role matches a node when it names the node's normalised or raw role. */
 export function roleMatches(ruleRole: string, node: { role: string; rawRole: string }): boolean {
   if (ruleRole === node.role || ruleRole === node.rawRole) return true;
-  const lower = ruleRole.toLowerCase();
-  return lower === node.role || lower === node.rawRole.toLowerCase();
+  const lower = lowerCase(ruleRole);
+  return lower === node.role || lower === lowerCase(node.rawRole);
+}
+
+// Rules ask this for every node of every chain: lower-casing `StaticText` each time was a new
+// string per call. Role names are few (Chromium's and the rules'); the bound only guards memory.
+const lowerCases = new Map<string, string>();
+function lowerCase(value: string): string {
+  let lower = lowerCases.get(value);
+  if (lower === undefined) {
+    lower = value.toLowerCase();
+    if (lowerCases.size < 1024) lowerCases.set(value, lower);
+  }
+  return lower;
 }

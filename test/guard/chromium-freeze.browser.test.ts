@@ -77,6 +77,22 @@ describe("captures of a page that flickers untrusted overlays over trusted rows"
     await page.close();
   });
 
+  test("the freeze survives a navigation: the next capture freezes the new document at the first attempt", async () => {
+    const page = await open("toggle");
+    await captureScreen(page);
+    await page.goto(fixtures.server().url("flicker/page.html?move"), { waitUntil: "load" });
+    const failures: Error[] = [];
+    const masked = await buildMaskWithRetries(() => captureScreen(page), rulesOf("flicker"), {
+      onAttemptFailed: (error) => failures.push(error),
+    });
+    expect(failures).toEqual([]);
+    expect(await redPixels(masked.png)).toBe(0);
+    // The page's timers run on after the capture, in the new document as in the old.
+    const ticks = Number(await page.evaluate("window.ticks"));
+    await page.waitForFunction((before) => Number((window as unknown as { ticks: number }).ticks) > before, ticks);
+    await page.close();
+  });
+
   test("a page that never reaches the pause is not captured: FreezeError, and the mask fails closed", async () => {
     const page = await open("toggle");
     // Busy for 1.5 s at a time, again and again: no task boundary comes within the freeze timeout.

@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Box } from "../../src/guard/captured-page.js";
 import { guardPage, type Verdict } from "../../src/guard/index.js";
-import { applyEchoDemotion, echoPieces } from "../../src/guard/verdicts/echo-demotion.js";
+import { applyEchoDemotion, echoNormalise, echoPieces } from "../../src/guard/verdicts/echo-demotion.js";
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
 const note = "test region";
@@ -98,6 +99,30 @@ describe("coverage cap", () => {
 });
 
 describe("echo demotion", () => {
+  it("demotes exactly the trusted rows with a piece that some untrusted row contains (the index finds what a search finds)", () => {
+    // Few letters, so pieces recur across rows and grams share index keys often.
+    const text = fc
+      .array(fc.constantFrom("ab", "ba", "abab", "bbaa", "a", " ", "-", "4", "é"), { maxLength: 12 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.boolean()), { minLength: 1, maxLength: 30 }), (rows) => {
+        const before: Verdict[] = rows.map(([, trusted]) =>
+          trusted ? { verdict: "trusted", source: "rule#0", container: "c" } : { verdict: "untrusted", source: "default", container: null },
+        );
+        const untrusted = rows.filter(([, trusted]) => !trusted).map(([t]) => echoNormalise(t));
+        const after = applyEchoDemotion(
+          rows.map(([t]) => t),
+          before,
+        );
+        rows.forEach(([t, trusted], i) => {
+          const echoed = trusted && echoPieces(t).some((piece) => untrusted.some((u) => u !== "" && u.includes(piece)));
+          expect(after[i]!.verdict).toBe(trusted && !echoed ? "trusted" : "untrusted");
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   const title = "How do I comment out code in Vim?";
   const page = (crumb: string, heading = title) =>
     makePage(

@@ -82,10 +82,19 @@ export interface SampledCapture {
    * laid-out element except plain inline boxes (see `DomEntry.inline`).
    */
   alignable: ReadonlySet<number>;
+  /** The boxes the alignment check samples (screenshot pixels, before clipping). */
+  alignmentSample: AlignmentCandidate[];
 }
 
-/** `capturePage`, also naming the elements an alignment check may sample (`captureScreen` re-checks them). */
-export async function captureSampledPage(page: Page, options: CaptureOptions = {}): Promise<SampledCapture> {
+/** What a capture says before its boxes are checked: not verified, so no mask can be built from it. */
+const UNCHECKED: CapturedPage["alignment"] = { ok: false, sampled: 0, maxDeviationPx: null };
+
+/**
+ * `capturePage`, also naming the elements an alignment check may sample. With `check` false the
+ * sample is not measured and the capture says `alignment.ok: false` until the caller measures it
+ * (`captureScreen` does, once, after its screenshot).
+ */
+export async function captureSampledPage(page: Page, options: CaptureOptions = {}, check = true): Promise<SampledCapture> {
   const limits: CaptureLimits = { ...DEFAULT_CAPTURE_LIMITS, ...options.limits };
   const cdp = await pageCdpSession(page);
   // One round trip for the common case: the main frame's tree goes out with the snapshot; child
@@ -241,12 +250,8 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     });
   }
 
-  const alignment = await checkAlignment(
-    cdp,
-    pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8),
-    dpr,
-    options.alignmentTolerancePx,
-  );
+  const alignmentSample = pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8);
+  const alignment = check ? await checkAlignment(cdp, alignmentSample, dpr, options.alignmentTolerancePx) : UNCHECKED;
   const capturedFrames: CapturedFrame[] = frames.map((frame) => ({
     frameId: frame.id,
     parentFrameId: frame.parentId ?? null,
@@ -264,7 +269,7 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     alignment,
     nodes,
   };
-  return { page: captured, alignable };
+  return { page: captured, alignable, alignmentSample };
 }
 
 function stringOrNull(value: unknown): string | null {

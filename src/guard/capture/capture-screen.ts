@@ -43,30 +43,21 @@ export async function recheckAlignment(
 }
 
 /**
- * Capture, screenshot and the alignment sample again, all while the page is frozen
- * (`withFrozenPage`): the page's scripts and animations cannot move, insert or toggle anything
- * between the tree and the pixels, so the boxes describe the screenshot. The re-check stays as a
- * second line: anything that still moved (a scroll, a layout the freeze does not cover) marks the
+ * Capture, screenshot and the alignment check, all while the page is frozen (`withFrozenPage`):
+ * the page's scripts and animations cannot move, insert or toggle anything between the tree and
+ * the pixels, so the boxes describe the screenshot. The check runs once, after the screenshot, on
+ * the capture's own sample and with the capture's exact test: it verifies the conversion to
+ * screenshot pixels and, as a second line behind the freeze, that nothing sampled moved since the
+ * tree was read (a scroll, a layout the freeze does not cover). A check before the screenshot as
+ * well verified nothing this one does not, at eight more DevTools calls. A failed check marks the
  * capture misaligned, and the guard refuses it and captures again instead of masking the wrong
  * place. A page that cannot be frozen throws (`FreezeError`): it is never captured unfrozen.
  */
 export async function captureScreen(page: Page, options: CaptureOptions = {}): Promise<CapturedScreen> {
   return withFrozenPage(page, async (cdp) => {
-    const { page: captured, alignable } = await captureSampledPage(page, options);
+    const { page: captured, alignmentSample } = await captureSampledPage(page, options, false);
     const screenshot = Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
-    const recheck = await recheckAlignment(page, captured, alignable, options);
-    const before = captured.alignment;
-    const deviations = [before.maxDeviationPx, recheck.maxDeviationPx].filter((value): value is number => value !== null);
-    return {
-      page: {
-        ...captured,
-        alignment: {
-          ok: before.ok && recheck.ok,
-          sampled: before.sampled + recheck.sampled,
-          maxDeviationPx: deviations.length === 0 ? null : Math.max(...deviations),
-        },
-      },
-      screenshot,
-    };
+    const alignment = await checkAlignment(cdp, alignmentSample, captured.devicePixelRatio, options.alignmentTolerancePx);
+    return { page: { ...captured, alignment }, screenshot };
   });
 }

@@ -69,10 +69,13 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
 
   const root = make(`${ordinal}:${axRoot.nodeId}`, axRoot, domOf(axRoot));
   // Iterative, so a page nested thousands deep cannot overflow the stack before limits apply.
-  const stack: [AxNode, DraftNode][] = [[axRoot, root]];
+  // Two parallel stacks rather than a pair per node: the join allocates enough already.
+  const axStack: AxNode[] = [axRoot];
+  const draftStack: DraftNode[] = [root];
   const visited = new Set<string>([axRoot.nodeId]);
-  while (stack.length > 0) {
-    const [ax, draft] = stack.pop()!;
+  while (axStack.length > 0) {
+    const ax = axStack.pop()!;
+    const draft = draftStack.pop()!;
     for (const childId of ax.childIds ?? []) {
       const child = axById.get(childId);
       if (child === undefined || visited.has(childId) || child.role?.value === INLINE_TEXT_BOX) continue;
@@ -85,7 +88,8 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
         child.backendDOMNodeId === undefined && child.role?.value === "StaticText" && draft.dom?.tag.startsWith("::") === true;
       const childDraft = make(`${ordinal}:${child.nodeId}`, child, generated ? draft.dom : domOf(child));
       draft.children.push(childDraft);
-      stack.push([child, childDraft]);
+      axStack.push(child);
+      draftStack.push(childDraft);
     }
   }
 

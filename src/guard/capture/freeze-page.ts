@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { CDPSession, Page } from "playwright-core";
 import { pageCdpSession } from "../../browser/index.js";
 
@@ -6,9 +7,6 @@ export const FREEZE_TIMEOUT_MS = 2_000;
 
 /** A page's own `debugger` statements resumed while waiting for ours, before the freeze fails. */
 const MAX_FOREIGN_PAUSES = 20;
-
-/** Names the script of our pause in stack traces (the pause itself is told apart by script id). */
-const FREEZE_SCRIPT_URL = "safecua-freeze.js";
 
 /** The page could not be frozen: the capture is not taken (the caller retries, then fails closed). */
 export class FreezeError extends Error {
@@ -37,11 +35,53 @@ const RESUME_ANIMATIONS = `(() => {
   globalThis.__safecuaPaused = [];
 })()`;
 
-/** Sessions whose Runtime domain this module enabled (nothing disables it again). */
-const runtimeEnabled = new WeakSet<CDPSession>();
+/**
+ * Our isolated world per session, kept across captures: creating one per capture cost two DevTools
+ * calls and left one more world in the page each time. Forgotten when Chromium reports it gone
+ * (navigation) and whenever a freeze fails, so the next capture makes a new one.
+ */
+const worlds = new WeakMap<CDPSession, Promise<number>>();
+
+function isolatedWorld(cdp: CDPSession): Promise<number> {
+  let world = worlds.get(cdp);
+  if (world === undefined) {
+    world = (async () => {
+      // Runtime first, so the events that say the world is gone are delivered; it stays enabled.
+      await cdp.send("Runtime.enable");
+      const { frameTree } = await cdp.send("Page.getFrameTree");
+      const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: WORLD_NAME });
+      const forget = () => {
+        if (worlds.get(cdp) === world) worlds.delete(cdp);
+        cdp.off("Runtime.executionContextDestroyed", onDestroyed);
+        cdp.off("Runtime.executionContextsCleared", forget);
+      };
+      const onDestroyed = (event: { executionContextId: number }) => {
+        if (event.executionContextId === executionContextId) forget();
+      };
+      cdp.on("Runtime.executionContextDestroyed", onDestroyed);
+      cdp.on("Runtime.executionContextsCleared", forget);
+      return executionContextId;
+    })();
+    worlds.set(cdp, world);
+    world.catch(() => {
+      if (worlds.get(cdp) === world) worlds.delete(cdp);
+    });
+  }
+  return world;
+}
 
 interface Paused {
-  callFrames: Array<{ location: { scriptId: string } }>;
+  callFrames: Array<{ functionName: string }>;
+}
+
+/**
+ * Our task, run in our world: it holds the animations the page set off since, stops in the
+ * debugger, and once the debugger lets go (`Debugger.disable`) plays them on. Its function name
+ * carries a fresh random nonce: the page cannot see our world's source, so a pause in a function
+ * of that name is ours, and any other pause is the page's own `debugger` statement.
+ */
+function freezeTask(name: string): string {
+  return `setTimeout(function ${name}() { ${PAUSE_ANIMATIONS}; debugger; ${RESUME_ANIMATIONS}; }, 0)`;
 }
 
 /**
@@ -68,12 +108,12 @@ export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => P
   deadline.catch(() => undefined);
   const inTime = <R>(step: Promise<R>): Promise<R> => Promise.race([step, deadline]);
 
-  let scriptId: string | undefined;
+  const taskName = `safecuaFreeze_${randomBytes(12).toString("hex")}`;
   let foreign = 0;
   let onPaused: (event: Paused) => void = () => undefined;
   const ours = new Promise<void>((resolve, reject) => {
     onPaused = (event) => {
-      if (scriptId !== undefined && event.callFrames[0]?.location.scriptId === scriptId) resolve();
+      if (event.callFrames[0]?.functionName === taskName) resolve();
       else if (++foreign > MAX_FOREIGN_PAUSES) reject(new FreezeError(`the page paused itself ${foreign} times before our pause`));
       else void cdp.send("Debugger.resume").catch(() => undefined);
     };
@@ -81,44 +121,35 @@ export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => P
   ours.catch(() => undefined);
   cdp.on("Debugger.paused", onPaused);
   let world: number | undefined;
+  let paused = false;
   try {
-    const { frameTree } = await inTime(cdp.send("Page.getFrameTree"));
-    world = (await inTime(cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: WORLD_NAME }))).executionContextId;
-    // `Runtime.compileScript` needs the Runtime domain; it stays enabled for the session's life.
-    if (!runtimeEnabled.has(cdp)) {
-      await inTime(cdp.send("Runtime.enable"));
-      runtimeEnabled.add(cdp);
-    }
-    // One round trip for holding the animations and letting two frames through: every DevTools
-    // call costs this process about half a millisecond of CPU in Playwright's layers alone.
-    await inTime(cdp.send("Runtime.evaluate", { contextId: world, expression: `${PAUSE_ANIMATIONS}, ${TWO_FRAMES}`, awaitPromise: true }));
+    world = await inTime(isolatedWorld(cdp));
     await inTime(cdp.send("Debugger.enable"));
-    // A task of our own, compiled in our world: its script id is ours alone (a page cannot run code
-    // there), so a pause in it is ours and any other pause is the page's own `debugger` statement.
-    ({ scriptId } = await inTime(
-      cdp.send("Runtime.compileScript", {
-        expression: "setTimeout(function safecuaFreeze() { debugger; }, 0);",
-        sourceURL: FREEZE_SCRIPT_URL,
-        persistScript: true,
-        executionContextId: world,
+    // One round trip for holding the animations, letting two frames through and queueing our task:
+    // every DevTools call costs this process about a millisecond of CPU in Playwright's layers.
+    await inTime(
+      cdp.send("Runtime.evaluate", {
+        contextId: world,
+        expression: `${PAUSE_ANIMATIONS}, ${TWO_FRAMES}.then(() => { ${freezeTask(taskName)}; return true; })`,
+        awaitPromise: true,
       }),
-    ));
-    if (scriptId === undefined) throw new FreezeError("the freeze script did not compile");
+    );
     // When its `debugger` statement runs, no script of the page is mid-way: tasks run one at a time.
-    await inTime(cdp.send("Runtime.runScript", { scriptId, executionContextId: world }));
     await inTime(ours);
+    paused = true;
     clearTimeout(timer);
-    // Animations the page started in between (a transition its last task set off) are held too.
-    await cdp.send("Runtime.evaluate", { contextId: world, expression: PAUSE_ANIMATIONS, returnByValue: true });
     return await work(cdp);
   } finally {
     clearTimeout(timer);
     cdp.off("Debugger.paused", onPaused);
+    // A world that failed us once (gone with a navigation, or a page that stopped answering) is not reused.
+    if (!paused) worlds.delete(cdp);
     // Never wait long on a page that stopped answering: the capture has failed already then.
     const settle = (step: Promise<unknown>) =>
       Promise.race([step.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
-    if (world !== undefined) await settle(cdp.send("Runtime.evaluate", { contextId: world, expression: RESUME_ANIMATIONS }));
-    // Disabling resumes a pause and drops our task if it has not run yet; the page runs on.
+    // Paused, our task plays the animations on itself once the pause ends; otherwise they are played on here.
+    if (world !== undefined && !paused) await settle(cdp.send("Runtime.evaluate", { contextId: world, expression: RESUME_ANIMATIONS }));
+    // Disabling resumes the pause (and our task with it); the page runs on.
     await settle(cdp.send("Debugger.disable"));
   }
 }

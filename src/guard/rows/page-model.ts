@@ -64,6 +64,13 @@ function ancestorRecord(node: CapturedNode): AncestorRecord {
   };
 }
 
+/** The chain's records nearest first, the node itself left out: one array, not a slice, a reverse and a map. */
+function ancestorsOf(chain: readonly CapturedNode[], recordOf: (node: CapturedNode) => AncestorRecord): AncestorRecord[] {
+  const out = new Array<AncestorRecord>(chain.length - 1);
+  for (let i = chain.length - 2, k = 0; i >= 0; i--, k++) out[k] = recordOf(chain[i]!);
+  return out;
+}
+
 function resolveHref(href: string, base: string | null): string {
   try {
     return new URL(href, base ?? undefined).href;
@@ -167,7 +174,7 @@ export function buildPageModel(page: CapturedPage): PageModel {
           text: "",
           box: node.box,
           offscreen: node.offscreen || clipped === null,
-          ancestors: chain.slice(0, -1).reverse().map(recordOf),
+          ancestors: ancestorsOf(chain, recordOf),
           contentRootId: root.node.id,
           linkUrl: link?.href != null ? resolveHref(link.href, root.url) : null,
           inLink: link !== null,

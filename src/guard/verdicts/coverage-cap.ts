@@ -46,7 +46,7 @@ export function coverageCap(
       let granted = 0;
       for (const rowId of rowIds) {
         const info = context.model.info.get(rowId)!;
-        if (ruleGrant(rule, `${rootId}#${k}`, info.chain, context) !== null) granted++;
+        if (ruleGrant(rule, rootId, k, info.chain, context) !== null) granted++;
       }
       if (granted * 2 > rowIds.length) {
         const set = dropped.get(rootId) ?? new Set<number>();

@@ -30,28 +30,39 @@ export function echoPieces(text: string): string[] {
   return [...pieces].filter((piece) => matchCapacityGrammar(piece) === null);
 }
 
+/**
+ * A 4-gram of `text` at `p` as one number (four UTF-16 units folded into a 31-bit hash). Two
+ * grams may share a key: a key only selects candidate texts, which `contains` then searches in
+ * full, and a key no text has still proves no text has the gram. Numbers instead of 4-character
+ * strings: the index was a sliced string per character of every untrusted row.
+ */
+function gramKey(text: string, p: number): number {
+  let key = text.charCodeAt(p);
+  key = Math.imul(key, 0x9e3779b1) ^ text.charCodeAt(p + 1);
+  key = Math.imul(key, 0x9e3779b1) ^ text.charCodeAt(p + 2);
+  key = Math.imul(key, 0x9e3779b1) ^ text.charCodeAt(p + 3);
+  return key >>> 1;
+}
+
 /** Finds substrings in a fixed corpus through a 4-gram index (thousands of rows per page). */
 class SubstringIndex {
-  private readonly grams = new Map<string, number[]>();
+  private readonly grams = new Map<number, number[]>();
   constructor(private readonly texts: readonly string[]) {
     texts.forEach((text, i) => {
-      const seen = new Set<string>();
       for (let p = 0; p + 4 <= text.length; p++) {
-        const gram = text.slice(p, p + 4);
-        if (seen.has(gram)) continue;
-        seen.add(gram);
-        const list = this.grams.get(gram);
-        if (list === undefined) this.grams.set(gram, [i]);
-        else list.push(i);
+        const key = gramKey(text, p);
+        const list = this.grams.get(key);
+        if (list === undefined) this.grams.set(key, [i]);
+        // Texts are indexed in order, so a text already listed under this key is the last one.
+        else if (list[list.length - 1] !== i) list.push(i);
       }
     });
   }
   contains(query: string): boolean {
     if (query.length < 4) return this.texts.some((text) => text.includes(query));
-    const candidates = this.grams.get(query.slice(0, 4));
+    const candidates = this.grams.get(gramKey(query, 0));
     if (candidates === undefined) return false;
-    const tail = this.grams.get(query.slice(-4));
-    if (tail === undefined) return false;
+    if (!this.grams.has(gramKey(query, query.length - 4))) return false;
     return candidates.some((i) => this.texts[i]!.includes(query));
   }
 }

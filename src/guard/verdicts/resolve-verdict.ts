@@ -30,7 +30,7 @@ export function resolveVerdict(nodeId: string, context: RuleContext): Verdict {
   for (let k = 0; k < rules.length; k++) {
     if (dropped?.has(k)) continue;
     const rule = rules[k]!;
-    const container = ruleGrant(rule, `${info.contentRootId}#${k}`, info.chain, context);
+    const container = ruleGrant(rule, info.contentRootId, k, info.chain, context);
     if (container !== null) {
       return { verdict: "trusted", source: isSelfRule(rule) ? "self" : `rule#${k}`, container: info.chain[container]!.id };
     }

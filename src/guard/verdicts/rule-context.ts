@@ -24,11 +24,19 @@ export function pageRuleOf(context: RuleContext, contentRootId: string): PageRul
 
 /**
  * The container (index in `chain`) a grant rule gives this node, or null. Page-scope rules are
- * not grants of this kind and return null.
+ * not grants of this kind and return null. The rule is rule `ruleIndex` of content root `rootId`.
  */
-export function ruleGrant(rule: Rule, ruleKey: string, chain: readonly CapturedNode[], context: RuleContext): number | null {
+export function ruleGrant(
+  rule: Rule,
+  rootId: string,
+  ruleIndex: number,
+  chain: readonly CapturedNode[],
+  context: RuleContext,
+): number | null {
   if (isPathRule(rule)) return matchPathRule(rule, chain);
   if (isSelfRule(rule)) {
+    // Keyed here, not by the caller: building the key for every node and rule was a string per call.
+    const ruleKey = `${rootId}#${ruleIndex}`;
     let cache = context.selfCache.get(ruleKey);
     if (cache === undefined) {
       cache = new Map();
