@@ -124,16 +124,13 @@ export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => P
   let paused = false;
   try {
     world = await inTime(isolatedWorld(cdp));
+    // The animations held and two frames let through before the debugger is on: until
+    // `Debugger.enable` a page's own `debugger` statements are no-ops, and once it is on, a page
+    // that runs one every few milliseconds keeps the frames from coming (each pause holds the
+    // renderer until it is resumed), so the freeze never got its frames (measured: it timed out).
+    await inTime(cdp.send("Runtime.evaluate", { contextId: world, expression: `${PAUSE_ANIMATIONS}, ${TWO_FRAMES}`, awaitPromise: true }));
     await inTime(cdp.send("Debugger.enable"));
-    // One round trip for holding the animations, letting two frames through and queueing our task:
-    // every DevTools call costs this process about a millisecond of CPU in Playwright's layers.
-    await inTime(
-      cdp.send("Runtime.evaluate", {
-        contextId: world,
-        expression: `${PAUSE_ANIMATIONS}, ${TWO_FRAMES}.then(() => { ${freezeTask(taskName)}; return true; })`,
-        awaitPromise: true,
-      }),
-    );
+    await inTime(cdp.send("Runtime.evaluate", { contextId: world, expression: freezeTask(taskName) }));
     // When its `debugger` statement runs, no script of the page is mid-way: tasks run one at a time.
     await inTime(ours);
     paused = true;
