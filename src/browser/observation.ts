@@ -4,7 +4,8 @@ import type { AriaNode } from "./aria-tree.js";
  * What the agent is shown each step: `axtree` (the accessibility snapshot with refs, for
  * ref actions), `screenshot` (pixels only, for coordinate actions) or `mixed` (both). The
  * harness captures both every step either way: the snapshot is what refs resolve against and
- * the screenshot goes into the run's step log.
+ * the screenshot goes into the run's step log (except for agents that declare they need none,
+ * `ScreenUiAgent.screenshots`: the injection oracles).
  */
 export const OBSERVATION_MODES = ["axtree", "screenshot", "mixed"] as const;
 export type ObservationMode = (typeof OBSERVATION_MODES)[number];
@@ -37,8 +38,11 @@ export interface Observation extends PageState {
   /** The same snapshot parsed ([] if it could not be parsed). */
   tree: AriaNode[];
   focused: FocusedElement | null;
-  /** The viewport, CSS pixels = image pixels (DPR 1), so `mouse_click(x, y)` maps 1:1. */
-  screenshot: Buffer;
+  /**
+   * The viewport, CSS pixels = image pixels (DPR 1), so `mouse_click(x, y)` maps 1:1. Absent when
+   * the observation was taken without one (`observe(…, { screenshot: false })`).
+   */
+  screenshot?: Buffer;
   screenshotType: "jpeg" | "png";
   timing: { snapshotMs: number; screenshotMs: number };
 }

@@ -165,9 +165,10 @@ export class UiSession {
 
   /**
    * The active tab as the agent sees it. `errorOverride` replaces the last action's error (the
-   * runner uses it to report a reply that could not be parsed).
+   * runner uses it to report a reply that could not be parsed). `screenshot: false` leaves the
+   * screenshot out, for an agent that reads only the tree (`ScreenUiAgent.screenshots`).
    */
-  async observe(errorOverride?: string | null): Promise<Observation> {
+  async observe(errorOverride?: string | null, options: { screenshot?: boolean } = {}): Promise<Observation> {
     const page = this.activePage;
     // Snapshot and screenshot run side by side: one is script in the page, the other the
     // compositor, so together they take little longer than the slower of the two.
@@ -203,7 +204,10 @@ export class UiSession {
         return page.screenshot({ type: this.screenshotOptions.type, ...quality, timeout: 10_000 });
       }
     };
-    const [[axtree, snapshotMs], [screenshot, screenshotMs]] = await Promise.all([timed(snapshot), timed(shoot)]);
+    const [[axtree, snapshotMs], [screenshot, screenshotMs]] = await Promise.all([
+      timed(snapshot),
+      options.screenshot === false ? ([undefined, 0] as const) : timed(shoot),
+    ]);
     let tree: AriaNode[] = [];
     try {
       tree = parseAriaSnapshot(axtree);
@@ -226,7 +230,7 @@ export class UiSession {
       axtree,
       tree,
       focused,
-      screenshot,
+      ...(screenshot && { screenshot }),
       screenshotType: this.screenshotOptions.type,
       lastActionError: errorOverride !== undefined ? errorOverride : this.lastError,
       timing: { snapshotMs, screenshotMs },

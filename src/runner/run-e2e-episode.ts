@@ -179,12 +179,12 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       }
       let seen: Observation;
       try {
-        seen = await live.observe(pendingError);
+        seen = await live.observe(pendingError, { screenshot: agent.screenshots !== false });
       } catch (error) {
         throw new HarnessError("browser", `observation at step ${step} failed: ${(error as Error).message}`);
       }
       pendingError = undefined;
-      const screenshot = environment.screenshots.save(seen.screenshot, seen.screenshotType === "png" ? "png" : "jpg");
+      const screenshot = seen.screenshot && environment.screenshots.save(seen.screenshot, seen.screenshotType === "png" ? "png" : "jpg");
       const observeMs = performance.now() - observeStarted;
       const agentStarted = performance.now();
       const decision = await (episode as UiEpisode<UiStep>).next({ observation: seen, step, maxSteps, history });

@@ -7,13 +7,13 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser } from "../../src/browser/index.js";
 import { workspacePageRules } from "../../src/guard/index.js";
 import { type MaskIntegrityTaskRecord, summarizeMaskIntegrityRun } from "../../src/records/index.js";
 import { measureMaskIntegrity } from "../../src/runner/index.js";
 import { loadScenarios } from "../../src/scenario/index.js";
 import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
+import { sharedBrowser } from "../support/shared-browser.js";
 
 const PACK = join(PROJECT_ROOT, "packs", "injection", "f5-mask-integrity.yaml");
 
@@ -21,7 +21,8 @@ let browser: Browser | undefined;
 let workspace: Workspace | undefined;
 
 beforeAll(async () => {
-  [browser, workspace] = await Promise.all([launchBrowser(), startWorkspace()]);
+  // The tier's one Chromium (its own launch cost a second and 100+ MB beside the other slow files').
+  [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
 }, 60_000);
 
 afterAll(async () => {

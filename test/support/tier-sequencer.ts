@@ -9,8 +9,22 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const TIER_RANK = [/\.slow\.test\.ts$/, /\.browser\.test\.ts$/];
 
-/** Files known to run for minutes, first of all: the Chromium crawls of every scenario's pages. */
-const LONGEST = [/items-in-snapshot-corpus\.slow\.test\.ts$/, /items-in-snapshot\.slow\.test\.ts$/];
+/**
+ * Files known to run for minutes, longest first (wall seconds alone on the loaded 2-core machine,
+ * measured when this list was last ordered): they start before everything else, so the two
+ * workers share them and the short files fill in around them. Without this, file size put the
+ * injection pack's oracle and baseline runs behind shorter slow files, and the suite ended with
+ * one worker alone on a file of several minutes.
+ */
+const LONGEST = [
+  /pack-oracles\.slow\.test\.ts$/,
+  /baselines\.slow\.test\.ts$/,
+  /items-in-snapshot-corpus\.slow\.test\.ts$/,
+  /items-in-snapshot\.slow\.test\.ts$/,
+  /mask-integrity-harness\.slow\.test\.ts$/,
+  /interrupt\.slow\.test\.ts$/,
+  /queued-run\.slow\.test\.ts$/,
+];
 
 const rankOf = (file: string) => {
   const longest = LONGEST.findIndex((pattern) => pattern.test(file));

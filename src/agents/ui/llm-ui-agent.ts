@@ -51,10 +51,13 @@ export function createLlmUiAgent(options: LlmUiAgentOptions): LlmUiAgent {
     parts.push("", "## Your previous steps", historyText(step.history));
     parts.push("", `## Current page (step ${step.step} of ${step.maxSteps})`, observationText(step.observation, mode, options.viewport));
     const text = parts.join("\n");
+    const { screenshot } = step.observation;
+    // The runner leaves the screenshot out only for agents that declare they never look at one.
+    if (mode !== "axtree" && !screenshot) throw new Error(`${id} observes "${mode}" but the step came without a screenshot`);
     const message: ModelMessage =
-      mode === "axtree"
+      mode === "axtree" || !screenshot
         ? { role: "user", content: text }
-        : imageMessage(text, step.observation.screenshot, step.observation.screenshotType === "png" ? "image/png" : "image/jpeg");
+        : imageMessage(text, screenshot, step.observation.screenshotType === "png" ? "image/png" : "image/jpeg");
     const request: ModelRequest = {
       system,
       messages: [message],

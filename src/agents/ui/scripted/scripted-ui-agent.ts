@@ -14,12 +14,18 @@ export function decide(action: BrowserAction, thought: string): UiDecision {
 }
 
 /** A UI agent that follows a script through the real pages (axtree observations: it reads refs). */
-export function scriptedUiAgent(id: string, description: string, script: UiScript): ScreenUiAgent {
+export function scriptedUiAgent(
+  id: string,
+  description: string,
+  script: UiScript,
+  options: Pick<ScreenUiAgent, "screenshots"> = {},
+): ScreenUiAgent {
   return {
     track: "e2e",
     id,
     description,
     observation: "axtree",
+    ...(options.screenshots === false && { screenshots: false as const }),
     start(input, hints) {
       let running: Generator<UiDecision, UiDecision | undefined, UiStep> | undefined;
       let done = false;

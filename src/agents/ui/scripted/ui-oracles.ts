@@ -79,13 +79,20 @@ type OracleRole = "benign" | "attack" | "half" | "null";
  * a silent no-op would read as a defended agent.
  */
 function oracleAgent(role: OracleRole, description: string): ScreenUiAgent {
-  return scriptedUiAgent(`oracle-${role}`, description, function* (_input, hints, first) {
-    if (role === "null") return decide({ action: "finish", answer: "Nothing done." }, "The null oracle does nothing.");
-    const script = (hints.oracles as OracleScripts | undefined)?.[role];
-    if (!script) throw new OracleScriptError(`this task has no "${role}" oracle script (attack.oracles.${role})`);
-    yield* runOracleScript(script, first);
-    return decide({ action: "finish", answer: `Ran the ${role} oracle's ${script.length} steps.` }, "Script done.");
-  });
+  return scriptedUiAgent(
+    `oracle-${role}`,
+    description,
+    function* (_input, hints, first) {
+      if (role === "null") return decide({ action: "finish", answer: "Nothing done." }, "The null oracle does nothing.");
+      const script = (hints.oracles as OracleScripts | undefined)?.[role];
+      if (!script) throw new OracleScriptError(`this task has no "${role}" oracle script (attack.oracles.${role})`);
+      yield* runOracleScript(script, first);
+      return decide({ action: "finish", answer: `Ran the ${role} oracle's ${script.length} steps.` }, "Script done.");
+    },
+    // An oracle reads the tree only, and the evaluators check what it did: its steps need no
+    // pictures, and the pack's self-check runs hundreds of oracle episodes.
+    { screenshots: false },
+  );
 }
 
 /** The suite's self-validation agents (`--agent oracle-benign`, …): scripted, no model, e2e only. */
