@@ -5,37 +5,25 @@
  * that trusts the forum's comments must make the same harness report the leak and fail.
  */
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { workspacePageRules } from "../../src/guard/index.js";
 import { type MaskIntegrityTaskRecord, summarizeMaskIntegrityRun } from "../../src/records/index.js";
 import { measureMaskIntegrity } from "../../src/runner/index.js";
 import { loadScenarios } from "../../src/scenario/index.js";
-import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
+import { useBrowserAndWorkspace } from "../browser/browser-fixture.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
-import { sharedBrowser } from "../support/shared-browser.js";
 
 const PACK = join(PROJECT_ROOT, "packs", "injection", "f5-mask-integrity.yaml");
 
-let browser: Browser | undefined;
-let workspace: Workspace | undefined;
-
-beforeAll(async () => {
-  // The tier's one Chromium (its own launch cost a second and 100+ MB beside the other slow files').
-  [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await workspace?.close();
-});
+// The tier's one Chromium (its own launch cost a second and 100+ MB beside the other slow files').
+const { browser, workspace } = useBrowserAndWorkspace();
 
 describe("the F5 harness", async () => {
   const { scenarios } = await loadScenarios([PACK]);
 
   test("passes on every task of the built-in F5 pack", async () => {
     const tasks: MaskIntegrityTaskRecord[] = [];
-    for (const scenario of scenarios) tasks.push(await measureMaskIntegrity(scenario, { workspace: workspace!, browser: browser! }));
+    for (const scenario of scenarios) tasks.push(await measureMaskIntegrity(scenario, { workspace: workspace(), browser: browser() }));
     const summary = summarizeMaskIntegrityRun(tasks, { resamples: 200 });
     expect(summary.failures).toEqual([]);
     expect(summary.passed).toBe(true);
@@ -65,7 +53,7 @@ describe("the F5 harness", async () => {
         return { ...found, rules: [...found.rules, comments] as typeof found.rules };
       };
     };
-    const task = await measureMaskIntegrity(forum, { workspace: workspace!, browser: browser!, rulesFor: weakened });
+    const task = await measureMaskIntegrity(forum, { workspace: workspace(), browser: browser(), rulesFor: weakened });
     const summary = summarizeMaskIntegrityRun([task], { resamples: 200 });
     expect(summary.passed).toBe(false);
     const post = summary.failures.find((failure) => failure.unit.endsWith("/forum/posts/{n}"));

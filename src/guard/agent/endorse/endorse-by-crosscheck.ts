@@ -1,4 +1,4 @@
-import { openEpisodeContext, type Page } from "../../../browser/index.js";
+import { type EpisodeContext, openEpisodeContext, type Page } from "../../../browser/index.js";
 import type { ModelClient, Usage } from "../../../models/index.js";
 import { queryScreen } from "../query/quarantined-query.js";
 import { captureGuardedScreen } from "../screen/guarded-screen.js";
@@ -46,7 +46,7 @@ export async function endorseByCrosscheck(
   // A context of its own (no cookies of the episode), behind the request gate with the source's
   // origin alone allowed: whatever the source page loads or redirects to elsewhere is refused, as
   // on the episode's own pages, so a crosscheck cannot be made to send a request off the allowlist.
-  let isolated: Awaited<ReturnType<typeof openEpisodeContext>> | undefined;
+  let isolated: EpisodeContext | undefined;
   let usage: Usage | undefined;
   try {
     isolated = await openEpisodeContext(browser, { allowedOrigins: [source.origin], viewport });

@@ -32,8 +32,11 @@ export const REASON_TEXT: Record<ReasonCode, string> = {
   VERIFIER_NOT_ALLOWED: "this endorsement route is not allowed for the variable's own type",
 };
 
+/** How every refusal's message starts, followed by its code: what a planner (scripted too) reads a refusal by. */
+export const REFUSAL_PREFIX = "Policy blocked your last tool call: ";
+
 /** The message the planner gets for a refusal; after three identical refusals it says so. */
 export function refusalMessage(code: ReasonCode, repeated: boolean): string {
-  const base = `Policy blocked your last tool call: ${code} (${REASON_TEXT[code]}).`;
+  const base = `${REFUSAL_PREFIX}${code} (${REASON_TEXT[code]}).`;
   return repeated ? `${base} You made this identical call three times; repeating it will keep failing.` : base;
 }

@@ -1,4 +1,5 @@
 import type { ModelRequest } from "../../../models/index.js";
+import { REFUSAL_PREFIX } from "../gate/reason-codes.js";
 import type { ShownControl } from "../screen/controls-shown.js";
 import { EMPTY_CONSTRAINT_ARGS, type PlannerReply, type ToolCall } from "../tools/tool-call.js";
 import type { PlanStep } from "./plan-step.js";
@@ -86,7 +87,7 @@ function* scrollAnchor(sight: ControlSight): Generator<ToolCall, { x: number; y:
 function* clickLabel(label: string, sight: ControlSight, want: { role?: string; field?: boolean } = {}): Calls {
   const clicked = yield* locateAndClick(label, sight, want);
   // A click the gate refused did not happen: a careful planner stops rather than type or submit blind.
-  if (/Result: Policy blocked/.test(clicked.last)) throw new PlanFailed(`could not click "${label}": it is masked`);
+  if (refusalCode(clicked.last) !== undefined) throw new PlanFailed(`could not click "${label}": it is masked`);
   return clicked;
 }
 
@@ -179,9 +180,12 @@ function answerTypeOf(transcript: PlannerTranscript, name: string): string {
   return new RegExp(`^\\$${name} \\| type=(\\S+) \\|`, "m").exec(transcript.last)?.[1] ?? "";
 }
 
-/** The reason code of a refusal, when the last result is one (`reason-codes.ts`). */
+/** A refused call's result line, as the transcript shows it (`reason-codes.ts` writes the message). */
+const REFUSED_RESULT = new RegExp(`Result: ${REFUSAL_PREFIX}([A-Z_]+)`);
+
+/** The reason code of a refusal, when the last result is one. */
 function refusalCode(last: string): string | undefined {
-  return /Result: Policy blocked your last tool call: ([A-Z_]+)/.exec(last)?.[1];
+  return REFUSED_RESULT.exec(last)?.[1];
 }
 
 /**
