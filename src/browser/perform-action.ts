@@ -1,7 +1,11 @@
+import type { Frame, Page } from "playwright-core";
 import { describeActionError } from "./action-error.js";
 import type { BrowserAction } from "./browser-action.js";
 import type { ActionOutcome } from "./observation.js";
 import type { UiSession } from "./ui-session.js";
+
+/** How long a page started by an action may take to arrive (as `goto` waits for its page). */
+const LATE_PAGE_MS = 10_000;
 
 /** Actions that may start a navigation or change the DOM, so the page is settled after them. */
 const CHANGES_PAGE = new Set<BrowserAction["action"]>([
@@ -41,6 +45,43 @@ function gotoTarget(session: UiSession, url: string): { url: string } | { error:
   return { url: target.href };
 }
 
+/**
+ * What Playwright logs once the press has landed on its target: from then on the click has
+ * happened, and it only waits for the navigation the click started to commit.
+ */
+const CLICK_DONE = "waiting for scheduled navigations to finish";
+
+/**
+ * Clicks a ref. Playwright counts the wait for a navigation's commit inside the click's timeout,
+ * so a click whose page answers late used to come back as a timeout although it happened: an
+ * agent told so clicks again and posts twice. A timeout after the press is therefore not an
+ * error: the new page is waited for as a `goto` would wait for it, and if it still has not
+ * arrived the agent is told the click happened.
+ */
+async function clickRef(page: Page, ref: string, timeout: number): Promise<string | null> {
+  let navigated = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  };
+  page.on("framenavigated", onNavigated);
+  try {
+    await page.locator(`aria-ref=${ref}`).click({ timeout });
+    return null;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "TimeoutError" && error.message.includes(CLICK_DONE))) throw error;
+    if (navigated) return null;
+    const wait = Math.max(timeout, LATE_PAGE_MS);
+    try {
+      await page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame(), timeout: wait });
+      return null;
+    } catch {
+      return `click: the click on ${ref} happened, but the page it opened had not arrived after ${Math.round((timeout + wait) / 1000)} s; do not click again, observe the page`;
+    }
+  } finally {
+    page.off("framenavigated", onNavigated);
+  }
+}
+
 async function run(session: UiSession, action: BrowserAction): Promise<string | null> {
   const page = session.activePage;
   const timeout = session.actionTimeoutMs;
@@ -49,8 +90,7 @@ async function run(session: UiSession, action: BrowserAction): Promise<string | 
   }
   switch (action.action) {
     case "click":
-      await page.locator(`aria-ref=${action.ref}`).click({ timeout });
-      return null;
+      return clickRef(page, action.ref, timeout);
     case "fill":
       await page.locator(`aria-ref=${action.ref}`).fill(action.text, { timeout });
       return null;
@@ -71,11 +111,11 @@ async function run(session: UiSession, action: BrowserAction): Promise<string | 
     case "goto": {
       const target = gotoTarget(session, action.url);
       if ("error" in target) return target.error;
-      await page.goto(target.url, { waitUntil: "domcontentloaded", timeout: Math.max(timeout, 10_000) });
+      await page.goto(target.url, { waitUntil: "domcontentloaded", timeout: Math.max(timeout, LATE_PAGE_MS) });
       return null;
     }
     case "go_back": {
-      const response = await page.goBack({ waitUntil: "domcontentloaded", timeout: Math.max(timeout, 10_000) });
+      const response = await page.goBack({ waitUntil: "domcontentloaded", timeout: Math.max(timeout, LATE_PAGE_MS) });
       return response === null && page.url() === "about:blank" ? "go_back: there is no previous page in this tab" : null;
     }
     case "new_tab":

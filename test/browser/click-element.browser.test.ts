@@ -2,7 +2,8 @@
  * What a click on a ref means for an agent, in real Chromium: it lands on that element (or inside
  * it) or does not happen. Covered, disabled and hidden elements are refused with the reason; an
  * element below the fold is scrolled to; an element that moves between the check and the press is
- * never mistaken for what is now under the point; a click that navigates is settled on the new page.
+ * never mistaken for what is now under the point; a click that navigates is settled on the new page,
+ * and a click whose page answers after the action timeout is reported as done, not as failed.
  * These pin the semantics of `click(ref)` whatever implements it (Playwright's `locator.click()`
  * today); each failed on a deliberately weakened click (no hit test, no enabled or visibility
  * check, no scroll, no check at the press, a settle that always waits for a navigation).
@@ -147,10 +148,46 @@ describe("settling after a click", { timeout: 60_000 }, () => {
         // Read straight after the action, before anything else could wait for the page.
         expect(session.activePage.url()).toMatch(/\/slow-page$/);
         expect(await session.activePage.title()).toBe("Slow");
-        // Playwright's click waits for the navigation's commit inside the action timeout: with 600 ms
-        // the click happens and is still reported as a timeout (noted in guard.md, left as is).
       },
       SUCCESS_TIMEOUT_MS,
+    );
+  });
+
+  it("a click whose page answers after the action timeout happened once and is not reported as failed", async () => {
+    await withPage(
+      `<form method="post" action="/late-post"><button id="send">Send</button></form>`,
+      async (session) => {
+        let posts = 0;
+        await session.activePage.route("**/late-post", async (route) => {
+          posts += 1;
+          // Longer than the action timeout: Playwright's click waits for the commit inside it.
+          await sleep(2_500);
+          await route.fulfill({ contentType: "text/html", body: "<title>Posted</title><p>sent</p>" });
+        });
+        const outcome = await session.act({ action: "click", ref: refOf(await session.observe(), "button", "Send") });
+        expect(outcome.error).toBeNull();
+        expect(posts).toBe(1);
+        expect(session.activePage.url()).toMatch(/\/late-post$/);
+        expect(await session.activePage.title()).toBe("Posted");
+      },
+      1_000,
+    );
+  });
+
+  it("a click whose page never arrives tells the agent the click happened, not that it failed", async () => {
+    await withPage(
+      `<a href="/never">Open</a>`,
+      async (session) => {
+        let requests = 0;
+        await session.activePage.route("**/never", async () => {
+          requests += 1; // never answered: the request hangs until the context closes
+        });
+        const outcome = await session.act({ action: "click", ref: refOf(await session.observe(), "link", "Open") });
+        expect(outcome.error).toMatch(/click on \S+ happened.*do not click again/);
+        expect(outcome.error).not.toMatch(/Timeout \d+ms exceeded/);
+        expect(requests).toBe(1);
+      },
+      1_000,
     );
   });
 
