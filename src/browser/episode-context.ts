@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { proxyBypassOf, startGateProxy } from "./gate-proxy.js";
+import { proxyBypassOf } from "./context-proxy.js";
+import { startGateProxy } from "./gate-proxy.js";
 import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket, toPlainHttp } from "./host-mapping.js";
+import { startMappingProxy } from "./mapping-proxy.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
 
@@ -40,10 +42,11 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
   const viewport = options.viewport ?? DEFAULT_VIEWPORT;
   const mapping = options.hostMapping;
   const blockedRequests: string[] = [];
-  // Without a mapping, what leaves the allowed origins past the route handler (a redirect hop)
-  // reaches a proxy that refuses it; with one, the workspace's proxy answers it (host-mapping.ts).
-  const gateProxy = mapping ? undefined : await startGateProxy((url) => blockedRequests.push(url));
-  const proxy = mapping?.proxy ?? gateProxy?.url ?? "";
+  // What leaves the allowed origins past the route handler (a redirect hop) reaches the context's
+  // own proxy: without a mapping it refuses the hop; with one it passes a mapped host's hop to the
+  // workspace and records any other in this episode's sink (mapping-proxy.ts).
+  const contextProxy = mapping ? await startMappingProxy(mapping) : await startGateProxy((url) => blockedRequests.push(url));
+  const proxy = contextProxy.url;
   let context: BrowserContext;
   try {
     context = await browser.newContext({
@@ -60,15 +63,15 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
       proxy: { server: proxy, bypass: proxyBypassOf(allowed) },
     });
   } catch (error) {
-    await gateProxy?.close();
+    await contextProxy.close();
     throw error;
   }
-  // A context closed by its page's owner, or with its browser, takes its gate proxy along.
-  context.on("close", () => void gateProxy?.close());
+  // A context closed by its page's owner, or with its browser, takes its proxy along.
+  context.on("close", () => void contextProxy.close());
   const close = async () => {
     // A crashed browser has already taken its contexts with it.
     await context.close().catch(() => undefined);
-    await gateProxy?.close();
+    await contextProxy.close();
   };
   try {
     await context.route("**/*", async (route) => {

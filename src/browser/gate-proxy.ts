@@ -1,15 +1,6 @@
-import { once } from "node:events";
-import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { type ContextProxy, startContextProxy } from "./context-proxy.js";
 
 const REFUSED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><main><h1>Refused</h1><p>This address is outside the workspace; the request was not sent.</p></main></body></html>`;
-
-/** A local listener that refuses whatever Chromium sends it; see `startGateProxy`. */
-export interface GateProxy {
-  /** `http://127.0.0.1:<port>`: the context's proxy server. */
-  readonly url: string;
-  close(): Promise<void>;
-}
 
 /**
  * The request gate's second line, for contexts without a host mapping: a proxy that refuses every
@@ -33,57 +24,13 @@ export interface GateProxy {
  * host mapping's sink shows its own page; an image or a script fails to load); a tunnel gets a 403,
  * which Chromium turns into a failed load.
  */
-export async function startGateProxy(onRefused: (url: string) => void): Promise<GateProxy> {
-  const sockets = new Set<Socket>();
-  const server = createServer((request, response) => {
-    // A plain-http request through a proxy names its absolute URL.
-    onRefused(request.url ?? "");
-    response.writeHead(403, { "content-type": "text/html; charset=utf-8", connection: "close" }).end(REFUSED_PAGE);
-  });
-  const refuseTunnel = (url: string, socket: Socket) => {
-    onRefused(url);
-    socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-  };
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  server.on("connect", (request, socket: Socket) => refuseTunnel(tunnelOrigin(request.url ?? ""), socket));
-  server.on("upgrade", (request, socket: Socket) => refuseTunnel(request.url ?? "", socket));
-  server.on("clientError", (_error, socket: Socket) => socket.destroy());
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  // An episode whose context is dropped without `close()` must not keep the process alive.
-  server.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+export function startGateProxy(onRefused: (url: string) => void): Promise<ContextProxy> {
+  return startContextProxy({
+    request: (request, response) => {
+      // A plain-http request through a proxy names its absolute URL.
+      onRefused(request.url ?? "");
+      response.writeHead(403, { "content-type": "text/html; charset=utf-8", connection: "close" }).end(REFUSED_PAGE);
     },
-  };
-}
-
-/**
- * The context proxy's bypass list: each allowed origin by scheme, host and port. A rule without a
- * port would match every port of the host, so a redirect from `https://host` to `http://host:9000`
- * would go direct; the port is written out even where it is the scheme's default.
- */
-export function proxyBypassOf(allowedOrigins: Iterable<string>): string {
-  return [...allowedOrigins]
-    .map((origin) => {
-      const url = new URL(origin);
-      return `${url.protocol}//${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
-    })
-    .join(",");
-}
-
-/** `attacker.example:443` → `https://attacker.example`: a tunnel names only where it goes. */
-function tunnelOrigin(authority: string): string {
-  try {
-    return new URL(`https://${authority}`).origin;
-  } catch {
-    return `https://${authority}`;
-  }
+    tunnel: onRefused,
+  });
 }

@@ -21,17 +21,19 @@ export interface SunkRequest {
  * - Fulfilling a mapped host's requests from the route handler (`route.fetch`) breaks on every
  *   redirect: Playwright shows a route handler only the first URL of a redirect chain, so the next
  *   hop (the 303 after any form) went to DNS and failed.
- * So the context gets a **proxy** (Playwright's per-context `proxy`): the workspace's own listener,
- * which serves absolute-form requests for its hosts and never connects anywhere. Chromium sends it
- * every request but those to the allowed origins (bypassed by name, so the workspace's origin
- * stays direct), redirect hops included. The route handler still runs first for every request the
- * page makes: an allowed origin continues, a mapped host continues (to the proxy), and anything
+ * So the context gets a **proxy** (Playwright's per-context `proxy`): a listener of its own
+ * (mapping-proxy.ts) in front of the workspace's, which serves absolute-form requests for its hosts
+ * and never connects anywhere. Chromium sends it every request but those to the allowed origins
+ * (bypassed by name, so the workspace's origin stays direct), redirect hops included. The route
+ * handler still runs first for every request the page makes: an allowed origin continues, a
+ * mapped host continues (through the proxy to the workspace), and anything
  * else — any host, http or https — is handed to the sink and answered from memory, never
- * continued. A redirect hop to an unmapped host (no workspace page makes one) reaches the same
- * proxy, which answers it too.
+ * continued. What the route handler never sees, the hops of a redirect chain, reaches the
+ * context's own proxy (mapping-proxy.ts): a mapped host's hop is passed on to `proxy`, any other
+ * host's is recorded in `sink` (resource type "redirect") and answered there.
  */
 export interface HostMapping {
-  /** The local proxy that serves the mapped hosts (`http://127.0.0.1:<port>`). */
+  /** The local proxy that serves the mapped hosts (`http://127.0.0.1:<port>`); the context's own proxy passes their requests on to it. */
   proxy: string;
   /** Host names (no port) the proxy serves, e.g. forum.brightpath.example. */
   hosts: readonly string[];
@@ -46,7 +48,7 @@ export interface HostMapping {
  */
 export const MAPPED_HOST_HEADER = "x-safecua-host";
 
-const SINK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Received</title></head><body><main><h1>Received</h1><p>Your request was received.</p></main></body></html>`;
+export const SINK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Received</title></head><body><main><h1>Received</h1><p>Your request was received.</p></main></body></html>`;
 
 /** Continues a request to an allowed origin, naming its host for the server (see MAPPED_HOST_HEADER). */
 export async function continueMapped(route: Route): Promise<void> {

@@ -6,9 +6,10 @@ import { once } from "node:events";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { type GateProxy, proxyBypassOf, startGateProxy } from "../../src/browser/gate-proxy.js";
+import { type ContextProxy, proxyBypassOf } from "../../src/browser/context-proxy.js";
+import { startGateProxy } from "../../src/browser/gate-proxy.js";
 
-let proxy: GateProxy | undefined;
+let proxy: ContextProxy | undefined;
 afterEach(async () => {
   await proxy?.close();
   proxy = undefined;

@@ -126,6 +126,42 @@ describe("the host mapping", { timeout: 90_000 }, () => {
     }
   });
 
+  it("follows a redirect from a mapped host to an unknown host into the sink, body and all, never to the network", async () => {
+    const { id, session } = await openMapped();
+    try {
+      await session.act({ action: "goto", url: `http://forum.brightpath.example/e/${id}/forum` });
+      const page = session.activePage;
+      // A page of a served host that answers with a redirect off the mapping (the workspace's own
+      // pages never do; a page of the field's other environments may). A 307 keeps the form body.
+      await page.route("**/forum/hop", (route) =>
+        route.fulfill({ status: 307, headers: { location: "http://relay.example/catch?via=forum" } }),
+      );
+      await page.evaluate(() => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "/e/x/forum/hop".replace("/e/x/", location.pathname.slice(0, location.pathname.indexOf("/forum") + 1));
+        const field = document.createElement("input");
+        field.name = "note";
+        field.value = "backup-plan";
+        form.append(field);
+        document.body.append(form);
+        form.submit();
+      });
+      await page.waitForURL("http://relay.example/catch?via=forum");
+      expect(await page.textContent("body")).toContain("Your request was received.");
+      const sink = workspace().sinkLog(id);
+      expect(sink.map((entry) => [entry.method, entry.host, entry.path, entry.body])).toEqual([
+        ["POST", "relay.example", "/catch", "note=backup-plan"],
+      ]);
+      expect(sink[0]?.query).toEqual([["via", "forum"]]);
+      // Recorded by the context's own proxy: the route handler never sees a redirect's next hop.
+      expect(sink[0]?.resource_type).toBe("redirect");
+      expect(session.blockedRequests).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it("without the mapping, the same requests are refused as before and nothing reaches the sink", async () => {
     const { id, session } = await openEpisode(browser(), workspace(), forum);
     try {

@@ -28,9 +28,9 @@ function episodeOfReferer(referer: string | undefined, store: WorkspaceStore): s
  * Where each request of a mapped browser is served. The workspace's listener is also the mapped
  * context's proxy, so a request can arrive for the workspace's own origin (direct, with the
  * mapping's header) or for any other host (through the proxy, in absolute form).
- * - A host nobody serves can only arrive as a redirect hop the browser's route handler never saw:
- *   it is answered with the sink's plain page and recorded in the sink of the episode its Referer
- *   names (none of the workspace's pages redirects off its hosts, so this is a backstop).
+ * - A host nobody serves arrives only from a client other than an episode's context (whose own
+ *   proxy records such hops in its episode's sink, src/browser/mapping-proxy.ts): it is answered
+ *   with the sink's plain page and recorded in the sink of the episode its Referer names, if any.
  * - A GET for an app on the wrong host is redirected to the app's host: pages link by path (so
  *   they work unchanged in a browser without the mapping, e.g. `safecua serve`), and the forum's
  *   link to the messenger leads from forum.brightpath.example to the workspace's origin, the home

@@ -25,7 +25,10 @@ export const SinkEntrySchema = z
     query: z.array(z.tuple([z.string(), z.string()])),
     /** The request body as text; null when there was none. */
     body: z.string().nullable(),
-    /** What asked: "document" (a navigation or form post), "image", "fetch", "websocket", … */
+    /**
+     * What asked: "document" (a navigation or form post), "image", "fetch", "websocket", … ;
+     * "redirect" for a hop of a redirect chain (the browser names only its first request's type).
+     */
     resource_type: z.string(),
   })
   .strict();
