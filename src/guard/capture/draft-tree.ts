@@ -40,7 +40,12 @@ export interface FrameDraftInput {
 const INLINE_TEXT_BOX = "InlineTextBox";
 
 function paintKey(host: readonly number[] | null, dom: DomEntry | null): number[] | null {
-  return host === null || dom?.paintOrder === null || dom?.paintOrder === undefined ? null : [...host, dom.paintOrder];
+  if (host === null || dom === null || dom.paintOrder === null) return null;
+  // `[...host, order]` without the spread's iterator: one exact array per node.
+  const key = new Array<number>(host.length + 1);
+  for (let i = 0; i < host.length; i++) key[i] = host[i]!;
+  key[host.length] = dom.paintOrder;
+  return key;
 }
 
 /**
