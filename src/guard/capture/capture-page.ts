@@ -182,7 +182,7 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
   }
 
   const walk = walkWithLimits(mainDraft.root, limits);
-  const paintRank = rankPaintKeys(walk.kept.map(({ node }) => node.paintKey));
+  const paintRank = rankPaintKeys(walk.kept.map(({ node }) => node));
   const childIds = new Map<DraftNode, string[]>();
   for (const { node, parent } of walk.kept) {
     if (parent === null) continue;
@@ -195,8 +195,7 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
   const alignmentPool: (AlignmentCandidate & { group: string })[] = [];
   const alignable = new Set<number>();
   let focusedNodeId: string | null = null;
-  for (let position = 0; position < walk.kept.length; position++) {
-    const { node, parent } = walk.kept[position]!;
+  for (const { node, parent } of walk.kept) {
     const { ax, dom, geometry } = node;
     const rawRole = rawRoleOf(ax, dom);
     let box: Rect | null = null;
@@ -241,7 +240,7 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       classes: dom?.classes ?? [],
       href: dom?.href ?? (rawRole === "link" ? stringOrNull(axProperty(ax, "url")) : null),
       box,
-      paintOrder: paintRank[position]!,
+      paintOrder: paintRank.get(node) ?? null,
       shapeBox,
       offscreen,
       frameId: node.frameId,
@@ -280,24 +279,20 @@ function stringOrNull(value: unknown): string | null {
 /**
  * Paint order across frames: a child frame's nodes paint where its iframe paints, in their own
  * order, so keys are compared as paths (host orders, then own) and ranked to one integer; equal
- * paths share a rank. Nodes without a key have none. The ranks come back by position in `keys`
- * (an array, not a map by node: at 5,000 nodes the map was a tenth of what the join allocated).
+ * paths share a rank. Nodes without a key have none.
  */
-function rankPaintKeys(keys: readonly (readonly number[] | null)[]): (number | null)[] {
-  const keyed: number[] = [];
-  for (let position = 0; position < keys.length; position++) if (keys[position] !== null) keyed.push(position);
-  keyed.sort((a, b) => comparePaintKeys(keys[a]!, keys[b]!));
-  const ranks = new Array<number | null>(keys.length).fill(null);
+function rankPaintKeys(nodes: readonly DraftNode[]): Map<DraftNode, number> {
+  const compare = (a: readonly number[], b: readonly number[]): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  };
+  const keyed = nodes.filter((node): node is DraftNode & { paintKey: number[] } => node.paintKey !== null);
+  keyed.sort((a, b) => compare(a.paintKey, b.paintKey));
+  const ranks = new Map<DraftNode, number>();
   let rank = -1;
-  for (let i = 0; i < keyed.length; i++) {
-    if (i === 0 || comparePaintKeys(keys[keyed[i - 1]!]!, keys[keyed[i]!]!) !== 0) rank++;
-    ranks[keyed[i]!] = rank;
-  }
+  keyed.forEach((node, i) => {
+    if (i === 0 || compare(keyed[i - 1]!.paintKey, node.paintKey) !== 0) rank++;
+    ranks.set(node, rank);
+  });
   return ranks;
-}
-
-function comparePaintKeys(a: readonly number[], b: readonly number[]): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }

@@ -12,8 +12,6 @@ export interface DraftNode {
   /** Null when the node's frame could not be placed on the screen. */
   geometry: FrameGeometry | null;
   children: DraftNode[];
-  /** The node it hangs under in this frame's tree; null for the frame's root. */
-  parent: DraftNode | null;
   opaque: boolean;
   /** Paint order path: the host iframes' orders, then the node's own (null: unknown). */
   paintKey: number[] | null;
@@ -40,12 +38,7 @@ export interface FrameDraftInput {
 const INLINE_TEXT_BOX = "InlineTextBox";
 
 function paintKey(host: readonly number[] | null, dom: DomEntry | null): number[] | null {
-  if (host === null || dom === null || dom.paintOrder === null) return null;
-  // `[...host, order]` without the spread's iterator: one exact array per node.
-  const key = new Array<number>(host.length + 1);
-  for (let i = 0; i < host.length; i++) key[i] = host[i]!;
-  key[host.length] = dom.paintOrder;
-  return key;
+  return host === null || dom?.paintOrder === null || dom?.paintOrder === undefined ? null : [...host, dom.paintOrder];
 }
 
 /**
@@ -58,17 +51,15 @@ function paintKey(host: readonly number[] | null, dom: DomEntry | null): number[
  */
 export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
   const { ordinal, frameId, doc, geometry, hostPaintKey } = input;
-  // Accessibility nodes by id, as positions in `input.ax`: the visited marks below are then one
-  // byte per node instead of a set of id strings. Of duplicate ids the last one wins.
-  const axIndex = new Map<string, number>();
-  for (let index = 0; index < input.ax.length; index++) axIndex.set(input.ax[index]!.nodeId, index);
+  const axById = new Map<string, AxNode>();
+  for (const node of input.ax) axById.set(node.nodeId, node);
   const axRoot = input.ax.find((node) => node.parentId === undefined) ?? input.ax[0];
   if (axRoot === undefined) return null;
 
   const byBackendId = new Map<number, DraftNode>();
   const all: DraftNode[] = [];
-  const make = (id: string, ax: AxNode | null, dom: DomEntry | null, parent: DraftNode | null): DraftNode => {
-    const node: DraftNode = { id, frameId, ax, dom, geometry, children: [], parent, opaque: false, paintKey: paintKey(hostPaintKey, dom) };
+  const make = (id: string, ax: AxNode | null, dom: DomEntry | null): DraftNode => {
+    const node: DraftNode = { id, frameId, ax, dom, geometry, children: [], opaque: false, paintKey: paintKey(hostPaintKey, dom) };
     all.push(node);
     if (dom !== null && !byBackendId.has(dom.backendNodeId)) byBackendId.set(dom.backendNodeId, node);
     return node;
@@ -76,28 +67,26 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
   const domOf = (ax: AxNode): DomEntry | null =>
     ax.backendDOMNodeId === undefined ? null : (doc.byBackendId.get(ax.backendDOMNodeId) ?? null);
 
-  const root = make(`${ordinal}:${axRoot.nodeId}`, axRoot, domOf(axRoot), null);
+  const root = make(`${ordinal}:${axRoot.nodeId}`, axRoot, domOf(axRoot));
   // Iterative, so a page nested thousands deep cannot overflow the stack before limits apply.
   // Two parallel stacks rather than a pair per node: the join allocates enough already.
   const axStack: AxNode[] = [axRoot];
   const draftStack: DraftNode[] = [root];
-  const visited = new Uint8Array(input.ax.length);
-  visited[axIndex.get(axRoot.nodeId)!] = 1;
+  const visited = new Set<string>([axRoot.nodeId]);
   while (axStack.length > 0) {
     const ax = axStack.pop()!;
     const draft = draftStack.pop()!;
     for (const childId of ax.childIds ?? []) {
-      const childIndex = axIndex.get(childId);
-      const child = childIndex === undefined ? undefined : input.ax[childIndex];
-      if (child === undefined || visited[childIndex!] === 1 || child.role?.value === INLINE_TEXT_BOX) continue;
+      const child = axById.get(childId);
+      if (child === undefined || visited.has(childId) || child.role?.value === INLINE_TEXT_BOX) continue;
       // An ignored leaf without a DOM node (under list markers) has no box, no text, nothing to match.
       if (child.ignored && child.backendDOMNodeId === undefined && (child.childIds ?? []).length === 0) continue;
-      visited[childIndex!] = 1;
+      visited.add(childId);
       // Generated content (`::before`, `::after`) exposes its text as a static-text child without a
       // DOM node; what it paints is the pseudo-element's box.
       const generated =
         child.backendDOMNodeId === undefined && child.role?.value === "StaticText" && draft.dom?.tag.startsWith("::") === true;
-      const childDraft = make(`${ordinal}:${child.nodeId}`, child, generated ? draft.dom : domOf(child), draft);
+      const childDraft = make(`${ordinal}:${child.nodeId}`, child, generated ? draft.dom : domOf(child));
       draft.children.push(childDraft);
       axStack.push(child);
       draftStack.push(childDraft);
@@ -107,6 +96,15 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
   // Painted DOM nodes the accessibility tree leaves out: `aria-hidden` subtrees, and wrappers
   // Chromium finds uninteresting (a `<span class="crumb-current">` around a text run). Document
   // order guarantees a layout-only parent is created before its children.
+  const parentOf = new Map<DraftNode, DraftNode>();
+  const stackForParents: DraftNode[] = [root];
+  while (stackForParents.length > 0) {
+    const node = stackForParents.pop()!;
+    for (const child of node.children) {
+      parentOf.set(child, node);
+      stackForParents.push(child);
+    }
+  }
   const nearestRepresented = (entry: DomEntry): DraftNode | undefined => {
     for (let index = entry.parentIndex; index >= 0; index = doc.entries[index]?.parentIndex ?? -1) {
       const ancestor = doc.entries[index];
@@ -127,8 +125,9 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
   for (const entry of doc.entries) {
     if (byBackendId.has(entry.backendNodeId) || !isPainted(entry)) continue;
     const parent = nearestRepresented(entry) ?? root;
-    const draft = make(`${ordinal}:L${entry.backendNodeId}`, null, entry, parent);
+    const draft = make(`${ordinal}:L${entry.backendNodeId}`, null, entry);
     parent.children.push(draft);
+    parentOf.set(draft, parent);
     layoutOnly.push(draft);
   }
 
@@ -142,15 +141,15 @@ export function buildFrameDraft(input: FrameDraftInput): FrameDraft | null {
     const left = new Map<DraftNode, Set<DraftNode>>();
     for (const node of all) {
       if (node.ax === null || node.dom === null || node === root) continue;
-      const current = node.parent;
+      const current = parentOf.get(node);
       const wrapper = nearestRepresented(node.dom);
-      if (current === null || wrapper === undefined || wrapper.ax !== null || wrapper === current) continue;
+      if (current === undefined || wrapper === undefined || wrapper.ax !== null || wrapper === current) continue;
       if (nearestAccessible(node.dom) !== current) continue;
       const gone = left.get(current) ?? new Set<DraftNode>();
       gone.add(node);
       left.set(current, gone);
       wrapper.children.push(node);
-      node.parent = wrapper;
+      parentOf.set(node, wrapper);
       regrouped.add(wrapper);
     }
     for (const [parent, gone] of left) parent.children = parent.children.filter((child) => !gone.has(child));
