@@ -54,20 +54,22 @@ export function isCompleteCapturedPage(value: unknown): value is CapturedPage {
   // Children, in `nodes` order, must equal each parent's `childIds` exactly (the schema also takes
   // another order; that rarer case is left to it). Counting them per parent and checking each
   // child's position in its parent's list proves the lists equal without building them.
-  const seenChildren = new Map<string, number>();
+  // Children seen so far per parent, by the parent's position (ids are unique by now).
+  const seenChildren = new Uint32Array(nodes.length);
   for (let index = 0; index < nodes.length; index++) {
     const { id, parentId } = nodes[index] as { id: string; parentId: string | null };
     if (parentId === null) continue;
     const parentIndex = indexById.get(parentId);
     if (parentIndex === undefined) return false;
     const listed = (nodes[parentIndex] as { childIds: string[] }).childIds;
-    const position = seenChildren.get(parentId) ?? 0;
+    const position = seenChildren[parentIndex]!;
     // An empty list means "in the order of `nodes`": nothing to compare.
     if (listed.length > 0 && listed[position] !== id) return false;
-    seenChildren.set(parentId, position + 1);
+    seenChildren[parentIndex] = position + 1;
   }
-  for (const node of nodes as { id: string; childIds: string[] }[]) {
-    if (node.childIds.length > 0 && node.childIds.length !== (seenChildren.get(node.id) ?? 0)) return false;
+  for (let index = 0; index < nodes.length; index++) {
+    const { childIds } = nodes[index] as { childIds: string[] };
+    if (childIds.length > 0 && childIds.length !== seenChildren[index]) return false;
   }
   // Reachability: a node is reached when its parent chain ends at the root. Each chain is walked
   // once; a chain that meets itself again is a cycle.

@@ -144,7 +144,9 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
   const nodeIds = model.tree.ordered.map((node) => node.id);
   const resolved = nodeIds.map((id) => resolveVerdict(id, context));
   const contained = off.has("containment") ? resolved : applyContainment(model, nodeIds, resolved);
-  const nodeVerdicts = new Map<string, Verdict>(nodeIds.map((id, i) => [id, contained[i]!]));
+  // A loop rather than a map of [id, verdict] pairs: one pair array per node was garbage at once.
+  const nodeVerdicts = new Map<string, Verdict>();
+  for (let i = 0; i < nodeIds.length; i++) nodeVerdicts.set(nodeIds[i]!, contained[i]!);
 
   const afterChecks = model.rows.map((row) => nodeVerdicts.get(row.id)!);
   const consentRows = new Set(model.rows.filter((row) => afterChecks[row.index]!.source === "consent").map((row) => row.index));

@@ -71,6 +71,17 @@ function ancestorsOf(chain: readonly CapturedNode[], recordOf: (node: CapturedNo
   return out;
 }
 
+/**
+ * `[...chain, node]` in an array of exactly its length: each node keeps its own chain, and a
+ * spread goes through the iterator and leaves spare capacity in every one of them.
+ */
+function extendChain(chain: readonly CapturedNode[], node: CapturedNode): CapturedNode[] {
+  const out = new Array<CapturedNode>(chain.length + 1);
+  for (let i = 0; i < chain.length; i++) out[i] = chain[i]!;
+  out[chain.length] = node;
+  return out;
+}
+
 function resolveHref(href: string, base: string | null): string {
   try {
     return new URL(href, base ?? undefined).href;
@@ -124,7 +135,7 @@ export function buildPageModel(page: CapturedPage): PageModel {
     const frame = stack.pop()!;
     const { node } = frame;
     let root = frame.root;
-    let chain = [...frame.chain, node];
+    let chain = extendChain(frame.chain, node);
     let forced = frame.forced;
 
     if (node.role === "document_web" && frame.foldedInto === null) {

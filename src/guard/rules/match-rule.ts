@@ -15,8 +15,10 @@ function classString(node: CapturedNode): string {
 
 /** Does one identifier (role + optional exact id + optional class substring) name this node? */
 export function identifierMatches(identifier: Identifier, node: CapturedNode): boolean {
-  if (!roleMatches(identifier.role, node)) return false;
+  // The id first: one comparison turns most nodes of a chain away before the role's lower-case
+  // lookups (all three tests are pure, so their order changes nothing but the cost).
   if (identifier.id !== undefined && node.domId !== identifier.id) return false;
+  if (!roleMatches(identifier.role, node)) return false;
   if (identifier.class !== undefined && !classString(node).includes(identifier.class)) return false;
   return true;
 }
