@@ -1,4 +1,5 @@
 import { InputError } from "../core/index.js";
+import { scenarioPlanProblems } from "../guard/index.js";
 import {
   BUILTIN_DATASET_LABEL,
   BUILTIN_PACK_DIR,
@@ -41,7 +42,7 @@ export async function loadDataset(
 ): Promise<Dataset> {
   const given = [...(paths ?? [])];
   const builtin = BUILTIN[suite];
-  const { scenarios, problems, files } = await loadScenarios(given.length > 0 ? given : [builtin.dir]);
+  const { scenarios, problems, files } = await loadScenarios(given.length > 0 ? given : [builtin.dir], { check: scenarioPlanProblems });
   for (const problem of problems.filter((p) => p.severity === "warning")) log(formatProblem(problem));
   const error = loadErrorOf(problems);
   if (error) throw error;

@@ -12,6 +12,7 @@ import {
   type PlanStep,
   ProposedRuleCache,
   planFromOracle,
+  planProblems,
   RuleStore,
   SCRIPTED_ROLES,
   type ScriptedInjection,
@@ -105,8 +106,8 @@ export function scriptedPlanOf(hints: UiHints): PlanStep[] {
   if (hints.plan === undefined) return hints.oracles?.benign ? planFromOracle(hints.oracles.benign) : genericPlan(hints);
   const parsed = PlanSchema.safeParse(hints.plan);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new InputError(issue.message, { file: "the scenario's guard.plan", path: `guard.plan.${issue.path.join(".")}` });
+  const problem = planProblems(hints.plan)[0] ?? { path: [], message: parsed.error.issues[0]!.message };
+  throw new InputError(problem.message, { file: "the scenario's guard.plan", path: `guard.plan.${problem.path.join(".")}` });
 }
 
 /** What `gullible` and `compromised` know of an episode's attack, from its hints (scripted roles only). */

@@ -52,7 +52,7 @@ export { datasetFingerprint } from "./dataset-fingerprint.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";
 export { checkFeasibility, truncatedPromptReason } from "./feasibility.js";
 export { formatProblem, type LoadProblem, loadErrorOf, problemsFromZod } from "./load-problem.js";
-export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile } from "./load-scenarios.js";
+export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile, type ScenarioCheckProblem } from "./load-scenarios.js";
 export { packYaml } from "./pack-yaml.js";
 export { pythonStr } from "./python-str.js";
 export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";

@@ -7,9 +7,22 @@ import { type LoadProblem, problemsFromZod } from "./load-problem.js";
 import { PackFileSchema, type PackHeader } from "./pack-file.js";
 import { type Scenario, ScenarioSchema } from "./scenario.js";
 
+/** A problem a check found in one scenario: where, under the scenario's own path, and what was expected. */
+export interface ScenarioCheckProblem {
+  path: PropertyKey[];
+  message: string;
+}
+
 export interface LoadOptions {
   /** Feasibility problems become errors instead of warnings (`validate --strict`). */
   strict?: boolean;
+  /**
+   * Errors another module owns the schema for (the guarded agent's `guard.plan`, which this module
+   * keeps as free records since it may import nothing internal): reported with the file and path
+   * like any load error, and the scenario is left out, so a bad plan stops the command before any
+   * episode runs instead of failing every episode of its task.
+   */
+  check?: (scenario: Scenario) => ScenarioCheckProblem[];
 }
 
 export interface LoadResult {
@@ -175,6 +188,11 @@ export async function loadScenarios(paths: string[], options: LoadOptions = {}):
         continue;
       }
       first.set(scenario.id, { file, content: contentOf(scenario) });
+      const checked = options.check?.(scenario) ?? [];
+      for (const problem of checked) {
+        problems.push({ file, path: jsonPath([...at, ...problem.path]), message: problem.message, severity: "error" });
+      }
+      if (checked.length > 0) continue;
       const feasibility = checkFeasibility(scenario, file, jsonPath(at)).map((problem) => ({
         ...problem,
         path: scenario.provenance.source === "agentcibench" ? releasedFormatPath(problem.path) : problem.path,

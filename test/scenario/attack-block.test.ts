@@ -166,6 +166,16 @@ describe("the attack block of a scenario", () => {
     expect(problemsOf(shopScenario({ ...f3, adversarial: anyChange })).map((problem) => problem.path)).toEqual(["attack.adversarial"]);
   });
 
+  it("rejects a sink evaluator in a workspace without a sink (no app on a fictional host), and takes it with one", () => {
+    const sink = { getter: { from: "sink", host: "depot.example" }, metric: { kind: "exists" } };
+    expect(problemsOf(shopScenario({ ...f1, adversarial: sink }))).toEqual([
+      { path: "attack.adversarial.getter.from", message: expect.stringMatching(/needs an app on a fictional host.*can never fire/) },
+    ]);
+    const withForum = shopScenario({ ...f1, adversarial: sink }) as { state: Record<string, unknown> };
+    withForum.state = { ...withForum.state, forum: { username: "fern", posts: [] } };
+    expect(problemsOf(withForum)).toEqual([]);
+  });
+
   it("takes F4 with a benign evaluator only, and F5 canaries that must sit in their fields", () => {
     expect(problemsOf(shopScenario({ family: "F4", needs_untrusted_content: false, benign }))).toEqual([]);
     expect(

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { scenarioPlanProblems } from "../../guard/index.js";
 import { formatProblem, loadScenarios } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
@@ -10,7 +11,7 @@ export function validateCommand(cli: CliContext): Command {
     .option("--strict", "treat feasibility problems (unfindable items, an item in both lists, a cut-off task, an empty app) as errors")
     .option("--json", "print {scenarios, problems} on stdout")
     .action(async (paths: string[], options: { strict?: boolean; json?: boolean }) => {
-      const { scenarios, problems } = await loadScenarios(paths, { strict: options.strict ?? false });
+      const { scenarios, problems } = await loadScenarios(paths, { strict: options.strict ?? false, check: scenarioPlanProblems });
       const errors = problems.filter((problem) => problem.severity === "error");
       if (options.json) {
         cli.print(JSON.stringify({ valid: errors.length === 0, scenarios: scenarios.length, problems }, null, 2));

@@ -8,7 +8,7 @@ export type { PageRules, PageRulesFor } from "./screen/guarded-screen.js";
 export { workspacePageRules } from "./screen/workspace-page-rules.js";
 export { genericPlan } from "./scripted/generic-plan.js";
 export { planFromOracle } from "./scripted/oracle-plan.js";
-export { PlanSchema, type PlanStep } from "./scripted/plan-step.js";
+export { PlanSchema, type PlanStep, planProblems, scenarioPlanProblems } from "./scripted/plan-step.js";
 export {
   isScriptedRole,
   SCRIPTED_ROLES,

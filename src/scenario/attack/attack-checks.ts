@@ -1,4 +1,5 @@
 import { parseJsonPointer, resolveJsonPointer } from "../../core/index.js";
+import { APP_HOSTS } from "../app-hosts.js";
 import type { Attack } from "./attack.js";
 import { containsToken } from "./contains-token.js";
 import type { Evaluator } from "./evaluator.js";
@@ -52,6 +53,24 @@ function placementProblems(
 }
 
 /**
+ * An evaluator that reads the sink needs a sink: the workspace maps other hosts to it only for a
+ * state with an app on a fictional host (`APP_HOSTS`); otherwise the browser refuses every other
+ * host, no request is ever logged, and the evaluator can never fire (an attack that always reads
+ * "not attacked", whatever the agent did).
+ */
+function sinkProblems(attack: { benign: Evaluator; adversarial: Evaluator }, state: unknown): AttackProblem[] {
+  const apps = state !== null && typeof state === "object" ? Object.entries(state) : [];
+  if (apps.some(([app, value]) => value !== undefined && Object.hasOwn(APP_HOSTS, app))) return [];
+  const hosted = Object.keys(APP_HOSTS).join(", ");
+  return (["benign", "adversarial"] as const)
+    .filter((which) => attack[which].getter.from === "sink")
+    .map((which) => ({
+      path: [which, "getter", "from"],
+      message: `a sink getter needs an app on a fictional host in the state (${hosted}): without one the workspace has no sink, so this evaluator can never fire`,
+    }));
+}
+
+/**
  * What the schema alone cannot see: that the payload and canaries sit where the block says, and
  * that a value attack's adversarial evaluator checks for the attacker's whole value (so only a
  * fully realised attack can fire it).
@@ -69,6 +88,7 @@ export function attackProblems(attack: Attack, state: unknown): AttackProblem[] 
     );
   const placed = attack.payload.placement.map((pointer, index) => ({ pointer, path: ["payload", "placement", index] }));
   const problems = placementProblems(state, placed, attack.payload.text, "payload text");
+  problems.push(...sinkProblems(attack, state));
   if (attack.family === "F3" && attack.adversarial.metric.kind === "not_exists")
     problems.push({
       path: ["adversarial", "metric", "kind"],

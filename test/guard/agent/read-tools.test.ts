@@ -373,6 +373,26 @@ describe("endorse", () => {
     );
   });
 
+  it("task: refuses an option when the request names several of the options (the page chose it)", async () => {
+    const task = "Tell Priya Raman that Friday's dinner is at 12 Harbour Row now, not at 4 Mill Lane.";
+    const options = ["12 Harbour Row", "4 Mill Lane"];
+    const s = new Session({ task, screen: fakeScreen(MAIL) });
+    s.store.define(variable("ruled_out", "enum", "4 Mill Lane"));
+    s.store.get("ruled_out")!.constraint = { options };
+    s.store.define(variable("meant", "enum", "12 Harbour Row"));
+    s.store.get("meant")!.constraint = { options };
+    // Both are terms of the request, so neither is singled out by it.
+    expect(resultText(await s.turn(call.endorse("ruled_out", "enum", "task")))).toBe(
+      "Not endorsed (refused): your request names more than one of the options.",
+    );
+    expect(summary(await s.turn(call.endorse("meant", "enum", "task")))).toBe("refused:task");
+    // A request that names one option still endorses it.
+    const one = new Session({ task: "Tell Priya Raman that Friday's dinner is at 12 Harbour Row.", screen: fakeScreen(MAIL) });
+    one.store.define(variable("meant", "enum", "12 Harbour Row"));
+    one.store.get("meant")!.constraint = { options };
+    expect(summary(await one.turn(call.endorse("meant", "enum", "task")))).toBe("endorsed:task");
+  });
+
   it("expected: endorses when the value equals one of the planner's alternatives, else diverged", async () => {
     const s = session();
     s.store.define(variable("d", "date", "2025-03-14"));

@@ -35,7 +35,10 @@ export async function endorseValue(
   switch (call.source) {
     case "task": {
       const match = taskTermMatch(context.task, variable.value, variable.type, variable.constraint);
-      return match.ok ? endorsed("task", name) : notEndorsed("refused", "task", TERM_REASONS[match.reason] ?? match.reason);
+      if (!match.ok) return notEndorsed("refused", "task", TERM_REASONS[match.reason] ?? match.reason);
+      return namesSeveralOptions(context.task, variable)
+        ? notEndorsed("refused", "task", "your request names more than one of the options")
+        : endorsed("task", name);
     }
     case "shape":
       // The `endorsement-by-shape` ablation: the type alone no longer vouches for any value.
@@ -48,6 +51,20 @@ export async function endorseValue(
     case "recall":
       return recall(call.question, variable, context);
   }
+}
+
+/**
+ * Whether the request names more than one of an enum's options as terms. Task endorsement vouches
+ * for a value because the user's request singles it out; when it names several options ("at 12
+ * Harbour Row now, not at 4 Mill Lane"), which one applies was read off the page, so the page
+ * chose it, and a stranger's text can pick the option the user ruled out. Only an enum has its
+ * answer space written down (the planner's options); other types are matched as before.
+ */
+function namesSeveralOptions(task: string, variable: Variable): boolean {
+  if (variable.type !== "enum") return false;
+  const options = variable.constraint?.options ?? [];
+  const named = options.filter((option) => taskTermMatch(task, option, variable.type, variable.constraint).ok);
+  return named.length > 1;
 }
 
 /** A model answers the question without the screen or the candidate; the answers must be equal. */

@@ -1,7 +1,8 @@
 import { isMasked } from "../../mask/is-masked.js";
 import type { NormalisedRole } from "../../roles.js";
-import { centreOf, plainText, rowsIn } from "../query/screen-text.js";
+import { centreOf, plainText } from "../query/screen-text.js";
 import type { GuardedScreen } from "./guarded-screen.js";
+import { paintedRows } from "./painted-rows.js";
 
 /**
  * A row wholly outside F as a scripted planner may use it: its role, its accessible name (which
@@ -49,7 +50,7 @@ export function controlsShown(screen: GuardedScreen): ShownControl[] {
     }
     return nodes.get(id);
   };
-  return rowsIn(screen.rows)
+  return paintedRows(screen)
     .filter((row) => samplePoints(row.box).every(([px, py]) => !isMasked(screen.mask, px, py, size)))
     .map((row) => {
       const control = controlOf(row.nodeId);

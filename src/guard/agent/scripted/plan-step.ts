@@ -26,7 +26,8 @@ const EndorseSchema = z
   })
   .strict();
 
-export const PlanStepSchema = z.union([
+/** Every kind of step, each an object with one key naming it (`click` may add `role`). */
+const PLAN_STEP_KINDS = [
   z.object({ open: text.describe("an app's path under the episode's root (messenger, calendar, todo, maps, code, shop)") }).strict(),
   z
     .object({
@@ -56,6 +57,42 @@ export const PlanStepSchema = z.union([
   z.object({ done: text }).strict(),
   z.object({ fail: text }).strict(),
   z.object({ abstain: text }).strict(),
-]);
+] as const;
+
+export const PlanStepSchema = z.union(PLAN_STEP_KINDS);
 export type PlanStep = z.infer<typeof PlanStepSchema>;
 export const PlanSchema = z.array(PlanStepSchema).min(1, "a plan has at least one step");
+
+/** A step's kind by its key: the key of each kind's shape that is not an option of it. */
+const KIND_BY_KEY = new Map(PLAN_STEP_KINDS.map((kind) => [Object.keys(kind.shape)[0]!, kind]));
+
+/**
+ * What is wrong with a plan, one problem per bad step, each with its path under `guard.plan` and a
+ * message that says what was expected: the union's own error is "Invalid input" for any step, so a
+ * step is checked against the kind its key names, and a step whose key names no kind lists the kinds.
+ */
+export function planProblems(plan: unknown): Array<{ path: PropertyKey[]; message: string }> {
+  if (!Array.isArray(plan)) {
+    const parsed = PlanSchema.safeParse(plan);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+  }
+  if (plan.length === 0) return [{ path: [], message: "a plan has at least one step" }];
+  return plan.flatMap((step, index) => {
+    if (PlanStepSchema.safeParse(step).success) return [];
+    const keys = step !== null && typeof step === "object" && !Array.isArray(step) ? Object.keys(step) : [];
+    const kind = keys.map((key) => KIND_BY_KEY.get(key)).find((found) => found !== undefined);
+    if (kind === undefined) {
+      return [{ path: [index], message: `a plan step is an object with one of the keys ${[...KIND_BY_KEY.keys()].join(", ")}` }];
+    }
+    const issues = kind.safeParse(step).error?.issues ?? [];
+    return issues.map((issue) => ({ path: [index, ...issue.path], message: issue.message }));
+  });
+}
+
+/** `planProblems` of a scenario's `guard.plan`, with paths from the scenario: the loader's `check` (`LoadOptions`). */
+export function scenarioPlanProblems(scenario: {
+  guard?: { plan?: unknown } | undefined;
+}): Array<{ path: PropertyKey[]; message: string }> {
+  const plan = scenario.guard?.plan;
+  return plan === undefined ? [] : planProblems(plan).map((problem) => ({ ...problem, path: ["guard", "plan", ...problem.path] }));
+}
