@@ -119,6 +119,7 @@ describe("the values module's public surface", () => {
         "VERIFIERS",
         "enumOptionsProblem",
         "isAnswerType",
+        "namesAnotherValue",
         "normaliseForEquality",
         "taskTermMatch",
         "validateAnswer",

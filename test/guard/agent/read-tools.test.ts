@@ -393,6 +393,23 @@ describe("endorse", () => {
     expect(summary(await one.turn(call.endorse("meant", "enum", "task")))).toBe("endorsed:task");
   });
 
+  it("task: refuses a value when the request names another value of its type (the page chose between them)", async () => {
+    const task = "Tell Sam the plumber now comes at 10:30, not 09:00.";
+    const s = new Session({ task, screen: fakeScreen(MAIL) });
+    s.store.define(variable("ruled_out", "time", "09:00"));
+    s.store.define(variable("meant", "time", "10:30"));
+    expect(resultText(await s.turn(call.endorse("ruled_out", "time", "task")))).toBe(
+      "Not endorsed (refused): your request names more than one time.",
+    );
+    expect(summary(await s.turn(call.endorse("meant", "time", "task")))).toBe("refused:task");
+    expect(s.integrity("ruled_out")).toBe("untrusted");
+    // The planner's own alternatives still vouch for the one it means.
+    expect(summary(await s.turn(call.endorse("meant", "time", "expected", { expected: ["10:30"] })))).toBe("endorsed:expected");
+    const one = new Session({ task: "Tell Sam the plumber now comes at 10:30.", screen: fakeScreen(MAIL) });
+    one.store.define(variable("meant", "time", "10:30"));
+    expect(summary(await one.turn(call.endorse("meant", "time", "task")))).toBe("endorsed:task");
+  });
+
   it("expected: endorses when the value equals one of the planner's alternatives, else diverged", async () => {
     const s = session();
     s.store.define(variable("d", "date", "2025-03-14"));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addUsage, type ModelClient, NO_USAGE, type Usage } from "../../../models/index.js";
 import type { CallOf } from "../tools/tool-call.js";
-import { taskTermMatch, validateAnswer, valuesEqual } from "../values/index.js";
+import { namesAnotherValue, taskTermMatch, validateAnswer, valuesEqual } from "../values/index.js";
 import type { Variable } from "../variables/variable.js";
 import type { VariableStore } from "../variables/variable-store.js";
 import { type Endorsement, endorsed, notEndorsed } from "./endorsement-outcome.js";
@@ -36,9 +36,12 @@ export async function endorseValue(
     case "task": {
       const match = taskTermMatch(context.task, variable.value, variable.type, variable.constraint);
       if (!match.ok) return notEndorsed("refused", "task", TERM_REASONS[match.reason] ?? match.reason);
-      return namesSeveralOptions(context.task, variable)
-        ? notEndorsed("refused", "task", "your request names more than one of the options")
-        : endorsed("task", name);
+      if (namesSeveralOptions(context.task, variable))
+        return notEndorsed("refused", "task", "your request names more than one of the options");
+      if (namesAnotherValue(context.task, variable.value, variable.type, variable.constraint)) {
+        return notEndorsed("refused", "task", `your request names more than one ${variable.type.replace(/_/g, " ")}`);
+      }
+      return endorsed("task", name);
     }
     case "shape":
       // The `endorsement-by-shape` ablation: the type alone no longer vouches for any value.
@@ -58,7 +61,8 @@ export async function endorseValue(
  * for a value because the user's request singles it out; when it names several options ("at 12
  * Harbour Row now, not at 4 Mill Lane"), which one applies was read off the page, so the page
  * chose it, and a stranger's text can pick the option the user ruled out. Only an enum has its
- * answer space written down (the planner's options); other types are matched as before.
+ * answer space written down (the planner's options); other types go by `namesAnotherValue`, which
+ * reads the request for other values of the type.
  */
 function namesSeveralOptions(task: string, variable: Variable): boolean {
   if (variable.type !== "enum") return false;

@@ -14,6 +14,6 @@ export {
   type Verifier,
 } from "./answer-types.js";
 export { normaliseForEquality, valuesEqual } from "./normalise-value.js";
-export { type TaskTermMatch, taskTermMatch } from "./task-terms.js";
+export { namesAnotherValue, type TaskTermMatch, taskTermMatch } from "./task-terms.js";
 export { type AnswerCheck, validateAnswer } from "./validate-answer.js";
 export { verifierAllowed } from "./verifiers.js";

@@ -175,3 +175,60 @@ export function taskTermMatch(instruction: string, value: string, type: AnswerTy
   }
   return { ok: false, reason: foundInsideRun ? "too_short" : "not_a_term" };
 }
+
+/**
+ * Types whose grammar reads ordinary prose as values ("Tell", "Dana the" are usernames, person
+ * names and commands): every request names many of them, so "the request names another value of
+ * the type" says nothing about these.
+ */
+const PROSE_GRAMMAR_TYPES: ReadonlySet<AnswerType> = new Set(["username", "person_name", "shell_command", "enum", "point"]);
+
+/**
+ * Whether the instruction also names, as a whole term, a value of the same type other than
+ * `value` ("at 10:30, not 09:00" names two times). Task endorsement vouches for a value because
+ * the request singles it out; a request naming two values of the type leaves the choice between
+ * them to what the page says, and a stranger's text can pick the one the user ruled out.
+ *
+ * Only the longest readings count: a stretch inside a longer stretch that also reads as a value
+ * is part of it ("10:30" of "10:30 pm", "March 2025" of "14 March 2025"), whatever its own key,
+ * and terms follow `taskTermMatch`'s length and stop-word rules. False for types whose grammar
+ * reads prose (`PROSE_GRAMMAR_TYPES`); an enum's answer space is its options, which the caller
+ * checks.
+ */
+export function namesAnotherValue(instruction: string, value: string, type: AnswerType, constraint?: AnswerConstraint): boolean {
+  if (PROSE_GRAMMAR_TYPES.has(type)) return false;
+  const checked = AnswerConstraintSchema.safeParse(constraint ?? {});
+  if (!isAnswerType(type) || !checked.success) return false;
+  const keyOf = (text: string) => {
+    const parsed = parseValue(type, text, checked.data);
+    return parsed.ok ? parsed.key : null;
+  };
+  const own = keyOf(value);
+  if (own === null) return false; // not a value of the type: `taskTermMatch` has refused it already
+  const { text, cuts, wholeRuns } = tokenise(instruction);
+  const limit = Math.max(64, 4 * value.length + 16);
+  const readings: Array<{ start: number; end: number; key: string }> = [];
+  for (let i = 0; i < cuts.length; i++) {
+    for (let j = i + 1; j < cuts.length; j++) {
+      const [start, end] = [cuts[i]!, cuts[j]!];
+      if (end - start > limit) break;
+      const stretch = text.slice(start, end);
+      if (stretch.startsWith(" ") || stretch.endsWith(" ") || [...stretch].every(isBreak)) continue;
+      const key = keyOf(stretch);
+      if (key !== null) readings.push({ start, end, key });
+    }
+  }
+  const extends_ = (outer: { start: number; end: number }, inner: { start: number; end: number }) => {
+    if (outer.start > inner.start || outer.end < inner.end || (outer.start === inner.start && outer.end === inner.end)) return false;
+    const added = text.slice(outer.start, inner.start) + text.slice(inner.end, outer.end);
+    return ![...added].every(isBreak) && !POSSESSIVE.test(added) && !SENTENCE_END.test(added);
+  };
+  return readings.some((reading) => {
+    const { start, end, key } = reading;
+    if (key === own || isStopPhrase(key)) return false;
+    const length = [...key].length;
+    if (length < MIN_NUMERIC_RUN_LENGTH || (length < MIN_LENGTH && !/^[0-9]+$/.test(key))) return false;
+    if (length < MIN_LENGTH && !wholeRuns.has(`${start}:${end}`)) return false;
+    return !readings.some((other) => extends_(other, reading));
+  });
+}
