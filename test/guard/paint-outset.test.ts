@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filterOutset, outlineOutset, reflectOutset, textEffectOutset, UNBOUNDED_OUTSET } from "../../src/guard/capture/paint-outset.js";
+import {
+  combiningMarkOutset,
+  filterOutset,
+  outlineOutset,
+  reflectOutset,
+  textEffectOutset,
+  UNBOUNDED_OUTSET,
+} from "../../src/guard/capture/paint-outset.js";
 
 describe("paint outsets (left, top, right, bottom): how far an effect paints beyond the box", () => {
   it("filter: drop-shadow moves by its offsets and spreads three deviations; blur spreads; functions add up", () => {
@@ -29,5 +36,10 @@ describe("paint outsets (left, top, right, bottom): how far an effect paints bey
     expect(outlineOutset("0px", "80px")).toBeNull();
     expect(outlineOutset("10px", "85px")).toEqual([95, 95, 95, 95]);
     expect(outlineOutset("3px", "-10px")).toEqual([3, 3, 3, 3]);
+  });
+
+  it("stacked combining marks reach half an em per mark of the longest run; plain text none", () => {
+    expect(combiningMarkOutset("plain text, déjà vu", 20)).toBeNull();
+    expect(combiningMarkOutset("e\u0301 a\u0301\u0302\u0303", 20)).toEqual([10, 30, 10, 30]);
   });
 });

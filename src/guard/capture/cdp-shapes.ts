@@ -107,5 +107,6 @@ export const SNAPSHOT_STYLES = [
   "-webkit-box-reflect",
   "outline-width",
   "outline-offset",
+  "font-size",
 ] as const;
 export type SnapshotStyle = (typeof SNAPSHOT_STYLES)[number];

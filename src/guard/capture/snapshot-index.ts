@@ -7,7 +7,15 @@ import {
   type SnapshotStyle,
 } from "./cdp-shapes.js";
 import { type ClipEdges, type ClipInput, computeOverflowClips } from "./overflow-clip.js";
-import { addOutsets, filterOutset, type Outset, outlineOutset, reflectOutset, textEffectOutset } from "./paint-outset.js";
+import {
+  addOutsets,
+  combiningMarkOutset,
+  filterOutset,
+  type Outset,
+  outlineOutset,
+  reflectOutset,
+  textEffectOutset,
+} from "./paint-outset.js";
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -191,6 +199,11 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     const text = layout.text[layoutIndex];
     if (text !== undefined && text >= 0) entry.layoutText += str(text);
     const styles = layout.styles[layoutIndex] ?? NO_STYLES;
+    // Stacked combining marks draw glyphs above and below the line box the layout reports.
+    if (text !== undefined && text >= 0) {
+      const marks = combiningMarkOutset(str(text), Number.parseFloat(str(styles[SLOT["font-size"]])));
+      if (marks !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, marks);
+    }
     const visibility = str(styles[SLOT.visibility]);
     if (visibility === "hidden" || visibility === "collapse") entry.visible = false;
     const images = paintsImage(str(styles[SLOT["background-image"]])) || paintsImage(str(styles[SLOT["border-image-source"]]));
