@@ -33,9 +33,10 @@ describe("paint outsets (left, top, right, bottom): how far an effect paints bey
     expect(reflectOutset("none", 100, 30)).toBeNull();
     expect(reflectOutset("above 0px", 100, 30)).toEqual([0, 60, 0, 0]);
     expect(reflectOutset("right 5px linear-gradient(transparent, white)", 100, 30)).toEqual([0, 0, 205, 0]);
-    expect(outlineOutset("0px", "80px")).toBeNull();
-    expect(outlineOutset("10px", "85px")).toEqual([95, 95, 95, 95]);
-    expect(outlineOutset("3px", "-10px")).toEqual([3, 3, 3, 3]);
+    expect(outlineOutset("none", "3px", "0px")).toBeNull();
+    expect(outlineOutset("solid", "0px", "80px")).toBeNull();
+    expect(outlineOutset("solid", "10px", "85px")).toEqual([95, 95, 95, 95]);
+    expect(outlineOutset("dotted", "3px", "-10px")).toEqual([3, 3, 3, 3]);
   });
 
   it("stacked combining marks reach half an em per mark of the longest run; plain text none", () => {

@@ -105,6 +105,7 @@ export const SNAPSHOT_STYLES = [
   "translate",
   "offset-path",
   "-webkit-box-reflect",
+  "outline-style",
   "outline-width",
   "outline-offset",
   "font-size",

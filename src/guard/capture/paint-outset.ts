@@ -104,8 +104,12 @@ export function reflectOutset(value: string, width: number, height: number): Out
   }
 }
 
-/** How far an outline paints beyond the border box (its computed width is 0 when it has no style). */
-export function outlineOutset(width: string, offset: string): Outset | null {
+/**
+ * How far an outline paints beyond the border box; null without one. Its style decides: Chromium
+ * reports the initial `medium` width (3px) for an element that has no outline at all.
+ */
+export function outlineOutset(style: string, width: string, offset: string): Outset | null {
+  if (style === "" || style === "none" || style === "hidden") return null;
   const lineWidth = Number.parseFloat(width) || 0;
   if (lineWidth <= 0) return null;
   const reach = lineWidth + Math.max(0, Number.parseFloat(offset) || 0);

@@ -209,7 +209,11 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     const images = paintsImage(str(styles[SLOT["background-image"]])) || paintsImage(str(styles[SLOT["border-image-source"]]));
     const shadow = shadowOutset(str(styles[SLOT["box-shadow"]]));
     if (images || shadow !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, shadow ?? [0, 0, 0, 0]);
-    const outline = outlineOutset(str(styles[SLOT["outline-width"]]), str(styles[SLOT["outline-offset"]]));
+    const outline = outlineOutset(
+      str(styles[SLOT["outline-style"]]),
+      str(styles[SLOT["outline-width"]]),
+      str(styles[SLOT["outline-offset"]]),
+    );
     if (outline !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, outline);
     // A reflection copies the subtree like a filter does: it is passed down with the filters.
     const copies = addOutsets(
