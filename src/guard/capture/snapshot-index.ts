@@ -113,6 +113,8 @@ function resolveHref(raw: string, base: string): string {
 /** Position of each requested style in a layout node's `styles` row. */
 const SLOT = Object.fromEntries(SNAPSHOT_STYLES.map((name, index) => [name, index])) as Record<SnapshotStyle, number>;
 const NO_STYLES: number[] = [];
+/** Controls that draw their value's text from a shadow tree the snapshot does not list. */
+const TEXT_CONTROLS = new Set(["input", "textarea", "select"]);
 const TRANSFORMING = ["transform", "scale", "rotate", "translate", "offset-path"] as const;
 
 function paintsImage(value: string): boolean {
@@ -269,7 +271,8 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
  * Grows each node's `shapeOutset` by the effects that copy or spread its pixels: the filters of
  * the node and its ancestors (a `drop-shadow` on a wrapper paints every descendant's text again,
  * elsewhere; nested filters add up) and its text shadow and stroke (inherited; a node without
- * layout styles takes its parent's), the text effect filtered by the filters above it.
+ * layout styles takes its parent's) for what draws text, the text effect filtered by the filters
+ * above it.
  * Snapshot order is document order, so a parent is usually done first; otherwise it is done then.
  */
 function applyEffectOutsets(
@@ -292,7 +295,12 @@ function applyEffectOutsets(
       const text = ownText[at];
       textAcc[at] = text === undefined ? (hasParent ? textAcc[parent]! : null) : text;
       done[at] = true;
-      const effect = textAcc[at] === null ? filterAcc[at]! : addOutsets(textAcc[at]!, filterAcc[at]! ?? [0, 0, 0, 0]);
+      // A text effect is drawn around glyphs only: an element that merely inherits it (a page-wide
+      // `text-shadow` on body) paints none of it itself, and would otherwise win over every
+      // trusted row it overlaps, whatever the paint order.
+      const drawsText = entries[at]!.nodeType === TEXT_NODE || entries[at]!.layoutText !== "" || TEXT_CONTROLS.has(entries[at]!.tag);
+      const glyphs = drawsText ? textAcc[at]! : null;
+      const effect = glyphs === null ? filterAcc[at]! : addOutsets(glyphs, filterAcc[at]! ?? [0, 0, 0, 0]);
       if (effect !== null) entries[at]!.shapeOutset = maxOutset(entries[at]!.shapeOutset, effect);
     }
   };
