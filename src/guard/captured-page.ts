@@ -61,7 +61,9 @@ export const CapturedNodeSchema = z
     paintOrder: z.number().int().nullable().default(null),
     /**
      * Where the element paints an image or a shadow of its own (a background image, a border image,
-     * a box shadow — its box grown by the shadows), in screenshot pixels; null when it paints none.
+     * a box shadow, an outline — its box grown by them) or copies of what it draws moved by a
+     * filter, a reflection, a text shadow or stroke (its own or inherited), in screenshot pixels;
+     * null when it paints none on screen. Set even when the box itself is empty or off-screen.
      * Those pixels take any shape the page chooses and can draw text between a row's glyphs.
      */
     shapeBox: BoxSchema.nullable().default(null),

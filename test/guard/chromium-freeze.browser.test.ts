@@ -93,6 +93,21 @@ describe("captures of a page that flickers untrusted overlays over trusted rows"
     await page.close();
   });
 
+  test("a page that keeps replacing its document is not captured: a FreezeError, not a protocol error", async () => {
+    const page = await open("toggle");
+    // Every document reloads itself at once: no document lives long enough to be frozen.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("reload") === "1") setTimeout(() => location.reload(), 0);
+    });
+    await page.evaluate(`sessionStorage.setItem("reload", "1"); location.reload()`);
+    const error = await withFrozenPage(page, async () => "captured").catch((caught: unknown) => caught);
+    // A clear reason either way: the navigation the freeze saw, or the deadline it ran into
+    // (a document replaced every few milliseconds can starve the DevTools calls too).
+    expect(error).toBeInstanceOf(FreezeError);
+    expect((error as Error).message).toMatch(/navigated|could not be frozen within/);
+    await page.close();
+  });
+
   test("a page that never reaches the pause is not captured: FreezeError, and the mask fails closed", async () => {
     const page = await open("toggle");
     // Busy for 1.5 s at a time, again and again: no task boundary comes within the freeze timeout.

@@ -212,10 +212,13 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       offscreen = visibleArea === null || isOutside(screen, visibleArea);
       const clipped = paintClip === null ? screen : intersectRects(screen, paintClip);
       box = offscreen || clipped === null ? screen : clipped;
-      if (dom.shapeOutset !== null && !offscreen) {
+      // Also for a box that is itself off-screen or empty: a shadow, filter or reflection moves its
+      // copy anywhere (text laid out above the viewport, its shadow drawn inside it).
+      if (dom.shapeOutset !== null && visibleArea !== null) {
         const [left, top, right, bottom] = dom.shapeOutset;
         const grown = toScreen([dom.box[0] - left, dom.box[1] - top, dom.box[2] + left + right, dom.box[3] + top + bottom], geometry);
-        shapeBox = paintClip === null ? grown : intersectRects(grown, paintClip);
+        const painted = paintClip === null ? grown : intersectRects(grown, paintClip);
+        shapeBox = painted === null || isOutside(painted, visibleArea) ? null : painted;
       }
       if (dom.nodeType === 1 && !dom.inline) alignable.add(dom.backendNodeId);
       if (!offscreen && !node.opaque && alignable.has(dom.backendNodeId) && !dom.tag.startsWith("::") && screen[2] >= 2 && screen[3] >= 2) {

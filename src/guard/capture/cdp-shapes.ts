@@ -83,7 +83,8 @@ export interface FrameTreeNode {
 /**
  * Computed styles requested from `DOMSnapshot.captureSnapshot`, in this order: visibility (a hidden
  * box paints nothing), and what decides which overflow clips apply to a node (its own position,
- * the clipping element's overflow, transforms and zoom that make box arithmetic unreliable).
+ * the clipping element's overflow, transforms and zoom that make box arithmetic unreliable), and
+ * what paints beyond a node's box (images, shadows, filters, text shadows and strokes).
  */
 export const SNAPSHOT_STYLES = [
   "visibility",
@@ -96,5 +97,17 @@ export const SNAPSHOT_STYLES = [
   "box-shadow",
   "border-image-source",
   "display",
+  "filter",
+  "text-shadow",
+  "-webkit-text-stroke-width",
+  "scale",
+  "rotate",
+  "translate",
+  "offset-path",
+  "-webkit-box-reflect",
+  "outline-style",
+  "outline-width",
+  "outline-offset",
+  "font-size",
 ] as const;
 export type SnapshotStyle = (typeof SNAPSHOT_STYLES)[number];

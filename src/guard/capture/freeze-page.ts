@@ -84,6 +84,16 @@ function freezeTask(name: string): string {
   return `setTimeout(function ${name}() { ${PAUSE_ANIMATIONS}; debugger; ${RESUME_ANIMATIONS}; }, 0)`;
 }
 
+/** A document that went away under a DevTools call: a navigation, a reload, a `document.open`. */
+const DOCUMENT_GONE = /Cannot find context|context was destroyed|Inspected target navigated|Target closed|frame was detached/i;
+
+function freezeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return DOCUMENT_GONE.test(message)
+    ? `the page navigated (its document was replaced) before it could be frozen: ${message.split("\n")[0]}`
+    : `the page could not be frozen: ${message.split("\n")[0]}`;
+}
+
 /**
  * Runs `work` while the page can change nothing on screen (spec §1.2: the tree and the pixels of one
  * instant). First every running CSS animation, transition and Web Animation is cancelled from an
@@ -95,8 +105,9 @@ function freezeTask(name: string): string {
  * paused, Chromium still lays out and paints what the DOM holds, so a capture and a screenshot
  * taken in `work` describe the same page. Afterwards the animations play on from their kept times,
  * and timers, animation frames and events that came due run, as if the page had been slow. A page
- * that never reaches the pause (a busy loop, its own `debugger` statements in a loop) throws
- * `FreezeError`: the caller must not capture it unfrozen.
+ * that never reaches the pause (a busy loop, its own `debugger` statements in a loop, a navigation
+ * that replaces the document on the way) throws `FreezeError`: the caller must not capture it
+ * unfrozen.
  */
 export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => Promise<T>, timeoutMs = FREEZE_TIMEOUT_MS): Promise<T> {
   const cdp = await pageCdpSession(page);
@@ -136,6 +147,10 @@ export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => P
     paused = true;
     clearTimeout(timer);
     return await work(cdp);
+  } catch (error) {
+    // Before the pause, any failure is the freeze's: say so, and in the page's terms.
+    if (paused || error instanceof FreezeError) throw error;
+    throw new FreezeError(freezeFailure(error));
   } finally {
     clearTimeout(timer);
     cdp.off("Debugger.paused", onPaused);

@@ -7,6 +7,15 @@ import {
   type SnapshotStyle,
 } from "./cdp-shapes.js";
 import { type ClipEdges, type ClipInput, computeOverflowClips } from "./overflow-clip.js";
+import {
+  addOutsets,
+  combiningMarkOutset,
+  filterOutset,
+  type Outset,
+  outlineOutset,
+  reflectOutset,
+  textEffectOutset,
+} from "./paint-outset.js";
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -35,8 +44,9 @@ export interface DomEntry {
   visible: boolean;
   /**
    * How far (CSS px: left, top, right, bottom) beyond its box the node paints an image or a shadow
-   * of its own (background image, border image, box shadow): shapes the page chooses. Null when it
-   * paints none; zeros for an image inside its box.
+   * of its own (background image, border image, box shadow), or copies of what it draws moved by
+   * a filter (its own or an ancestor's `drop-shadow`, `blur`, SVG filter) or a reflection, a text
+   * shadow, a text stroke or an outline: shapes the page chooses. Null when it paints none; zeros for an image inside its box.
    */
   shapeOutset: [number, number, number, number] | null;
   /** Index into `snapshot.documents` of the document an `<iframe>` hosts. */
@@ -103,6 +113,9 @@ function resolveHref(raw: string, base: string): string {
 /** Position of each requested style in a layout node's `styles` row. */
 const SLOT = Object.fromEntries(SNAPSHOT_STYLES.map((name, index) => [name, index])) as Record<SnapshotStyle, number>;
 const NO_STYLES: number[] = [];
+/** Controls that draw their value's text from a shadow tree the snapshot does not list. */
+const TEXT_CONTROLS = new Set(["input", "textarea", "select"]);
+const TRANSFORMING = ["transform", "scale", "rotate", "translate", "offset-path"] as const;
 
 function paintsImage(value: string): boolean {
   return value !== "" && value !== "none";
@@ -171,6 +184,10 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     transformed: false,
     paddingBox: null,
   }));
+  // Filters move the pixels of the whole subtree (own, then summed down); text effects are
+  // inherited styles, given to a node without styles of its own (no layout) by its parent.
+  const ownFilter: (Outset | null)[] = new Array(entries.length).fill(null);
+  const ownText: (Outset | null | undefined)[] = new Array(entries.length).fill(undefined);
   const layout = document.layout;
   // One loop without closures per layout node: at 2,000 nodes this loop was a sixth of the join.
   for (let layoutIndex = 0; layoutIndex < layout.nodeIndex.length; layoutIndex++) {
@@ -184,11 +201,34 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     const text = layout.text[layoutIndex];
     if (text !== undefined && text >= 0) entry.layoutText += str(text);
     const styles = layout.styles[layoutIndex] ?? NO_STYLES;
+    // Stacked combining marks draw glyphs above and below the line box the layout reports.
+    if (text !== undefined && text >= 0) {
+      const marks = combiningMarkOutset(str(text), Number.parseFloat(str(styles[SLOT["font-size"]])));
+      if (marks !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, marks);
+    }
     const visibility = str(styles[SLOT.visibility]);
     if (visibility === "hidden" || visibility === "collapse") entry.visible = false;
     const images = paintsImage(str(styles[SLOT["background-image"]])) || paintsImage(str(styles[SLOT["border-image-source"]]));
     const shadow = shadowOutset(str(styles[SLOT["box-shadow"]]));
     if (images || shadow !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, shadow ?? [0, 0, 0, 0]);
+    const outline = outlineOutset(
+      str(styles[SLOT["outline-style"]]),
+      str(styles[SLOT["outline-width"]]),
+      str(styles[SLOT["outline-offset"]]),
+    );
+    if (outline !== null) entry.shapeOutset = maxOutset(entry.shapeOutset, outline);
+    // A reflection copies the subtree like a filter does: it is passed down with the filters.
+    const copies = addOutsets(
+      filterOutset(str(styles[SLOT.filter])),
+      reflectOutset(str(styles[SLOT["-webkit-box-reflect"]]), bounds[2]!, bounds[3]!),
+    );
+    if (copies !== null) ownFilter[nodeIndex] = maxOutset(ownFilter[nodeIndex] ?? null, copies);
+    if (styles.length > 0) {
+      const textEffect = textEffectOutset(str(styles[SLOT["text-shadow"]]), str(styles[SLOT["-webkit-text-stroke-width"]]));
+      const known = ownText[nodeIndex];
+      ownText[nodeIndex] =
+        known === undefined || known === null || textEffect === null ? (known ?? textEffect) : maxOutset(known, textEffect);
+    }
     // The first layout box of an element carries its styles and its client rect.
     const clipInput = clipInputs[nodeIndex]!;
     if (clipInput.paddingBox === null && entry.nodeType === ELEMENT_NODE) {
@@ -196,9 +236,10 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       clipInput.position = str(styles[SLOT.position]) || "static";
       clipInput.overflowX = str(styles[SLOT["overflow-x"]]) || "visible";
       clipInput.overflowY = str(styles[SLOT["overflow-y"]]) || "visible";
-      const transform = str(styles[SLOT.transform]);
       const zoom = str(styles[SLOT.zoom]);
-      clipInput.transformed = (transform !== "" && transform !== "none") || (zoom !== "" && zoom !== "1");
+      // The individual transform properties and a motion path move the box as `transform` does.
+      clipInput.transformed =
+        (zoom !== "" && zoom !== "1") || TRANSFORMING.some((name) => str(styles[SLOT[name]]) !== "" && str(styles[SLOT[name]]) !== "none");
       const client = layout.clientRects?.[layoutIndex];
       if (client !== undefined && client.length >= 4)
         clipInput.paddingBox = [bounds[0]! + client[0]!, bounds[1]! + client[1]!, client[2]!, client[3]!];
@@ -206,6 +247,7 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       clipInput.position = str(styles[SLOT.position]) || "static";
     }
   }
+  applyEffectOutsets(entries, ownFilter, ownText);
   const clips = computeOverflowClips(clipInputs);
   clips.forEach((clip, index) => {
     entries[index]!.clip = clip;
@@ -223,6 +265,46 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
     entries,
     byBackendId,
   };
+}
+
+/**
+ * Grows each node's `shapeOutset` by the effects that copy or spread its pixels: the filters of
+ * the node and its ancestors (a `drop-shadow` on a wrapper paints every descendant's text again,
+ * elsewhere; nested filters add up) and its text shadow and stroke (inherited; a node without
+ * layout styles takes its parent's) for what draws text, the text effect filtered by the filters
+ * above it.
+ * Snapshot order is document order, so a parent is usually done first; otherwise it is done then.
+ */
+function applyEffectOutsets(
+  entries: DomEntry[],
+  ownFilter: readonly (Outset | null)[],
+  ownText: readonly (Outset | null | undefined)[],
+): void {
+  const filterAcc: (Outset | null)[] = new Array(entries.length);
+  const textAcc: (Outset | null)[] = new Array(entries.length);
+  const done: boolean[] = new Array(entries.length).fill(false);
+  const visit = (index: number): void => {
+    // Walk up to the first finished ancestor, then finish the chain top-down (no recursion depth).
+    const chain: number[] = [];
+    for (let at = index; at >= 0 && at < entries.length && !done[at]; at = entries[at]!.parentIndex) chain.push(at);
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const at = chain[k]!;
+      const parent = entries[at]!.parentIndex;
+      const hasParent = parent >= 0 && parent < entries.length;
+      filterAcc[at] = addOutsets(ownFilter[at] ?? null, hasParent ? filterAcc[parent]! : null);
+      const text = ownText[at];
+      textAcc[at] = text === undefined ? (hasParent ? textAcc[parent]! : null) : text;
+      done[at] = true;
+      // A text effect is drawn around glyphs only: an element that merely inherits it (a page-wide
+      // `text-shadow` on body) paints none of it itself, and would otherwise win over every
+      // trusted row it overlaps, whatever the paint order.
+      const drawsText = entries[at]!.nodeType === TEXT_NODE || entries[at]!.layoutText !== "" || TEXT_CONTROLS.has(entries[at]!.tag);
+      const glyphs = drawsText ? textAcc[at]! : null;
+      const effect = glyphs === null ? filterAcc[at]! : addOutsets(glyphs, filterAcc[at]! ?? [0, 0, 0, 0]);
+      if (effect !== null) entries[at]!.shapeOutset = maxOutset(entries[at]!.shapeOutset, effect);
+    }
+  };
+  for (let index = 0; index < entries.length; index++) if (!done[index]) visit(index);
 }
 
 export function isTextEntry(entry: DomEntry): boolean {

@@ -29,7 +29,8 @@ interface Overlapper {
  *   row draw no text.
  * Ancestors of a row never win over it ("a trusted row inside an untrusted ancestor keeps its
  * own pixels"), and nothing inside a row (folded into it) does. Off-screen nodes (the capture found
- * nothing of their box that can paint: scrolled out of their container) win over nothing.
+ * nothing of their box that can paint: scrolled out of their container) win over nothing with
+ * their box, but still do with what they paint beyond it (`shapeBox`).
  */
 export function planMask(
   model: PageModel,
@@ -58,17 +59,18 @@ export function planMask(
 
   const grid = new GridIndex<Overlapper>(screen.width, screen.height);
   for (const node of tree.ordered) {
-    if (node.box === null || node.box[2] <= 0 || node.box[3] <= 0 || node.offscreen) continue;
-    if (paintTrusted(node.id)) continue;
+    if (node.box === null || paintTrusted(node.id)) continue;
+    // Its own images and shadows, and copies of its text moved by effects, which may reach beyond
+    // its box, win like drawn content — even when the box itself is empty or off-screen.
+    const shapes = node.shapeBox === null ? null : clipRect(snapOutward(node.shapeBox), screen.width, screen.height);
+    if (shapes !== null) grid.insert(shapes, { id: node.id, rect: shapes, content: true, paintOrder: node.paintOrder });
+    if (node.box[2] <= 0 || node.box[3] <= 0 || node.offscreen) continue;
     const rect = clipRect(snapOutward(node.box), screen.width, screen.height);
     if (rect === null) continue;
     const nodeInfo = info.get(node.id);
     const content =
       nodeInfo === undefined || nodeInfo.rowIndex !== null || nodeInfo.foldedInto !== null || tree.children(node.id).length === 0;
     grid.insert(rect, { id: node.id, rect, content, paintOrder: node.paintOrder });
-    // Its own images and shadows, which may reach beyond its box, win like drawn content.
-    const shapes = node.shapeBox === null ? null : clipRect(snapOutward(node.shapeBox), screen.width, screen.height);
-    if (shapes !== null) grid.insert(shapes, { id: node.id, rect: shapes, content: true, paintOrder: node.paintOrder });
   }
 
   const revealed: Array<{ rect: Rect; minus: Rect[] }> = [];
