@@ -4,7 +4,8 @@
  * an outline with an offset, a scroll container scaled by the `scale` property (its overflow clip
  * is not where its box arithmetic says), the shadow of a text whose own box lies above the
  * viewport, combining marks stacked far above their line, and (on a page of its own, since it
- * masks the whole screen) an SVG filter moving the pixels. Each one lands on its own trusted link
+ * masks the whole screen) an SVG filter moving the pixels, and (on its own page) the later columns
+ * of a multicol container, which the snapshot places in the first column. Each one lands on its own trusted link
  * of the header; none of those pixels may be shown, and the link nothing overlaps stays shown.
  */
 import sharp from "sharp";
@@ -82,6 +83,12 @@ describe("untrusted paint outside its layout box", () => {
     const about = masked.result.rows.find((row) => row.text === "About");
     expect(about?.verdict).toBe("trusted");
     expect(unmaskedPixels(bitmap, width, height, about!.box)).toBeGreaterThan(0);
+  });
+
+  test("a multicol container's later columns, which the snapshot gives no box, are masked wherever they run", async () => {
+    const { changed, leaks } = await maskAndHide("multicol.html");
+    expect(changed).toBeGreaterThan(0);
+    expect(leaks).toEqual({});
   });
 
   test("an SVG filter may move the pixels anywhere: its text is masked wherever it lands", async () => {

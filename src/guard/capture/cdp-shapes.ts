@@ -109,5 +109,8 @@ export const SNAPSHOT_STYLES = [
   "outline-width",
   "outline-offset",
   "font-size",
+  "column-count",
+  "column-width",
+  "writing-mode",
 ] as const;
 export type SnapshotStyle = (typeof SNAPSHOT_STYLES)[number];

@@ -15,6 +15,7 @@ import {
   outlineOutset,
   reflectOutset,
   textEffectOutset,
+  UNBOUNDED_OUTSET,
 } from "./paint-outset.js";
 
 const ELEMENT_NODE = 1;
@@ -188,6 +189,8 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
   // inherited styles, given to a node without styles of its own (no layout) by its parent.
   const ownFilter: (Outset | null)[] = new Array(entries.length).fill(null);
   const ownText: (Outset | null | undefined)[] = new Array(entries.length).fill(undefined);
+  // Multicol containers: 1 with horizontal columns, 2 in a vertical writing mode.
+  const multicol = new Uint8Array(entries.length);
   const layout = document.layout;
   // One loop without closures per layout node: at 2,000 nodes this loop was a sixth of the join.
   for (let layoutIndex = 0; layoutIndex < layout.nodeIndex.length; layoutIndex++) {
@@ -237,6 +240,9 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       clipInput.overflowX = str(styles[SLOT["overflow-x"]]) || "visible";
       clipInput.overflowY = str(styles[SLOT["overflow-y"]]) || "visible";
       const zoom = str(styles[SLOT.zoom]);
+      if (isMulticol(str(styles[SLOT["column-count"]]), str(styles[SLOT["column-width"]]))) {
+        multicol[nodeIndex] = (str(styles[SLOT["writing-mode"]]) || "horizontal-tb") === "horizontal-tb" ? 1 : 2;
+      }
       // The individual transform properties and a motion path move the box as `transform` does.
       clipInput.transformed =
         (zoom !== "" && zoom !== "1") || TRANSFORMING.some((name) => str(styles[SLOT[name]]) !== "" && str(styles[SLOT[name]]) !== "none");
@@ -247,7 +253,7 @@ export function indexSnapshotDocument(snapshot: DomSnapshot, documentIndex: numb
       clipInput.position = str(styles[SLOT.position]) || "static";
     }
   }
-  applyEffectOutsets(entries, ownFilter, ownText);
+  applyEffectOutsets(entries, ownFilter, ownText, multicol);
   const clips = computeOverflowClips(clipInputs);
   clips.forEach((clip, index) => {
     entries[index]!.clip = clip;
@@ -279,9 +285,12 @@ function applyEffectOutsets(
   entries: DomEntry[],
   ownFilter: readonly (Outset | null)[],
   ownText: readonly (Outset | null | undefined)[],
+  multicol: Uint8Array,
 ): void {
   const filterAcc: (Outset | null)[] = new Array(entries.length);
   const textAcc: (Outset | null)[] = new Array(entries.length);
+  /** The nearest multicol container at or above each node, -1 for none. */
+  const columnsAcc = new Int32Array(entries.length).fill(-1);
   const done: boolean[] = new Array(entries.length).fill(false);
   const visit = (index: number): void => {
     // Walk up to the first finished ancestor, then finish the chain top-down (no recursion depth).
@@ -294,7 +303,13 @@ function applyEffectOutsets(
       filterAcc[at] = addOutsets(ownFilter[at] ?? null, hasParent ? filterAcc[parent]! : null);
       const text = ownText[at];
       textAcc[at] = text === undefined ? (hasParent ? textAcc[parent]! : null) : text;
+      columnsAcc[at] = multicol[at]! > 0 ? at : hasParent ? columnsAcc[parent]! : -1;
       done[at] = true;
+      const columns = columnsAcc[at]!;
+      if (columns >= 0) {
+        const band = columnBandOutset(entries[at]!.box, entries[columns]!.box, multicol[columns] === 2);
+        if (band !== null) entries[at]!.shapeOutset = maxOutset(entries[at]!.shapeOutset, band);
+      }
       // A text effect is drawn around glyphs only: an element that merely inherits it (a page-wide
       // `text-shadow` on body) paints none of it itself, and would otherwise win over every
       // trusted row it overlaps, whatever the paint order.
@@ -305,6 +320,28 @@ function applyEffectOutsets(
     }
   };
   for (let index = 0; index < entries.length; index++) if (!done[index]) visit(index);
+}
+
+/** A multicol container: `column-count` or `column-width` other than `auto`. */
+function isMulticol(count: string, width: string): boolean {
+  return (count !== "" && count !== "auto") || (width !== "" && width !== "auto");
+}
+
+/**
+ * Where a node inside a multicol container may paint, as an outset of its own box. The snapshot
+ * gives the text of a multicol flow in the coordinates of one column (every text box at the first
+ * column's origin), so the columns after the first paint where no captured box is; with a fixed
+ * height they run on beyond the container's box in the inline direction. The bound: the
+ * container's band, unbounded sideways (its top to its bottom, and the node's own box); in a
+ * vertical writing mode the columns run downwards, so unbounded every way. Overflow clips still
+ * cut it (`capture-page`).
+ */
+function columnBandOutset(box: DocRect | null, container: DocRect | null, vertical: boolean): Outset | null {
+  if (box === null || container === null) return null;
+  if (vertical) return [UNBOUNDED_OUTSET, UNBOUNDED_OUTSET, UNBOUNDED_OUTSET, UNBOUNDED_OUTSET];
+  const top = Math.max(0, box[1] - container[1]);
+  const bottom = Math.max(0, container[1] + container[3] - (box[1] + box[3]));
+  return [UNBOUNDED_OUTSET, top, UNBOUNDED_OUTSET, bottom];
 }
 
 export function isTextEntry(entry: DomEntry): boolean {
