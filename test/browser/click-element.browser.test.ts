@@ -112,7 +112,9 @@ describe("a click on a ref lands on that element or does not happen", { timeout:
   });
 
   it("an element that never stops moving under the point is refused, not clicked through", async () => {
-    // Every pointer move hands the point to the decoy: the click cannot land and must say so.
+    // Every pointer move hands the point to the decoy: the click cannot land and must say so. The
+    // decoy stays a second after the last move: with 5 ms, a loaded machine let Playwright's own
+    // hit check run after it had gone, and the click landed on the target it was then under.
     await withPage(
       `<button id="target" style="position:absolute;left:100px;top:100px;width:120px;height:40px">Target</button>
        <button id="decoy" style="position:absolute;left:100px;top:100px;width:120px;height:40px;visibility:hidden">Decoy</button>
@@ -120,7 +122,8 @@ describe("a click on a ref lands on that element or does not happen", { timeout:
          document.addEventListener("mousemove", (event) => {
            if (!event.isTrusted) return;
            document.getElementById("decoy").style.visibility = "visible";
-           setTimeout(() => { document.getElementById("decoy").style.visibility = "hidden"; }, 5);
+           clearTimeout(window.hideDecoy);
+           window.hideDecoy = setTimeout(() => { document.getElementById("decoy").style.visibility = "hidden"; }, 1000);
          });
        </script>`,
       async (session) => {
