@@ -36,10 +36,10 @@ export async function endorseValue(
     case "task": {
       const match = taskTermMatch(context.task, variable.value, variable.type, variable.constraint);
       if (!match.ok) return notEndorsed("refused", "task", TERM_REASONS[match.reason] ?? match.reason);
-      if (namesSeveralOptions(context.task, variable))
-        return notEndorsed("refused", "task", "your request names more than one of the options");
       if (namesAnotherValue(context.task, variable.value, variable.type, variable.constraint)) {
-        return notEndorsed("refused", "task", `your request names more than one ${variable.type.replace(/_/g, " ")}`);
+        // The request does not single the value out: the page chose it (`namesAnotherValue`).
+        const what = variable.type === "enum" ? "of the options" : variable.type.replace(/_/g, " ");
+        return notEndorsed("refused", "task", `your request names more than one ${what}`);
       }
       return endorsed("task", name);
     }
@@ -54,21 +54,6 @@ export async function endorseValue(
     case "recall":
       return recall(call.question, variable, context);
   }
-}
-
-/**
- * Whether the request names more than one of an enum's options as terms. Task endorsement vouches
- * for a value because the user's request singles it out; when it names several options ("at 12
- * Harbour Row now, not at 4 Mill Lane"), which one applies was read off the page, so the page
- * chose it, and a stranger's text can pick the option the user ruled out. Only an enum has its
- * answer space written down (the planner's options); other types go by `namesAnotherValue`, which
- * reads the request for other values of the type.
- */
-function namesSeveralOptions(task: string, variable: Variable): boolean {
-  if (variable.type !== "enum") return false;
-  const options = variable.constraint?.options ?? [];
-  const named = options.filter((option) => taskTermMatch(task, option, variable.type, variable.constraint).ok);
-  return named.length > 1;
 }
 
 /** A model answers the question without the screen or the candidate; the answers must be equal. */

@@ -106,6 +106,39 @@ function isStopPhrase(key: string): boolean {
 }
 
 /**
+ * The normalised key of a text as a value of the type (the normalisation of
+ * `normaliseForEquality`, with the constraint checked once rather than once per stretch); null for
+ * a type or constraint that cannot be compared.
+ */
+function keyReader(type: AnswerType, constraint: AnswerConstraint | undefined): ((text: string) => string | null) | null {
+  const checked = AnswerConstraintSchema.safeParse(constraint ?? {});
+  if (!isAnswerType(type) || !checked.success) return null;
+  return (text) => {
+    const parsed = parseValue(type, text, checked.data);
+    return parsed.ok ? parsed.key : null;
+  };
+}
+
+/** Every stretch between two cuts, at most `limit` characters, that does not start or end in a break. */
+function* stretchesOf({ text, cuts }: Tokenised, limit: number): Generator<{ start: number; end: number; stretch: string }> {
+  for (let i = 0; i < cuts.length; i++) {
+    for (let j = i + 1; j < cuts.length; j++) {
+      const [start, end] = [cuts[i]!, cuts[j]!];
+      if (end - start > limit) break;
+      const stretch = text.slice(start, end);
+      if (stretch.startsWith(" ") || stretch.endsWith(" ") || [...stretch].every(isBreak)) continue;
+      yield { start, end, stretch };
+    }
+  }
+}
+
+/** Too short for any term: under 2 characters, or under 3 unless all digits. */
+function tooShortForATerm(key: string): boolean {
+  const length = [...key].length;
+  return length < MIN_NUMERIC_RUN_LENGTH || (length < MIN_LENGTH && !/^[0-9]+$/.test(key));
+}
+
+/**
  * Whether `value` is a whole term of the user's instruction, the `task` endorsement (spec
  * §1.19.1 [RECON]). The instruction is tokenised into runs of non-space characters, split further
  * at `' " = : / @ , ; ( ) < >` (and backticks); the value matches a stretch of the instruction
@@ -135,43 +168,29 @@ function isStopPhrase(key: string): boolean {
  * and missing one fails closed.
  */
 export function taskTermMatch(instruction: string, value: string, type: AnswerType, constraint?: AnswerConstraint): TaskTermMatch {
-  // The same normalisation as `normaliseForEquality`, with the constraint checked once rather than
-  // once per stretch of the instruction.
-  const checked = AnswerConstraintSchema.safeParse(constraint ?? {});
-  if (!isAnswerType(type) || !checked.success) return { ok: false, reason: "not_comparable" };
-  const keyOf = (text: string) => {
-    const parsed = parseValue(type, text, checked.data);
-    return parsed.ok ? parsed.key : null;
-  };
-  const key = keyOf(value);
-  if (key === null) return { ok: false, reason: "not_comparable" };
+  const keyOf = keyReader(type, constraint);
+  const key = keyOf?.(value) ?? null;
+  if (keyOf === null || key === null) return { ok: false, reason: "not_comparable" };
   if (isStopPhrase(key)) return { ok: false, reason: "stop_word" };
-  const length = [...key].length;
-  const numeric = /^[0-9]+$/.test(key);
-  if (length < MIN_NUMERIC_RUN_LENGTH || (length < MIN_LENGTH && !numeric)) return { ok: false, reason: "too_short" };
+  if (tooShortForATerm(key)) return { ok: false, reason: "too_short" };
 
-  const { text, cuts, wholeRuns } = tokenise(instruction);
-  const limit = 4 * Math.max(value.length, key.length) + 16;
+  const tokenised = tokenise(instruction);
+  const { text, cuts, wholeRuns } = tokenised;
+  const length = [...key].length;
   const seen = new Map<string, string | null>();
   let foundInsideRun = false;
-  for (let i = 0; i < cuts.length; i++) {
-    for (let j = i + 1; j < cuts.length; j++) {
-      const [start, end] = [cuts[i]!, cuts[j]!];
-      if (end - start > limit) break;
-      const stretch = text.slice(start, end);
-      if (stretch.startsWith(" ") || stretch.endsWith(" ") || [...stretch].every(isBreak)) continue;
-      let normalised = seen.get(stretch);
-      if (normalised === undefined) {
-        normalised = keyOf(stretch);
-        seen.set(stretch, normalised);
-      }
-      if (normalised !== key) continue;
-      // A shell command's grammar here takes any text, so every stretch would "extend" it; its
-      // real parse is the procedure endorsement's (§2.10).
-      if (type !== "shell_command" && isCutFromLongerValue(text, cuts, start, end, key, keyOf)) continue;
-      if (length >= MIN_LENGTH || wholeRuns.has(`${start}:${end}`)) return { ok: true };
-      foundInsideRun = true;
+  for (const { start, end, stretch } of stretchesOf(tokenised, 4 * Math.max(value.length, key.length) + 16)) {
+    let normalised = seen.get(stretch);
+    if (normalised === undefined) {
+      normalised = keyOf(stretch);
+      seen.set(stretch, normalised);
     }
+    if (normalised !== key) continue;
+    // A shell command's grammar here takes any text, so every stretch would "extend" it; its
+    // real parse is the procedure endorsement's (§2.10).
+    if (type !== "shell_command" && isCutFromLongerValue(text, cuts, start, end, key, keyOf)) continue;
+    if (length >= MIN_LENGTH || wholeRuns.has(`${start}:${end}`)) return { ok: true };
+    foundInsideRun = true;
   }
   return { ok: false, reason: foundInsideRun ? "too_short" : "not_a_term" };
 }
@@ -179,9 +198,9 @@ export function taskTermMatch(instruction: string, value: string, type: AnswerTy
 /**
  * Types whose grammar reads ordinary prose as values ("Tell", "Dana the" are usernames, person
  * names and commands): every request names many of them, so "the request names another value of
- * the type" says nothing about these.
+ * the type" says nothing about these. A point is never a term.
  */
-const PROSE_GRAMMAR_TYPES: ReadonlySet<AnswerType> = new Set(["username", "person_name", "shell_command", "enum", "point"]);
+const PROSE_GRAMMAR_TYPES: ReadonlySet<AnswerType> = new Set(["username", "person_name", "shell_command", "point"]);
 
 /**
  * Whether the instruction also names, as a whole term, a value of the same type other than
@@ -189,34 +208,27 @@ const PROSE_GRAMMAR_TYPES: ReadonlySet<AnswerType> = new Set(["username", "perso
  * the request singles it out; a request naming two values of the type leaves the choice between
  * them to what the page says, and a stranger's text can pick the one the user ruled out.
  *
- * Only the longest readings count: a stretch inside a longer stretch that also reads as a value
- * is part of it ("10:30" of "10:30 pm", "March 2025" of "14 March 2025"), whatever its own key,
- * and terms follow `taskTermMatch`'s length and stop-word rules. False for types whose grammar
- * reads prose (`PROSE_GRAMMAR_TYPES`); an enum's answer space is its options, which the caller
- * checks.
+ * An enum's answer space is written down (the query's options): another option that is a term of
+ * the instruction ("at 12 Harbour Row now, not at 4 Mill Lane"). Other types: every stretch that
+ * reads as a value, where only the longest readings count (a stretch inside a longer stretch that
+ * also reads as a value is part of it, "10:30" of "10:30:15", "$1" of "$1,234", whatever its own
+ * key) and `taskTermMatch`'s length and stop-word rules apply. False for types whose grammar
+ * reads prose (`PROSE_GRAMMAR_TYPES`).
  */
 export function namesAnotherValue(instruction: string, value: string, type: AnswerType, constraint?: AnswerConstraint): boolean {
   if (PROSE_GRAMMAR_TYPES.has(type)) return false;
-  const checked = AnswerConstraintSchema.safeParse(constraint ?? {});
-  if (!isAnswerType(type) || !checked.success) return false;
-  const keyOf = (text: string) => {
-    const parsed = parseValue(type, text, checked.data);
-    return parsed.ok ? parsed.key : null;
-  };
-  const own = keyOf(value);
-  if (own === null) return false; // not a value of the type: `taskTermMatch` has refused it already
-  const { text, cuts, wholeRuns } = tokenise(instruction);
-  const limit = Math.max(64, 4 * value.length + 16);
+  const keyOf = keyReader(type, constraint);
+  const own = keyOf?.(value) ?? null;
+  if (keyOf === null || own === null) return false; // not a value of the type: `taskTermMatch` has refused it already
+  if (type === "enum") {
+    return (constraint?.options ?? []).some((option) => keyOf(option) !== own && taskTermMatch(instruction, option, type, constraint).ok);
+  }
+  const tokenised = tokenise(instruction);
+  const { text, wholeRuns } = tokenised;
   const readings: Array<{ start: number; end: number; key: string }> = [];
-  for (let i = 0; i < cuts.length; i++) {
-    for (let j = i + 1; j < cuts.length; j++) {
-      const [start, end] = [cuts[i]!, cuts[j]!];
-      if (end - start > limit) break;
-      const stretch = text.slice(start, end);
-      if (stretch.startsWith(" ") || stretch.endsWith(" ") || [...stretch].every(isBreak)) continue;
-      const key = keyOf(stretch);
-      if (key !== null) readings.push({ start, end, key });
-    }
+  for (const { start, end, stretch } of stretchesOf(tokenised, Math.max(64, 4 * value.length + 16))) {
+    const key = keyOf(stretch);
+    if (key !== null) readings.push({ start, end, key });
   }
   const extends_ = (outer: { start: number; end: number }, inner: { start: number; end: number }) => {
     if (outer.start > inner.start || outer.end < inner.end || (outer.start === inner.start && outer.end === inner.end)) return false;
@@ -225,10 +237,8 @@ export function namesAnotherValue(instruction: string, value: string, type: Answ
   };
   return readings.some((reading) => {
     const { start, end, key } = reading;
-    if (key === own || isStopPhrase(key)) return false;
-    const length = [...key].length;
-    if (length < MIN_NUMERIC_RUN_LENGTH || (length < MIN_LENGTH && !/^[0-9]+$/.test(key))) return false;
-    if (length < MIN_LENGTH && !wholeRuns.has(`${start}:${end}`)) return false;
+    if (key === own || isStopPhrase(key) || tooShortForATerm(key)) return false;
+    if ([...key].length < MIN_LENGTH && !wholeRuns.has(`${start}:${end}`)) return false;
     return !readings.some((other) => extends_(other, reading));
   });
 }
