@@ -13,10 +13,10 @@ import {
   buildMaskWithRetries,
   type CapturedNode,
   type CapturedPage,
-  captureScreen,
   type GuardOptions,
   type GuardRow,
   lintRuleSet,
+  liveCapture,
   parseRuleSet,
 } from "../guard/index.js";
 import { CONTENT_MARK, OPERATOR_MARK } from "../workspace/index.js";
@@ -125,10 +125,11 @@ export async function measurePage(
     for (const y of positions) {
       await scrollTo(page, y);
       let attempts = 0;
+      const live = liveCapture(page);
       const masked = await buildMaskWithRetries(
-        () => {
+        (decide) => {
           attempts++;
-          return captureScreen(page);
+          return live(decide);
         },
         rules,
         options.guard,

@@ -12,7 +12,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
-import { buildMaskWithRetries, captureScreen, workspaceRuleSet } from "../../src/guard/index.js";
+import { buildMaskWithRetries, liveCapture, workspaceRuleSet } from "../../src/guard/index.js";
 import { plantCanaries } from "../../src/injection/index.js";
 import { APP_HOSTS, type ScenarioInput, WorkspaceStateSchema } from "../../src/scenario/index.js";
 import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
@@ -210,7 +210,7 @@ describe("the forum's and the mail app's rule sets keep every canary under the m
     await page.goto(url, { waitUntil: "load" });
     const rules = workspaceRuleSet(workspace!.url, url)!.rules;
     const rowsWith = async (identity?: string) =>
-      (await buildMaskWithRetries(() => captureScreen(page), rules, identity === undefined ? {} : { userIdentity: identity })).result.rows;
+      (await buildMaskWithRetries(liveCapture(page), rules, identity === undefined ? {} : { userIdentity: identity })).result.rows;
     const textOf = (rows: Awaited<ReturnType<typeof rowsWith>>, text: string) => rows.filter((row) => row.text.includes(text));
     const declared = await rowsWith("quill_harbor");
     expect(textOf(declared, "A mirror is not a backup.").map((row) => [row.verdict, row.source])).toContainEqual(["trusted", "self"]);

@@ -108,8 +108,19 @@ describe("guard ablations on the mask", () => {
     expect(changed(broad, broadRules, "endorsement-by-shape")).toEqual({});
   });
 
+  it("differential-check changes nothing in the pure core: it switches off the live second render (build-mask-with-retries)", () => {
+    expect(changed(page, rules, "differential-check")).toEqual({});
+  });
+
   it("names every switch once", () => {
-    expect(GUARD_ABLATION_NAMES).toEqual(["echo-demotion", "containment", "coverage-cap", "capacity-grammars", "endorsement-by-shape"]);
+    expect(GUARD_ABLATION_NAMES).toEqual([
+      "echo-demotion",
+      "containment",
+      "differential-check",
+      "coverage-cap",
+      "capacity-grammars",
+      "endorsement-by-shape",
+    ]);
   });
 });
 

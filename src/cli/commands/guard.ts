@@ -5,9 +5,9 @@ import { DEFAULT_VIEWPORT, type Viewport } from "../../browser/index.js";
 import { InputError, parseJsonText } from "../../core/index.js";
 import {
   buildMaskWithRetries,
-  captureScreen,
   lintRuleFile,
   lintRuleSet,
+  liveCapture,
   MaskUnavailableError,
   parseRuleSet,
   type Rect,
@@ -83,7 +83,7 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
   try {
     let masked;
     try {
-      masked = await buildMaskWithRetries(() => captureScreen(session.page), rulesFor, {
+      masked = await buildMaskWithRetries(liveCapture(session.page), rulesFor, {
         keepDroppedFor: () => dropped,
         onAttemptFailed: (error, attempt) => cli.log(`attempt ${attempt}: ${error.message}`),
       });
