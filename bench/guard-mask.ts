@@ -257,7 +257,9 @@ try {
     }
   }
   console.log(cpuLines.join("\n"));
-  console.log("  the differential check (issue 27): buildMaskWithRetries on the live page, CPU per capture (capture, guardPage, second render, comparison, paint)");
+  console.log(
+    "  the differential check (issue 27): buildMaskWithRetries on the live page, CPU per capture (capture, guardPage, second render, comparison, paint)",
+  );
   console.log(checkLines.join("\n"));
   console.log(
     "  floor: Chromium's replies to DOMSnapshot.captureSnapshot + Accessibility.getFullAXTree, and this process's CPU to receive them",

@@ -61,6 +61,58 @@ describe("differingRows", () => {
     );
   });
 
+  it("compares against a second image that covers only an area: a shown pixel outside it differs", () => {
+    const W = 40;
+    const H = 30;
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          fc.integer({ min: 0, max: 20 }),
+          fc.integer({ min: 0, max: 15 }),
+          fc.integer({ min: 1, max: 20 }),
+          fc.integer({ min: 1, max: 15 }),
+        ),
+        fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: W - 1 }), fc.integer({ min: 0, max: H - 1 })), {
+          maxLength: 4,
+          selector: ([x, y]) => `${x},${y}`,
+        }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: W - 1 }),
+            fc.integer({ min: 0, max: H - 1 }),
+            fc.integer({ min: 1, max: 10 }),
+            fc.integer({ min: 1, max: 10 }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        ([ax, ay, aw, ah], changes, rects) => {
+          const first = image(W, H, (x, y) => x * 1000 + y);
+          const area: Rect = [ax, ay, aw, ah];
+          // The second render: the area of the first, with some pixels changed.
+          const second = image(aw, ah, (x, y) =>
+            changes.some(([cx, cy]) => cx === x + ax && cy === y + ay) ? 0xffffffff : (x + ax) * 1000 + (y + ay),
+          );
+          const rows = rects.map(([x, y, w, h], i) => ({
+            rowId: `r${i}`,
+            shown: [[x, y, Math.min(w, W - x), Math.min(h, H - y)] as Rect],
+          }));
+          const expected = rows
+            .filter(({ shown: [rect] }) => {
+              const [x, y, w, h] = rect!;
+              const outside = x < ax || y < ay || x + w > ax + aw || y + h > ay + ah;
+              return outside || changes.some(([cx, cy]) => inside(rect!, cx, cy));
+            })
+            .map((row) => row.rowId);
+          expect([...differingRows(first, second, rows, area)].sort()).toEqual(expected.sort());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("unevenRows: reports exactly the rows whose shown pixels are not all one colour", () => {
     const W = 30;
     const H = 20;
@@ -148,12 +200,12 @@ function fakeLive(first: Buffer, second: (rows: readonly KeptRow[]) => Promise<K
 
 const render = async (screenshot: Buffer, unverified = 0, withoutFlatRows: Buffer | null = null): Promise<KeptOnlyRender> => ({
   screenshot,
+  area: [0, 0, 64, 32],
   withoutFlatRows,
   kept: 4,
   hidden: 1,
   inline: 0,
   unverified,
-  startedAnimations: 0,
 });
 
 describe("buildMaskWithRetries with the differential check", () => {

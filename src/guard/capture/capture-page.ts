@@ -286,6 +286,8 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     nodes,
   };
   const hints: SecondRenderHints = {
+    // Document coordinates of the screenshot's origin: a clipped screenshot is asked for in them.
+    origin: { x: mainDoc.scrollX, y: mainDoc.scrollY, dpr },
     closedShadowSamples: new Map(
       docs.filter((doc) => doc.closedShadowSamples.length > 0).map((doc) => [doc.frameId, doc.closedShadowSamples]),
     ),

@@ -25,9 +25,9 @@
  *
  * The returned handle can then hide the rows themselves whose ancestors' paint must be flat
  * (`hideFlatRows`: what is left under such a row is its ancestors' own paint) and restores the
- * page (`restore`) in two steps, each followed by a forced style update: first every rule keeps
- * only `transition: none` (so the return to the page's own values starts no transition), then the
- * sheets are removed and inline styles put back as they were.
+ * page (`restore`) in two steps: first every rule keeps only `transition: none` and the style is
+ * updated at once (so the return to the page's own values starts no transition), then the sheets
+ * are removed and inline styles put back as they were.
  *
  * Plain JavaScript in a string: it runs in the page, not in Node.
  */
@@ -154,7 +154,6 @@ export const KEEP_ONLY_FUNCTION = String.raw`function (spec, ...nodes) {
     }
   };
   adopt(jobs);
-  const animationsBefore = document.getAnimations().length;
 
   const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
   const failing = (job) => {
@@ -216,10 +215,8 @@ export const KEEP_ONLY_FUNCTION = String.raw`function (spec, ...nodes) {
       if (original === null) el.removeAttribute("style");
       else el.setAttribute("style", original);
     }
-    document.documentElement.getBoundingClientRect();
-    for (const el of inline.keys()) getComputedStyle(el).opacity;
+    // No second forced update: only the transition property changes now, which starts nothing; the next frame styles it.
     delete globalThis[spec.key];
-    return { startedAnimations: document.getAnimations().length - animationsBefore };
   };
   globalThis[spec.key] = { hideFlatRows, restore };
   return { kept: mode.size, hidden: hide.size + contents.size, inline: inline.size, unverified };
@@ -235,9 +232,4 @@ export interface KeepOnlyReport {
   inline: number;
   /** Elements whose computed style still does not say what the check needs: the caller fails closed. */
   unverified: number;
-}
-
-/** What restoring reports: animations the page has now that it did not have before (a trace). */
-export interface RestoreReport {
-  startedAnimations: number;
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { CDPSession } from "playwright-core";
-import type { CapturedNode, CapturedPage } from "../captured-page.js";
+import { type CapturedNode, type CapturedPage, screenshotSize } from "../captured-page.js";
+import type { Rect } from "../geometry/rect.js";
 import { forgetIsolatedWorld, isolatedWorld } from "./isolated-world.js";
-import { KEEP_ONLY_FUNCTION, type KeepOnlyReport, type RestoreReport } from "./keep-only-script.js";
+import { KEEP_ONLY_FUNCTION, type KeepOnlyReport } from "./keep-only-script.js";
 
 /**
  * What a kept row's layout ancestors may paint under it: anything (`trusted`: the ancestors of a
@@ -15,16 +16,23 @@ export type AncestorPaint = "trusted" | "flat";
 export interface KeptRow {
   node: CapturedNode;
   ancestorPaint: AncestorPaint;
+  /** The pixels the mask shows for it (screenshot pixels): the second screenshot need cover only these. */
+  shown: readonly Rect[];
 }
 
-/** What the capture learnt from the DOM snapshot that the second render needs, per frame id. */
+/** What the capture learnt from the DOM snapshot that the second render needs. */
 export interface SecondRenderHints {
+  /** The main document's scroll (CSS px) and the device pixel ratio: where screenshot pixels lie in the document. */
+  origin: { x: number; y: number; dpr: number };
+  /** Per frame id: a node inside each closed shadow tree. */
   closedShadowSamples: ReadonlyMap<string, readonly number[]>;
 }
 
 export interface KeptOnlyRender {
-  /** PNG of the frame with only the kept rows (and their ancestors) painting. */
+  /** PNG of the frame with only the kept rows (and their ancestors) painting, cut to `area`. */
   screenshot: Buffer;
+  /** Where the PNGs lie on the screenshot (screenshot pixels): the rectangle around every shown row. */
+  area: Rect;
   /**
    * PNG of the same with the `flat` rows' own paint hidden as well: under each such row, what is
    * left is its ancestors' paint. Null when no row is `flat`.
@@ -36,8 +44,6 @@ export interface KeptOnlyRender {
   inline: number;
   /** Elements that would not compute as hidden: the caller must not trust the comparison. */
   unverified: number;
-  /** Animations the page had after restoring that it did not have before (a trace; 0 expected). */
-  startedAnimations: number;
 }
 
 /** The second render could not be made: the capture fails (the caller retries, then fails closed). */
@@ -74,7 +80,7 @@ function anchorsByFrame(page: CapturedPage, rows: readonly KeptRow[]): Map<strin
     let frameId = row.node.frameId;
     for (let host = frameHost(page, byId, frameId); host !== null && !hostsAdded.has(frameId); host = frameHost(page, byId, frameId)) {
       hostsAdded.add(frameId);
-      add({ node: host, ancestorPaint: "trusted" });
+      add({ node: host, ancestorPaint: "trusted", shown: [] });
       frameId = host.frameId;
     }
   }
@@ -168,11 +174,14 @@ export async function renderKeptOnly(
       }
       marked.push({ frameId, world, key, report: result.value as KeepOnlyReport });
     }
-    const { data } = await inTime(cdp.send("Page.captureScreenshot", { format: "png" }));
+    const { area, clip } = screenshotArea(page, rows, hints.origin);
+    const shoot = async () =>
+      Buffer.from((await inTime(cdp.send("Page.captureScreenshot", { format: "png", ...(clip && { clip }) }))).data, "base64");
+    const screenshot = await shoot();
     let withoutFlatRows: Buffer | null = null;
     if (rows.some((row) => row.ancestorPaint === "flat")) {
       for (const { world, key } of marked) await inTime(callHandle(cdp, world, key, "hideFlatRows"));
-      withoutFlatRows = Buffer.from((await inTime(cdp.send("Page.captureScreenshot", { format: "png" }))).data, "base64");
+      withoutFlatRows = await shoot();
     }
     const totals = { kept: 0, hidden: 0, inline: 0, unverified: 0 };
     for (const { report } of marked) {
@@ -181,10 +190,11 @@ export async function renderKeptOnly(
       totals.inline += report.inline;
       totals.unverified += report.unverified;
     }
-    const restored = await inTime(restoreAll(cdp, marked.splice(0)));
-    return { screenshot: Buffer.from(data, "base64"), withoutFlatRows, ...totals, startedAnimations: restored };
+    await inTime(restoreAll(cdp, marked.splice(0)));
+    return { screenshot, area, withoutFlatRows, ...totals };
   } catch (error) {
-    if (marked.length > 0) await Promise.race([restoreAll(cdp, marked).catch(() => 0), new Promise((r) => setTimeout(r, 2_000).unref())]);
+    if (marked.length > 0)
+      await Promise.race([restoreAll(cdp, marked).catch(() => undefined), new Promise((r) => setTimeout(r, 2_000).unref())]);
     for (const frameId of new Set([...marked.map((entry) => entry.frameId), mainFrameId])) {
       forgetIsolatedWorld(cdp, frameId === mainFrameId ? undefined : frameId);
     }
@@ -194,6 +204,40 @@ export async function renderKeptOnly(
     clearTimeout(timer);
     await cdp.send("Runtime.releaseObjectGroup", { objectGroup: OBJECT_GROUP }).catch(() => undefined);
   }
+}
+
+/**
+ * The part of the screen the comparison reads: the rectangle around every row's shown pixels. Asked
+ * for as a clip (document CSS pixels) when a CSS pixel is a screenshot pixel, which cuts the
+ * encoding, the transfer and the decoding; otherwise the whole screen (checked: a clip renders the
+ * pixels the full screenshot has there).
+ */
+function screenshotArea(
+  page: CapturedPage,
+  rows: readonly KeptRow[],
+  origin: SecondRenderHints["origin"],
+): { area: Rect; clip: { x: number; y: number; width: number; height: number; scale: number } | null } {
+  const screen = screenshotSize(page);
+  const full: Rect = [0, 0, screen.width, screen.height];
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const row of rows) {
+    for (const [x, y, w, h] of row.shown) {
+      x0 = Math.min(x0, Math.floor(x));
+      y0 = Math.min(y0, Math.floor(y));
+      x1 = Math.max(x1, Math.ceil(x + w));
+      y1 = Math.max(y1, Math.ceil(y + h));
+    }
+  }
+  x0 = Math.max(0, x0);
+  y0 = Math.max(0, y0);
+  x1 = Math.min(screen.width, x1);
+  y1 = Math.min(screen.height, y1);
+  if (origin.dpr !== 1 || !(x1 > x0 && y1 > y0)) return { area: full, clip: null };
+  const area: Rect = [x0, y0, x1 - x0, y1 - y0];
+  return { area, clip: { x: origin.x + x0, y: origin.y + y0, width: x1 - x0, height: y1 - y0, scale: 1 } };
 }
 
 /** Calls one method of the handle the page half left in our world. */
@@ -207,11 +251,7 @@ async function callHandle(cdp: CDPSession, world: number, key: string, method: "
   return result.value;
 }
 
-/** Restores every marked frame (last marked first); returns the animations the restore left started. */
-async function restoreAll(cdp: CDPSession, marked: readonly Marked[]): Promise<number> {
-  let started = 0;
-  for (const { world, key } of [...marked].reverse()) {
-    started += ((await callHandle(cdp, world, key, "restore")) as RestoreReport | undefined)?.startedAnimations ?? 0;
-  }
-  return started;
+/** Restores every marked frame, last marked first. */
+async function restoreAll(cdp: CDPSession, marked: readonly Marked[]): Promise<void> {
+  for (const { world, key } of [...marked].reverse()) await callHandle(cdp, world, key, "restore");
 }

@@ -107,7 +107,9 @@ async function buildMask(source: CaptureSource, rules: unknown, options: MaskOpt
     const second =
       frame.renderKeptOnly === undefined || judged.revealed.length === 0 || options.ablate?.has("differential-check")
         ? null
-        : await frame.renderKeptOnly(judged.revealed.map((row) => ({ node: row.node, ancestorPaint: row.ancestorPaint })));
+        : await frame.renderKeptOnly(
+            judged.revealed.map((row) => ({ node: row.node, ancestorPaint: row.ancestorPaint, shown: row.shown })),
+          );
     return {
       page,
       screenshot: frame.screenshot,
@@ -136,12 +138,12 @@ async function buildMask(source: CaptureSource, rules: unknown, options: MaskOpt
         ? new Set<string>()
         : second.unverified > 0
           ? new Set(judged.revealed.map((row) => row.rowId))
-          : differingRows(first, await decodeImage(second.screenshot), judged.revealed);
+          : differingRows(first, await decodeImage(second.screenshot), judged.revealed, second.area);
     // Under a row no operator vouched for, its ancestors may paint one colour and nothing else.
     const flat = judged.revealed.filter((row) => row.ancestorPaint === "flat" && !demoted.has(row.rowId));
     if (second !== null && flat.length > 0) {
       const under = second.withoutFlatRows === null ? null : await decodeImage(second.withoutFlatRows);
-      for (const rowId of under === null ? flat.map((row) => row.rowId) : unevenRows(under, flat)) demoted.add(rowId);
+      for (const rowId of under === null ? flat.map((row) => row.rowId) : unevenRows(under, flat, second.area)) demoted.add(rowId);
     }
     if (demoted.size > 0) result = judged.demote(demoted);
     differential = {

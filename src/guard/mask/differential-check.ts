@@ -16,31 +16,36 @@ export interface ShownRow {
  * by the caller; masking only the differing pixels would draw the attacker's shapes in black.
  * Images of different sizes demote every row (fail closed).
  */
-export function differingRows(first: RawImage, second: RawImage, rows: readonly ShownRow[]): Set<string> {
+export function differingRows(first: RawImage, second: RawImage, rows: readonly ShownRow[], area?: Rect): Set<string> {
   const out = new Set<string>();
-  if (first.width !== second.width || first.height !== second.height) {
+  const [ax, ay, aw, ah] = area ?? [0, 0, first.width, first.height];
+  if (second.width !== aw || second.height !== ah || ax + aw > first.width || ay + ah > first.height) {
     for (const row of rows) out.add(row.rowId);
     return out;
   }
   // Whole pixels as one 32-bit word: a quarter of the comparisons of a byte loop.
   const a = words(first.data);
   const b = words(second.data);
-  const { width, height } = first;
   for (const row of rows) {
-    if (differs(a, b, width, height, row.shown)) out.add(row.rowId);
+    if (differs(a, first.width, b, area ?? [0, 0, first.width, first.height], row.shown)) out.add(row.rowId);
   }
   return out;
 }
 
-function differs(a: Uint32Array, b: Uint32Array, width: number, height: number, rects: readonly Rect[]): boolean {
+/** Whether any pixel of `rects` differs; `b` covers only `area` of `a`'s screen (a pixel outside it differs). */
+function differs(a: Uint32Array, width: number, b: Uint32Array, area: Rect, rects: readonly Rect[]): boolean {
+  const [ax, ay, aw, ah] = area;
   for (const [rx, ry, rw, rh] of rects) {
-    const x0 = Math.max(0, Math.floor(rx));
-    const y0 = Math.max(0, Math.floor(ry));
-    const x1 = Math.min(width, Math.ceil(rx + rw));
-    const y1 = Math.min(height, Math.ceil(ry + rh));
+    const x0 = Math.floor(rx);
+    const y0 = Math.floor(ry);
+    const x1 = Math.ceil(rx + rw);
+    const y1 = Math.ceil(ry + rh);
+    if (x1 <= x0 || y1 <= y0) continue;
+    if (x0 < ax || y0 < ay || x1 > ax + aw || y1 > ay + ah) return true;
     for (let y = y0; y < y1; y++) {
-      const end = y * width + x1;
-      for (let p = y * width + x0; p < end; p++) if (a[p] !== b[p]) return true;
+      const rowA = y * width;
+      const rowB = (y - ay) * aw - ax;
+      for (let x = x0; x < x1; x++) if (a[rowA + x] !== b[rowB + x]) return true;
     }
   }
   return false;
@@ -57,18 +62,25 @@ function words(data: Buffer): Uint32Array {
  * their ancestors paint there could draw text. Used for rows revealed inside content nobody vouched
  * for (exceptions, reveals); a flat fill carries nothing an attacker could use.
  */
-export function unevenRows(image: RawImage, rows: readonly ShownRow[]): Set<string> {
+export function unevenRows(image: RawImage, rows: readonly ShownRow[], area?: Rect): Set<string> {
   const out = new Set<string>();
   const pixels = words(image.data);
   const { width, height } = image;
+  const [ax, ay] = area ?? [0, 0];
   for (const row of rows) {
     let colour: number | null = null;
     let uneven = false;
     for (const [rx, ry, rw, rh] of row.shown) {
-      const x0 = Math.max(0, Math.floor(rx));
-      const y0 = Math.max(0, Math.floor(ry));
-      const x1 = Math.min(width, Math.ceil(rx + rw));
-      const y1 = Math.min(height, Math.ceil(ry + rh));
+      const x0 = Math.floor(rx) - ax;
+      const y0 = Math.floor(ry) - ay;
+      const x1 = Math.ceil(rx + rw) - ax;
+      const y1 = Math.ceil(ry + rh) - ay;
+      if (x1 <= x0 || y1 <= y0) continue;
+      // A shown pixel the image does not cover cannot be shown to be flat.
+      if (x0 < 0 || y0 < 0 || x1 > width || y1 > height) {
+        uneven = true;
+        break;
+      }
       for (let y = y0; y < y1 && !uneven; y++) {
         const end = y * width + x1;
         for (let p = y * width + x0; p < end; p++) {

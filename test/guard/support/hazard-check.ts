@@ -5,16 +5,26 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { buildMaskWithRetries, type GuardAblation, liveCapture, type MaskedScreen, type Rect } from "../../../src/guard/index.js";
+import { pageCdpSession } from "../../../src/browser/index.js";
+import {
+  buildMaskWithRetries,
+  type GuardAblation,
+  liveCapture,
+  type MaskedScreen,
+  MaskUnavailableError,
+  type Rect,
+} from "../../../src/guard/index.js";
 import { maskBitmap } from "../../../src/runner/index.js";
 import { type FixtureServer, startFixtureServer } from "../fixtures/fixture-server.js";
-import { generateHazardPage, type HazardPage } from "./hazard-page.js";
+import { generateHazardPage, type HazardOptions, type HazardPage } from "./hazard-page.js";
 
 export const HAZARD_VIEWPORT = { width: 1280, height: 400 } as const;
 
 export interface HazardOutcome {
   page: HazardPage;
-  /** Pixels the hazard changed (screenshot vs oracle) anywhere on the screen. */
+  /** Null when no mask could be built (the page would not freeze): nothing was shown. */
+  masked: MaskedScreen | null;
+  /** Pixels the hazard changed (screenshot vs oracle) anywhere on the screen; -1 when nothing was captured. */
   changed: number;
   /** Of those, pixels inside the navigation bar's box: the hazard reached the trusted bar. */
   changedInBar: number;
@@ -57,6 +67,18 @@ async function pixels(png: Buffer): Promise<Buffer> {
   return sharp(png).ensureAlpha().raw().toBuffer();
 }
 
+/** The viewport's pixels; a tab Chromium will not capture once is brought to the front and asked again. */
+async function screenshotOf(page: Page): Promise<Buffer> {
+  const cdp = await pageCdpSession(page);
+  const shoot = async () => Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
+  try {
+    return await shoot();
+  } catch {
+    await page.bringToFront();
+    return shoot();
+  }
+}
+
 /** The nav bar's box in screenshot pixels, from the oracle page. */
 async function barBox(page: Page): Promise<Rect> {
   // The bar itself, or the element a page marks as standing for it (a host whose shadow root is closed).
@@ -81,20 +103,26 @@ export class HazardRunner {
     return new HazardRunner(site, hazardTab, oracleTab);
   }
 
-  async run(seed: number, ablate: readonly GuardAblation[] = []): Promise<HazardOutcome> {
-    return this.runPage(generateHazardPage(seed), ablate);
+  async run(seed: number, ablate: readonly GuardAblation[] = [], options: HazardOptions = {}): Promise<HazardOutcome> {
+    return this.runPage(generateHazardPage(seed, options), ablate);
   }
 
   /** One page and its oracle (hand-written or generated). */
-  async runPage(page: HazardPage, ablate: readonly GuardAblation[] = []): Promise<HazardOutcome & { masked: MaskedScreen }> {
+  async runPage(page: HazardPage, ablate: readonly GuardAblation[] = []): Promise<HazardOutcome> {
     await this.oracleTab.goto(this.site.serve(page.oracleHtml), { waitUntil: "load" });
-    const oracleCdp = await this.oracleTab.context().newCDPSession(this.oracleTab);
-    const oracle = await pixels(Buffer.from((await oracleCdp.send("Page.captureScreenshot", { format: "png" })).data, "base64"));
-    await oracleCdp.detach();
+    const oracle = await pixels(await screenshotOf(this.oracleTab));
     const bar = await barBox(this.oracleTab);
 
     await this.hazardTab.goto(this.site.serve(page.html), { waitUntil: "load" });
-    const masked = await buildMaskWithRetries(liveCapture(this.hazardTab), page.rules, { ablate: new Set(ablate) });
+    let masked: MaskedScreen;
+    try {
+      masked = await buildMaskWithRetries(liveCapture(this.hazardTab), page.rules, { ablate: new Set(ablate) });
+    } catch (error) {
+      // No mask, no screen: the planner would be shown nothing (fail closed), which shows no hazard pixel.
+      if (error instanceof MaskUnavailableError)
+        return { page, changed: -1, changedInBar: -1, leaked: 0, linksShown: 0, demoted: 0, masked: null };
+      throw error;
+    }
     const shot = await pixels(masked.screenshot);
     const { width, height } = masked.result.screen;
     const bitmap = maskBitmap(masked.result.mask, width, height);

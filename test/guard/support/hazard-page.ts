@@ -45,6 +45,8 @@ const SVG_IMAGE = `url("data:image/svg+xml,${encodeURIComponent(
 /** Paint-affecting properties: each returns declarations for the hazard element (and maybe a pseudo rule). */
 interface Effect {
   name: string;
+  /** It can paint beyond the element's box (what the hazards placed beside the bar draw from). */
+  reach?: true;
   css: (random: SeededRandom, pick: Pick) => string;
   /** Rules for the hazard's pseudo-elements or other selectors (`.hz` is the hazard). */
   extra?: (random: SeededRandom, pick: Pick) => string;
@@ -76,11 +78,13 @@ const EFFECTS: readonly Effect[] = [
   },
   {
     name: "border-image-outset",
+    reach: true,
     css: (r, p) =>
       `border: 4px solid transparent; border-image: linear-gradient(red, blue) 4 / 4px / ${Math.abs(Number.parseFloat(length(r, p, 80, 2000)))}px;`,
   },
   {
     name: "box-shadow",
+    reach: true,
     css: (r, p) =>
       `box-shadow: ${length(r, p, 300)} ${length(r, p, 100)} ${Math.abs(Number.parseFloat(length(r, p, 10, 40)))}px ${length(r, p, 40, 300)} ${p(COLOURS)};`,
   },
@@ -90,18 +94,21 @@ const EFFECTS: readonly Effect[] = [
   },
   {
     name: "text-shadow",
+    reach: true,
     css: (r, p) =>
       `text-shadow: ${length(r, p, 300)} ${length(r, p, 100)} ${Math.abs(Number.parseFloat(length(r, p, 4, 20)))}px ${p(COLOURS)};`,
   },
   {
     name: "outline",
+    reach: true,
     css: (r, p) =>
       `outline: ${Math.abs(Number.parseFloat(length(r, p, 20, 200)))}px ${p(["solid", "dotted", "double"])} ${p(COLOURS)}; outline-offset: ${length(r, p, 120, 3000)};`,
   },
-  { name: "filter-drop-shadow", css: (r, p) => `filter: drop-shadow(${length(r, p, 300)} ${length(r, p, 100)} 0 ${p(COLOURS)});` },
-  { name: "filter-blur", css: (r) => `filter: blur(${r.nextInt(30)}px);` },
+  { name: "filter-drop-shadow", reach: true, css: (r, p) => `filter: drop-shadow(${length(r, p, 300)} ${length(r, p, 100)} 0 ${p(COLOURS)});` },
+  { name: "filter-blur", reach: true, css: (r) => `filter: blur(${r.nextInt(30)}px);` },
   {
     name: "filter-svg",
+    reach: true,
     css: () => "filter: url(#hzmove);",
     extra: () => "",
   },
@@ -109,26 +116,28 @@ const EFFECTS: readonly Effect[] = [
   { name: "opacity", css: (r) => `opacity: ${(0.3 + r.nextFloat() * 0.7).toFixed(2)};` },
   {
     name: "transform",
+    reach: true,
     css: (r, p) =>
       `transform: ${p([`translate(${length(r, p, 300)}, ${length(r, p, 80)})`, `scale(${p([0.5, 3, 1e1, 40])})`, `rotate(${r.nextInt(360)}deg)`, `skew(${r.nextInt(80)}deg)`, `matrix(1, 0, 0, 1, ${r.nextInt(400) - 200}, ${r.nextInt(100) - 50})`])};`,
   },
-  { name: "scale", css: (_, p) => `scale: ${p(["3", "1e1", "0.5 8", "40"])};` },
-  { name: "rotate", css: (r) => `rotate: ${r.nextInt(360)}deg;` },
-  { name: "translate", css: (r, p) => `translate: ${length(r, p, 300)} ${length(r, p, 80)};` },
-  { name: "zoom", css: (_, p) => `zoom: ${p(["3", "0.5", "1e1"])};` },
-  { name: "box-reflect", css: (r, p) => `-webkit-box-reflect: ${p(["above", "below", "left", "right"])} ${length(r, p, 200, 2000)};` },
-  { name: "text-stroke", css: (r, p) => `-webkit-text-stroke: ${Math.abs(Number.parseFloat(length(r, p, 20, 200)))}px ${p(COLOURS)};` },
-  { name: "letter-spacing", css: (r, p) => `letter-spacing: ${p(["-1em", "-50px", "2em", length(r, p, 40)])};` },
-  { name: "word-spacing", css: (r, p) => `word-spacing: ${length(r, p, 200, 5000)};` },
-  { name: "text-indent", css: (r, p) => `text-indent: ${length(r, p, 400, 1e5)}; white-space: nowrap;` },
+  { name: "scale", reach: true, css: (_, p) => `scale: ${p(["3", "1e1", "0.5 8", "40"])};` },
+  { name: "rotate", reach: true, css: (r) => `rotate: ${r.nextInt(360)}deg;` },
+  { name: "translate", reach: true, css: (r, p) => `translate: ${length(r, p, 300)} ${length(r, p, 80)};` },
+  { name: "zoom", reach: true, css: (_, p) => `zoom: ${p(["3", "0.5", "1e1"])};` },
+  { name: "box-reflect", reach: true, css: (r, p) => `-webkit-box-reflect: ${p(["above", "below", "left", "right"])} ${length(r, p, 200, 2000)};` },
+  { name: "text-stroke", reach: true, css: (r, p) => `-webkit-text-stroke: ${Math.abs(Number.parseFloat(length(r, p, 20, 200)))}px ${p(COLOURS)};` },
+  { name: "letter-spacing", reach: true, css: (r, p) => `letter-spacing: ${p(["-1em", "-50px", "2em", length(r, p, 40)])};` },
+  { name: "word-spacing", reach: true, css: (r, p) => `word-spacing: ${length(r, p, 200, 5000)};` },
+  { name: "text-indent", reach: true, css: (r, p) => `text-indent: ${length(r, p, 400, 1e5)}; white-space: nowrap;` },
   {
     name: "text-decoration",
+    reach: true,
     css: (r, p) =>
       `text-decoration: ${p(["underline", "overline", "line-through"])} ${p(["wavy", "solid", "double"])} ${p(COLOURS)} ${Math.abs(Number.parseFloat(length(r, p, 10, 80)))}px; text-underline-offset: ${length(r, p, 60, 3000)};`,
   },
-  { name: "text-emphasis", css: (_, p) => `text-emphasis: ${p(["filled circle", "'PAY'", "open sesame"])} ${p(COLOURS)};` },
-  { name: "font-size", css: (_, p) => `font-size: ${p(["1px", "80px", "3e2px", "0.1px"])};` },
-  { name: "line-height", css: (_, p) => `line-height: ${p(["0", "-1", "1e-3", "500px"])};` },
+  { name: "text-emphasis", reach: true, css: (_, p) => `text-emphasis: ${p(["filled circle", "'PAY'", "open sesame"])} ${p(COLOURS)};` },
+  { name: "font-size", reach: true, css: (_, p) => `font-size: ${p(["1px", "80px", "3e2px", "0.1px"])};` },
+  { name: "line-height", reach: true, css: (_, p) => `line-height: ${p(["0", "-1", "1e-3", "500px"])};` },
   {
     name: "mix-blend-mode",
     css: (_, p) => `mix-blend-mode: ${p(["difference", "multiply", "screen", "exclusion"])}; background: ${p(COLOURS)};`,
@@ -138,22 +147,25 @@ const EFFECTS: readonly Effect[] = [
     name: "mask-image",
     css: (_, p) => `mask-image: ${p(["linear-gradient(black, transparent)", "radial-gradient(black, transparent)"])};`,
   },
-  { name: "zero-size-overflow", css: () => "width: 0; height: 0; overflow: visible; white-space: nowrap;" },
-  { name: "multicol", css: (_, p) => `column-count: ${p([2, 3, 8])}; column-gap: ${p(["0", "200px"])}; height: 18px; width: 80px;` },
-  { name: "writing-mode", css: (_, p) => `writing-mode: ${p(["vertical-rl", "vertical-lr", "sideways-lr"])};` },
+  { name: "zero-size-overflow", reach: true, css: () => "width: 0; height: 0; overflow: visible; white-space: nowrap;" },
+  { name: "multicol", reach: true, css: (_, p) => `column-count: ${p([2, 3, 8])}; column-gap: ${p(["0", "200px"])}; height: 18px; width: 80px;` },
+  { name: "writing-mode", reach: true, css: (_, p) => `writing-mode: ${p(["vertical-rl", "vertical-lr", "sideways-lr"])};` },
   {
     name: "before-after",
+    reach: true,
     css: () => "",
     extra: (r, p) =>
       `.hz::${p(["before", "after"])} { content: "OPEN evil.example"; position: absolute; left: ${length(r, p, 200)}; top: ${length(r, p, 40)}; color: ${p(COLOURS)}; }`,
   },
   {
     name: "first-line",
+    reach: true,
     css: () => "",
     extra: (r, p) => `.hz::first-line { text-shadow: ${length(r, p, 200)} ${length(r, p, 60)} 0 ${p(COLOURS)}; }`,
   },
   {
     name: "first-letter",
+    reach: true,
     css: () => "",
     extra: (_, p) => `.hz::first-letter { font-size: ${p(["90px", "2e2px"])}; color: ${p(COLOURS)}; }`,
   },
@@ -165,6 +177,7 @@ const EFFECTS: readonly Effect[] = [
   },
   {
     name: "highlight",
+    reach: true,
     css: () => "",
     extra: (r, p) =>
       `::highlight(hz) { background-color: ${p(COLOURS)}; text-decoration: underline ${p(COLOURS)} 6px; text-underline-offset: ${length(r, p, 40, 400)}; }`,
@@ -173,17 +186,19 @@ const EFFECTS: readonly Effect[] = [
   },
   {
     name: "object-position",
+    reach: true,
     css: () => "",
     extra: (r, p) =>
       `.hz img, .hz canvas { object-fit: none; object-position: ${length(r, p, 200)} ${length(r, p, 60)}; overflow: visible; }`,
   },
   { name: "will-change", css: (_, p) => `will-change: ${p(["transform", "opacity", "filter"])};` },
-  { name: "perspective-3d", css: (r) => `transform: perspective(100px) rotateX(${r.nextInt(70)}deg) rotateY(${r.nextInt(70)}deg);` },
+  { name: "perspective-3d", reach: true, css: (r) => `transform: perspective(100px) rotateX(${r.nextInt(70)}deg) rotateY(${r.nextInt(70)}deg);` },
   { name: "border-radius", css: (_, p) => `border-radius: ${p(["50%", "1e3px", "0 40px"])}; background: ${p(COLOURS)};` },
   { name: "padding", css: (r, p) => `padding: ${Math.abs(Number.parseFloat(length(r, p, 60, 400)))}px; background: ${p(COLOURS)};` },
-  { name: "position-fixed", css: () => "position: fixed;" },
+  { name: "position-fixed", reach: true, css: () => "position: fixed;" },
   {
     name: "font-metrics",
+    reach: true,
     css: () => "font-family: hzzero, sans-serif;",
     extra: () =>
       '@font-face { font-family: hzzero; src: local("DejaVu Sans"), local("Liberation Sans"); ascent-override: 0%; descent-override: 0%; line-gap-override: 0%; size-adjust: 400%; }',
@@ -319,8 +334,17 @@ for (const top of document.querySelectorAll('.hz-top')) {
 }
 ${CANVAS_SCRIPT}`;
 
+export interface HazardOptions {
+  /**
+   * Place the element just beside the bar, styled with effects that paint beyond its box, so that
+   * only such paint can reach the bar (what a check of boxes alone cannot see). Default: beside the
+   * bar one time in three, over it otherwise.
+   */
+  offset?: boolean;
+}
+
 /** Generates one hazard page from a seed. */
-export function generateHazardPage(seed: number): HazardPage {
+export function generateHazardPage(seed: number, options: HazardOptions = {}): HazardPage {
   const random = seededRandom(seed, "hazard-page");
   const pick: Pick = (items) => items[random.nextInt(items.length)]!;
 
@@ -329,13 +353,16 @@ export function generateHazardPage(seed: number): HazardPage {
   const navBackground = pick(["transparent", "#ffffff", "#eef3ff", "transparent"]);
   const pageBackground = pick(["#ffffff", "#fafafa", "#ffffff"]);
 
-  const effects = Array.from({ length: 1 + random.nextInt(3) }, () => pick(EFFECTS));
+  const beside = random.nextInt(3) === 0 || options.offset === true;
+  const pool = beside ? EFFECTS.filter((effect) => effect.reach) : EFFECTS;
+  const effects = Array.from({ length: 1 + random.nextInt(3) }, () => pick(pool));
   const host = pick(HOSTS);
   const timer = pick(TIMERS);
-  // Over the bar, or offset so that only an effect would carry its paint there.
-  const offset = random.nextInt(3) === 0;
-  const x = navX + (offset ? pick([-400, 500, 200]) : random.nextInt(300));
-  const y = navY + (offset ? pick([-100, 120, 300]) : random.nextInt(30) - 5);
+  // Over the bar, or just beside it (below, above or to its right) so that only what it paints
+  // beyond its box could reach the bar.
+  const side = pick(["below", "above", "right"] as const);
+  const x = navX + (beside && side === "right" ? 550 + random.nextInt(40) : random.nextInt(300));
+  const y = navY + (!beside ? random.nextInt(30) - 5 : side === "below" ? 44 + random.nextInt(40) : side === "above" ? -30 - random.nextInt(30) : random.nextInt(20));
   const style = `position:absolute; left:${x}px; top:${y}px; z-index:${pick([0, 1, 5, -1])}; ${effects.map((e) => e.css(random, pick)).join(" ")}`;
   const content = pick(CONTENT)();
   const hazard = `<div class="hz" style="${escapeAttr(style)}">${content}</div>`;
@@ -379,7 +406,7 @@ ${timer.script}</script>
     html: page(true),
     oracleHtml: page(false),
     rules: [{ ancestor_path: [{ role: "navigation", id: "site-nav" }], verdict: "trusted", note: "the site's own navigation" }],
-    description: `seed ${seed}: host ${host.name}, timer ${timer.name}, ${offset ? "offset" : "over the bar"}, effects ${effects.map((e) => e.name).join(" + ")}`,
+    description: `seed ${seed}: host ${host.name}, timer ${timer.name}, ${beside ? `beside the bar (${side})` : "over the bar"}, effects ${effects.map((e) => e.name).join(" + ")}`,
   };
 }
 
