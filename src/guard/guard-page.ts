@@ -4,6 +4,7 @@ import type { Rect } from "./geometry/rect.js";
 import { subtractRects } from "./geometry/rect-set.js";
 import type { GuardAblation } from "./guard-ablation.js";
 import { composeMask } from "./mask/compose-mask.js";
+import { type KeptAnchor, keptAnchors } from "./mask/kept-anchors.js";
 import { MaskBuildError } from "./mask/mask-build-error.js";
 import { planMask } from "./mask/plan-mask.js";
 import type { NormalisedRole } from "./roles.js";
@@ -74,6 +75,8 @@ export interface RevealedRow {
 export interface JudgedPage {
   result: GuardResult;
   revealed: RevealedRow[];
+  /** What the second render keeps painting: the revealed rows, grouped by clean granted container. */
+  anchors: KeptAnchor[];
   /** The result with these rows (trusted or revealed) masked, with source `differential`. */
   demote(rowIds: ReadonlySet<string>): GuardResult;
 }
@@ -234,6 +237,7 @@ export function judgePage(capture: CapturedPage | CapturedPageInput, rules: unkn
   return {
     result: resultOf(final, composeMask(plan)),
     revealed,
+    anchors: keptAnchors(model, final, nodeVerdicts, revealed),
     demote: (rowIds) => {
       // A demoted row is untrusted content from here on: it is masked and wins over the rows it overlaps.
       const demoted = final.map((verdict, index): Verdict => {

@@ -107,9 +107,7 @@ async function buildMask(source: CaptureSource, rules: unknown, options: MaskOpt
     const second =
       frame.renderKeptOnly === undefined || judged.revealed.length === 0 || options.ablate?.has("differential-check")
         ? null
-        : await frame.renderKeptOnly(
-            judged.revealed.map((row) => ({ node: row.node, ancestorPaint: row.ancestorPaint, shown: row.shown })),
-          );
+        : await frame.renderKeptOnly(judged.anchors);
     return {
       page,
       screenshot: frame.screenshot,

@@ -104,7 +104,11 @@ const EFFECTS: readonly Effect[] = [
     css: (r, p) =>
       `outline: ${Math.abs(Number.parseFloat(length(r, p, 20, 200)))}px ${p(["solid", "dotted", "double"])} ${p(COLOURS)}; outline-offset: ${length(r, p, 120, 3000)};`,
   },
-  { name: "filter-drop-shadow", reach: true, css: (r, p) => `filter: drop-shadow(${length(r, p, 300)} ${length(r, p, 100)} 0 ${p(COLOURS)});` },
+  {
+    name: "filter-drop-shadow",
+    reach: true,
+    css: (r, p) => `filter: drop-shadow(${length(r, p, 300)} ${length(r, p, 100)} 0 ${p(COLOURS)});`,
+  },
   { name: "filter-blur", reach: true, css: (r) => `filter: blur(${r.nextInt(30)}px);` },
   {
     name: "filter-svg",
@@ -124,8 +128,16 @@ const EFFECTS: readonly Effect[] = [
   { name: "rotate", reach: true, css: (r) => `rotate: ${r.nextInt(360)}deg;` },
   { name: "translate", reach: true, css: (r, p) => `translate: ${length(r, p, 300)} ${length(r, p, 80)};` },
   { name: "zoom", reach: true, css: (_, p) => `zoom: ${p(["3", "0.5", "1e1"])};` },
-  { name: "box-reflect", reach: true, css: (r, p) => `-webkit-box-reflect: ${p(["above", "below", "left", "right"])} ${length(r, p, 200, 2000)};` },
-  { name: "text-stroke", reach: true, css: (r, p) => `-webkit-text-stroke: ${Math.abs(Number.parseFloat(length(r, p, 20, 200)))}px ${p(COLOURS)};` },
+  {
+    name: "box-reflect",
+    reach: true,
+    css: (r, p) => `-webkit-box-reflect: ${p(["above", "below", "left", "right"])} ${length(r, p, 200, 2000)};`,
+  },
+  {
+    name: "text-stroke",
+    reach: true,
+    css: (r, p) => `-webkit-text-stroke: ${Math.abs(Number.parseFloat(length(r, p, 20, 200)))}px ${p(COLOURS)};`,
+  },
   { name: "letter-spacing", reach: true, css: (r, p) => `letter-spacing: ${p(["-1em", "-50px", "2em", length(r, p, 40)])};` },
   { name: "word-spacing", reach: true, css: (r, p) => `word-spacing: ${length(r, p, 200, 5000)};` },
   { name: "text-indent", reach: true, css: (r, p) => `text-indent: ${length(r, p, 400, 1e5)}; white-space: nowrap;` },
@@ -148,7 +160,11 @@ const EFFECTS: readonly Effect[] = [
     css: (_, p) => `mask-image: ${p(["linear-gradient(black, transparent)", "radial-gradient(black, transparent)"])};`,
   },
   { name: "zero-size-overflow", reach: true, css: () => "width: 0; height: 0; overflow: visible; white-space: nowrap;" },
-  { name: "multicol", reach: true, css: (_, p) => `column-count: ${p([2, 3, 8])}; column-gap: ${p(["0", "200px"])}; height: 18px; width: 80px;` },
+  {
+    name: "multicol",
+    reach: true,
+    css: (_, p) => `column-count: ${p([2, 3, 8])}; column-gap: ${p(["0", "200px"])}; height: 18px; width: 80px;`,
+  },
   { name: "writing-mode", reach: true, css: (_, p) => `writing-mode: ${p(["vertical-rl", "vertical-lr", "sideways-lr"])};` },
   {
     name: "before-after",
@@ -192,7 +208,11 @@ const EFFECTS: readonly Effect[] = [
       `.hz img, .hz canvas { object-fit: none; object-position: ${length(r, p, 200)} ${length(r, p, 60)}; overflow: visible; }`,
   },
   { name: "will-change", css: (_, p) => `will-change: ${p(["transform", "opacity", "filter"])};` },
-  { name: "perspective-3d", reach: true, css: (r) => `transform: perspective(100px) rotateX(${r.nextInt(70)}deg) rotateY(${r.nextInt(70)}deg);` },
+  {
+    name: "perspective-3d",
+    reach: true,
+    css: (r) => `transform: perspective(100px) rotateX(${r.nextInt(70)}deg) rotateY(${r.nextInt(70)}deg);`,
+  },
   { name: "border-radius", css: (_, p) => `border-radius: ${p(["50%", "1e3px", "0 40px"])}; background: ${p(COLOURS)};` },
   { name: "padding", css: (r, p) => `padding: ${Math.abs(Number.parseFloat(length(r, p, 60, 400)))}px; background: ${p(COLOURS)};` },
   { name: "position-fixed", reach: true, css: () => "position: fixed;" },
@@ -362,7 +382,15 @@ export function generateHazardPage(seed: number, options: HazardOptions = {}): H
   // beyond its box could reach the bar.
   const side = pick(["below", "above", "right"] as const);
   const x = navX + (beside && side === "right" ? 550 + random.nextInt(40) : random.nextInt(300));
-  const y = navY + (!beside ? random.nextInt(30) - 5 : side === "below" ? 44 + random.nextInt(40) : side === "above" ? -30 - random.nextInt(30) : random.nextInt(20));
+  const y =
+    navY +
+    (!beside
+      ? random.nextInt(30) - 5
+      : side === "below"
+        ? 44 + random.nextInt(40)
+        : side === "above"
+          ? -30 - random.nextInt(30)
+          : random.nextInt(20));
   const style = `position:absolute; left:${x}px; top:${y}px; z-index:${pick([0, 1, 5, -1])}; ${effects.map((e) => e.css(random, pick)).join(" ")}`;
   const content = pick(CONTENT)();
   const hazard = `<div class="hz" style="${escapeAttr(style)}">${content}</div>`;
