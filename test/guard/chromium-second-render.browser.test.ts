@@ -181,7 +181,8 @@ describe("the second render makes untrusted paint disappear", { timeout: 300_000
   test("an excepted child of the trusted bar painting over its links: the bar is not kept whole", async () => {
     // The rule trusts the bar except its promo slot; the promo's shadow falls on the links.
     const rules = [{ ...NAV_RULE[0]!, except: [{ role: "generic", class: "promo" }] }];
-    const promo = '<span class="promo" style="position:absolute; left:300px; top:60px; text-shadow: -260px -42px 0 #e00000">Sponsored words</span>';
+    const promo =
+      '<span class="promo" style="position:absolute; left:300px; top:60px; text-shadow: -260px -42px 0 #e00000">Sponsored words</span>';
     const withPromo = hazardPage("promo", "", { nav: NAV.replace("</nav>", `${promo}</nav>`), rules });
     const page: HazardPage = { ...withPromo, oracleHtml: hazardPage("promo", "", { nav: NAV, rules }).html };
     const outcome = await runner.runPage(page);
