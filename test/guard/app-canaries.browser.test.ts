@@ -118,7 +118,10 @@ async function measureAll(
   const operator = views.flatMap((view) => view.rows).filter((row) => row.mark === "operator");
   // Over-masking, printed for the record (a measure, not a pass/fail criterion).
   console.log(
-    `${new URL(urls[0] ?? "http://none").host}: ${operator.filter(isHidden).length}/${operator.length} operator rows mostly masked over ${views.length} views of ${urls.length} pages`,
+    `${new URL(urls[0] ?? "http://none").host}: ${operator.filter(isHidden).length}/${operator.length} operator rows mostly masked over ${views.length} views of ${urls.length} pages; ` +
+      `masked by the differential check: ${views.reduce((sum, view) => sum + view.differential.length, 0)}${views
+        .flatMap((view) => view.differential.map((entry) => `\n    ${view.url}: ${entry.row} ← ${entry.causes.join("; ")}`))
+        .join("")}`,
   );
   return { problems, views };
 }
