@@ -190,6 +190,25 @@ describe("the second render makes untrusted paint disappear", { timeout: 300_000
     expect(outcome.leaked).toBe(0);
   });
 
+  test("paint a trusted icon borrows by reference from an id a stranger also carries: every revealed row is masked", async () => {
+    const sprite = (fill: string, id = "ico") =>
+      `<svg style="position:absolute; width:0; height:0"><symbol id="${id}" viewBox="0 0 16 16">${fill}</symbol></svg>`;
+    const icon = '<svg width="16" height="16" aria-hidden="true"><use href="#ico"/></svg>';
+    const nav = NAV.replace('<a href="/">Home</a>', `<a href="/">${icon}Home</a>`);
+    // The stranger's symbol comes first, so the icon draws it.
+    const spoofed = hazardPage("spoofed sprite", "", {
+      nav: `${sprite('<text y="12" fill="red" font-size="12">PAY</text>')}${nav}${sprite('<rect width="16" height="16" fill="#134"/>')}`,
+    });
+    const honest = hazardPage("one sprite", "", { nav: `${nav}${sprite('<rect width="16" height="16" fill="#134"/>')}` });
+    const bad = await runner.runPage({ ...spoofed, oracleHtml: honest.html });
+    expect(bad.masked?.differential?.unverified).toBeGreaterThan(0);
+    expect(bad.leaked).toBe(0);
+    expect(bad.linksShown).toBe(0);
+    const good = await runner.runPage({ ...honest, oracleHtml: honest.html });
+    expect(good.masked?.differential?.unverified).toBe(0);
+    expect(good.linksShown).toBe(4);
+  });
+
   test("a shadow root whose :host pins its paint cannot be hidden: every revealed row is masked", async () => {
     const page = hazardPage(
       "a :host !important rule",

@@ -206,6 +206,7 @@ const render = async (screenshot: Buffer, unverified = 0, withoutFlatRows: Buffe
   hidden: 1,
   inline: 0,
   unverified,
+  spoofable: 0,
 });
 
 describe("buildMaskWithRetries with the differential check", () => {

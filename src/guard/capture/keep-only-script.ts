@@ -17,6 +17,9 @@
  *   the root of the element's tree) in a constructed style sheet adopted by the document or shadow
  *   root; adopting a sheet makes no mutation record and the page cannot see it once removed.
  *   Every rule also says `transition: none`, so no transition starts.
+ * - Borrowed paint: a kept element that draws an element by reference (`<use>`, `url(#…)`) whose
+ *   id its tree shares could be drawing a stranger's element that took the id: reported, and the
+ *   caller fails closed.
  * - Verified: each hidden element's computed opacity (or visibility) is read back. Author style
  *   can defeat a sheet (an inline `!important`, a shadow tree's `:host !important`, a running
  *   transition); such an element gets the same declarations as inline `!important` (the one trace
@@ -175,6 +178,33 @@ export const KEEP_ONLY_FUNCTION = String.raw`function (spec, ...nodes) {
     if (failing(job)) unverified++;
   }
 
+  // Paint a kept element borrows by reference (an SVG <use>, a pattern or gradient fill, a filter,
+  // a mask, a clip, a marker) is drawn in both renders wherever the referenced element is. A
+  // reference to an id that more than one element of its tree carries may resolve to a stranger's
+  // element that took the id first: such a frame cannot be vouched for.
+  const referenced = (value) => Array.from(value.matchAll(/url\(\s*["']?[^"')]*#([^"')\s]+)/g), (match) => match[1]);
+  let spoofable = 0;
+  const checkReferences = (el) => {
+    const style = getComputedStyle(el);
+    const ids = referenced(style.filter + " " + style.clipPath + " " + style.maskImage + " " + style.fill + " " + style.stroke + " " + style.markerStart + " " + style.markerMid + " " + style.markerEnd);
+    const href = el.getAttribute("href") || el.getAttribute("xlink:href");
+    if (el.namespaceURI !== XHTML && href && href.startsWith("#")) ids.push(href.slice(1));
+    const root = el.getRootNode();
+    for (const id of ids) {
+      let count = 0;
+      try {
+        count = root.querySelectorAll("#" + CSS.escape(decodeURIComponent(id))).length;
+      } catch {
+        count = 2;
+      }
+      if (count > 1) spoofable++;
+    }
+  };
+  for (const [el, m] of mode) {
+    checkReferences(el);
+    if (m === "row") for (const inner of el.querySelectorAll("*")) checkReferences(inner);
+  }
+
   // What a row paints itself, for hideFlatRows: an element row's subtree; a text row's glyphs, and
   // every text of its parent element with them (a glyph it fails to hide is left for the
   // caller's flatness test to find, which then masks the row: a failure here cannot show anything).
@@ -219,7 +249,7 @@ export const KEEP_ONLY_FUNCTION = String.raw`function (spec, ...nodes) {
     delete globalThis[spec.key];
   };
   globalThis[spec.key] = { hideFlatRows, restore };
-  return { kept: mode.size, hidden: hide.size + contents.size, inline: inline.size, unverified };
+  return { kept: mode.size, hidden: hide.size + contents.size, inline: inline.size, unverified: unverified + spoofable, spoofable };
 }`;
 
 /** What the page half reports after marking (before the screenshot). */
@@ -230,6 +260,11 @@ export interface KeepOnlyReport {
   hidden: number;
   /** Elements the sheet could not style, styled inline instead (mutation records on the page). */
   inline: number;
-  /** Elements whose computed style still does not say what the check needs: the caller fails closed. */
+  /**
+   * What the check cannot vouch for, so the caller fails closed: elements whose computed style still
+   * does not say hidden, and references from kept elements to ids their tree shares (`spoofable`).
+   */
   unverified: number;
+  /** References from kept elements (`<use>`, `url(#…)` in fill, stroke, filter, mask, clip, markers) to a shared id. */
+  spoofable: number;
 }

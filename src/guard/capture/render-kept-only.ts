@@ -42,8 +42,10 @@ export interface KeptOnlyRender {
   hidden: number;
   /** Elements styled inline because a style sheet could not hide them (a trace on the page). */
   inline: number;
-  /** Elements that would not compute as hidden: the caller must not trust the comparison. */
+  /** What the check cannot vouch for (see `KeepOnlyReport`): the caller must not trust the comparison. */
   unverified: number;
+  /** Of those, references from kept elements to an id their tree shares. */
+  spoofable: number;
 }
 
 /** The second render could not be made: the capture fails (the caller retries, then fails closed). */
@@ -183,12 +185,13 @@ export async function renderKeptOnly(
       for (const { world, key } of marked) await inTime(callHandle(cdp, world, key, "hideFlatRows"));
       withoutFlatRows = await shoot();
     }
-    const totals = { kept: 0, hidden: 0, inline: 0, unverified: 0 };
+    const totals = { kept: 0, hidden: 0, inline: 0, unverified: 0, spoofable: 0 };
     for (const { report } of marked) {
       totals.kept += report.kept;
       totals.hidden += report.hidden;
       totals.inline += report.inline;
       totals.unverified += report.unverified;
+      totals.spoofable += report.spoofable;
     }
     await inTime(restoreAll(cdp, marked.splice(0)));
     return { screenshot, area, withoutFlatRows, ...totals };

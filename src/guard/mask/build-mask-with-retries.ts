@@ -21,7 +21,7 @@ export interface DifferentialSummary {
   hidden: number;
   /** Elements only inline styles could hide (the page sees style mutation records for them). */
   inline: number;
-  /** Elements that could not be made to paint nothing: every revealed row was masked. */
+  /** What could not be vouched for (elements that would not stop painting, references to a shared id): every revealed row was masked. */
   unverified: number;
 }
 
