@@ -16,6 +16,7 @@ import {
   startE2eHarness,
   type Track,
 } from "../runner/index.js";
+import { closeWorker } from "./close-worker.js";
 import { type EpisodeJob, EpisodeJobSchema, type EpisodeResult } from "./episode-job.js";
 import { connectionOptions, QUEUE_PREFIX } from "./redis-connection.js";
 import type { RedisTarget } from "./redis-url.js";
@@ -44,6 +45,15 @@ export interface EpisodeWorkerOptions {
   onWarning?: (line: string) => void;
 }
 
+/** How a worker's loop ended. */
+export interface EpisodeWorkerOutcome {
+  /**
+   * BullMQ workers whose close had to be forced (see closeWorker): their clients may reconnect and
+   * hold the process open, so whoever runs the loop in a process of its own should end it.
+   */
+  forcedCloses: number;
+}
+
 /** Every screenshot a record names, read from where this worker's harness stored it. */
 function screenshotsOf(record: EpisodeRecord, dir: string): Record<string, string> {
   const paths = new Set<string>();
@@ -61,7 +71,7 @@ function screenshotsOf(record: EpisodeRecord, dir: string): Record<string, strin
  * this machine's keys. A job that cannot even start (an unknown agent on this version) fails,
  * and the collector writes it as an error record.
  */
-export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<void> {
+export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<EpisodeWorkerOutcome> {
   const registry = new Redis(connectionOptions(options.target));
   let lastWarning = "";
   const warn = (error: unknown) => {
@@ -71,7 +81,10 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
   };
   registry.on("error", warn);
   const workers = new Map<string, Worker>();
+  /** Jobs running, per BullMQ worker: closing waits for these without a bound (see closeWorker). */
+  const running = new Map<Worker, Set<Promise<EpisodeResult>>>();
   const closing = new Set<Promise<void>>();
+  let forced = 0;
   const harnesses = new Map<string, { harness: Promise<E2eHarness>; dir: string }>();
   const setups = new Map<string, ModelSetup>();
 
@@ -134,7 +147,14 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
     const entry = harnesses.get(runId);
     harnesses.delete(runId);
     // Waits for the jobs in flight, whose results the collector (or its resume) still collects.
-    await worker?.close();
+    if (worker) {
+      const outcome = await closeWorker(worker, running.get(worker) ?? []);
+      running.delete(worker);
+      if (outcome === "forced") {
+        forced += 1;
+        warn(new Error(`run ${runId}: BullMQ did not close after its episodes finished; its connections were closed`));
+      }
+    }
     if (entry) {
       await (await entry.harness.catch(() => undefined))?.close();
       rmSync(entry.dir, { recursive: true, force: true });
@@ -144,7 +164,15 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
     const runs = await registeredRuns(registry);
     for (const [runId, entry] of runs) {
       if (workers.has(runId) || !options.tracks.includes(entry.track)) continue;
-      const worker = new Worker(runQueueName(runId), processJob, {
+      const jobs = new Set<Promise<EpisodeResult>>();
+      const track = (job: Job) => {
+        const result = processJob(job);
+        jobs.add(result);
+        const done = () => jobs.delete(result);
+        result.then(done, done);
+        return result;
+      };
+      const worker = new Worker(runQueueName(runId), track, {
         connection: connectionOptions(options.target),
         prefix: QUEUE_PREFIX,
         concurrency: options.concurrency,
@@ -156,6 +184,7 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
       });
       worker.on("error", warn);
       workers.set(runId, worker);
+      running.set(worker, jobs);
       options.onRunServed?.(runId);
     }
     // Closed in the background: a run's close waits for its jobs in flight, and meanwhile the
@@ -181,4 +210,5 @@ export async function runEpisodeWorker(options: EpisodeWorkerOptions): Promise<v
     for (const setup of setups.values()) setup.close();
     registry.disconnect();
   }
+  return { forcedCloses: forced };
 }

@@ -3,7 +3,7 @@
 
 export { type CollectOutcome, collectEpisodes, type QueueProgress } from "./collect-episodes.js";
 export { type EpisodeJob, EpisodeJobSchema, type EpisodeResult, EpisodeResultSchema, jobIdFor } from "./episode-job.js";
-export { type EpisodeWorkerOptions, runEpisodeWorker } from "./episode-worker.js";
+export { type EpisodeWorkerOptions, type EpisodeWorkerOutcome, runEpisodeWorker } from "./episode-worker.js";
 export { clearRun, drainRun, queueStatus, type RunQueueStatus } from "./queue-admin.js";
 export { type QueuedRunResult, type QueueSettings, resumeQueuedRun, startQueuedRun } from "./queued-run.js";
 export { checkRedis, QUEUE_PREFIX } from "./redis-connection.js";

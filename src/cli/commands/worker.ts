@@ -52,7 +52,7 @@ export function workerCommand(cli: CliContext): Command {
         `worker: taking ${options.tracks.join(" and ")} episodes from ${target.display} (concurrency ${options.concurrency} per run)`,
       );
       try {
-        await runEpisodeWorker({
+        const outcome = await runEpisodeWorker({
           target,
           concurrency: options.concurrency,
           tracks: options.tracks,
@@ -64,6 +64,13 @@ export function workerCommand(cli: CliContext): Command {
             cli.log(`worker: ${record.key}: ${record.status}${record.status === "error" ? ` (${record.error.kind})` : ""}`),
           onWarning: (line) => cli.log(line),
         });
+        if (outcome.forcedCloses > 0) {
+          // Every episode has finished and been handed back; only BullMQ's parked clients remain,
+          // and they would keep this process alive after the Ctrl-C that asked it to end.
+          cli.log("worker: stopped (leaving BullMQ connections that did not close after the Redis outage)");
+          stop.dispose();
+          cli.io.exitNow(0);
+        }
       } finally {
         stop.dispose();
       }
