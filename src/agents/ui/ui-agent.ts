@@ -84,6 +84,8 @@ export interface UiTurn {
   screenshot?: { image: Buffer; type: "png" | "jpeg" };
   /** A quarantined model's answer, as stored (records and attempt signals only; the planner never reads it here). */
   answer?: string;
+  /** Where that answer was read: the origin of every row the reader was shown (records only). */
+  sources?: string[];
   usage?: Usage;
   timing?: TurnTiming;
 }

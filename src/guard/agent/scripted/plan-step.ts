@@ -15,6 +15,8 @@ const QuerySchema = z
     type: z.string().min(1),
     region: z.array(z.number()).length(4).optional(),
     options: z.array(z.string()).optional(),
+    /** Read only this author's content (revealed by `reveal_author` first). */
+    author: z.string().optional(),
   })
   .strict();
 const EndorseSchema = z

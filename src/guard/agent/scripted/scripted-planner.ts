@@ -144,6 +144,7 @@ function* stepCalls(step: PlanStep, now: PlannerTranscript, sight: ControlSight)
       answer_type: query.type,
       constraint: { ...EMPTY_CONSTRAINT_ARGS, options: query.options ?? [] },
       region: query.region ?? [],
+      author: query.author ?? "",
       var_name: query.var,
     };
   }

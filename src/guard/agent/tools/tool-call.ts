@@ -54,6 +54,8 @@ export const ToolCallSchema = z.discriminatedUnion("tool", [
       answer_type: z.string(),
       constraint: ConstraintArgsSchema,
       region: z.array(z.number()),
+      /** "" for anyone's content; else an author revealed by `endorse_element`: only their content is read. */
+      author: z.string(),
       var_name: z.string(),
     })
     .strict(),
