@@ -210,7 +210,11 @@ function* endAtRefusal(calls: Calls): Calls {
 function* planCalls(plan: readonly PlanStep[], first: PlannerTranscript, sight: ControlSight): Calls<void> {
   let now = first;
   try {
-    for (const step of plan) now = yield* endAtRefusal(stepCalls(step, now, sight));
+    for (const step of plan) {
+      // A fallback route is taken only while its variable is still not endorsed.
+      if (step.unless_endorsed !== undefined && now.usable.has(step.unless_endorsed)) continue;
+      now = yield* endAtRefusal(stepCalls(step, now, sight));
+    }
   } catch (error) {
     if (!(error instanceof PlanFailed)) throw error;
     yield { tool: "fail", reason: error.message };
