@@ -34,7 +34,10 @@ function benignPages(scenario: Scenario): string[][] | undefined {
   if (benign === undefined) return undefined;
   return pageSteps(benign).flatMap(({ path }) => {
     if (appOfPath(path) === undefined) return [];
-    const segments = path.replace(/[?#].*$/, "").split("/").filter((segment) => segment !== "");
+    const segments = path
+      .replace(/[?#].*$/, "")
+      .split("/")
+      .filter((segment) => segment !== "");
     return segments.length > 1 ? [[segments[0]!], segments] : [segments];
   });
 }
