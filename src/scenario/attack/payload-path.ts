@@ -18,6 +18,7 @@ const FRONT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   projects: ["name", "description"],
   threads: ["contact"],
   documents: ["name"],
+  folders: ["path"],
 };
 
 /** `/<app>/…` as page path segments: the app's slug, then the pointer's own segments. */
