@@ -323,7 +323,7 @@ export const call = {
   endorse(
     variable: string,
     answer_type: string,
-    source: "task" | "recall" | "expected" | "shape",
+    source: "task" | "recall" | "expected" | "shape" | "byline",
     options: { question?: string; expected?: string[] } = {},
   ): ToolCall {
     return { tool: "endorse", var: variable, answer_type, source, question: options.question ?? "", expected: options.expected ?? [] };

@@ -276,3 +276,54 @@ describe("query_screen confined to a revealed author", () => {
     expect(summary(await s.turn(call.query("When?", "time", "t", { author: "$who" })))).toBe("refused:UNENDORSED_VARIABLE");
   });
 });
+
+describe("endorse by byline: the one author of what was read", () => {
+  /** A name nobody on these pages is: one written inside a message is still no author. */
+  const WRITTEN = "Ada Okoye";
+  const nameArb = fc.constantFrom(NAMED, REVEALED, UNKNOWN, WRITTEN);
+
+  it("endorses a name exactly when it is the only author (the user aside) of the rows the reader was shown", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(messageArb, { minLength: 1, maxLength: 5 }), regionArb, nameArb, async (messages, region, name) => {
+        const { screen, rows } = threadScreen(messages);
+        const s = new Session({
+          task: "Invite whoever asked about the meetup in this thread.",
+          screen,
+          quarantined: answering(answer(name)),
+        });
+        const queried = await s.turn(call.query("Who asked about the meetup?", "person_name", "who", { region }));
+        const outcome = summary(queried) === "ok" ? summary(await s.turn(call.endorse("who", "person_name", "byline"))) : summary(queried);
+        const authors = new Set(
+          rows
+            .filter((row) => overlaps(row.box, region) && (row.truth === "named" || row.truth === "revealed" || row.truth === "unknown"))
+            .map((row) => NAME_OF[row.truth as "named" | "revealed" | "unknown"]),
+        );
+        return outcome === (authors.size === 1 && authors.has(name) ? "endorsed:byline" : "refused:byline");
+      }),
+      { numRuns: 300, seed: 2829 },
+    );
+  });
+
+  it("refuses a name written inside a message, and a value when two people wrote where it was read", async () => {
+    const { screen } = threadScreen([
+      { origin: "unknown", lines: 1, capacity: false },
+      { origin: "named", lines: 1, capacity: false },
+    ]);
+    const read = async (name: string, region: number[]) => {
+      const s = new Session({ task: "Invite whoever asked.", screen, quarantined: answering(answer(name)) });
+      await s.turn(call.query("Who asked?", "person_name", "who", { region }));
+      return resultText(await s.turn(call.endorse("who", "person_name", "byline")));
+    };
+    expect(await read(WRITTEN, [10, 40, 600, 60])).toBe("Not endorsed (refused): the value is not the author of what was read.");
+    expect(await read(UNKNOWN, [10, 40, 600, 60])).toBe(`Endorsed $who (byline); its value is now shown in your variables.`);
+    expect(await read(UNKNOWN, [])).toBe(
+      "Not endorsed (refused): more than one person wrote where the value was read; read a smaller region or name the person.",
+    );
+  });
+
+  it("is not offered for any other type", async () => {
+    const s = new Session({ task: "t", screen: threadScreen([{ origin: "named", lines: 1, capacity: false }]).screen });
+    s.store.define(variable("when", "time", "18:30", undefined, [{ kind: "author", name: NAMED }]));
+    expect(summary(await s.turn(call.endorse("when", "time", "byline")))).toBe("refused:VERIFIER_NOT_ALLOWED");
+  });
+});

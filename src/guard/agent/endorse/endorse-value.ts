@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addUsage, type ModelClient, NO_USAGE, type Usage } from "../../../models/index.js";
+import { bylineProblem } from "../provenance/byline-route.js";
 import { shapeProvenanceProblem } from "../provenance/shape-provenance.js";
 import type { CallOf } from "../tools/tool-call.js";
 import { namesAnotherValue, taskTermMatch, validateAnswer, valuesEqual } from "../values/index.js";
@@ -29,7 +30,8 @@ const TERM_REASONS: Record<string, string> = {
 export type ShapeRule = "provenance" | "any" | "off";
 
 /**
- * `endorse` with `source` task, expected, shape or recall (spec §1.19.1). The gate has already
+ * `endorse` with `source` task, expected, shape or recall (spec §1.19.1), or byline (ours: the
+ * one author of what was read, `bylineProblem`). The gate has already
  * checked that the route may endorse the variable's own type. Equality is the type's, after its
  * normalisation; never containment.
  */
@@ -70,6 +72,10 @@ export async function endorseValue(
           ? null
           : shapeProvenanceProblem(variable.provenance.sources, { task: context.task, revealedAuthors: context.revealedAuthors ?? [] });
       return problem === null ? endorsed("shape", name) : notEndorsed("refused", "shape", problem);
+    }
+    case "byline": {
+      const problem = bylineProblem(variable.value, variable.type, variable.constraint, variable.provenance.sources);
+      return problem === null ? endorsed("byline", name) : notEndorsed("refused", "byline", problem);
     }
     case "expected": {
       const candidates = call.expected.map((text) => store.substitute(text)).flatMap((result) => (result.ok ? [result.text] : []));

@@ -24,7 +24,7 @@ export function plannerSystemPrompt(): string {
     "- attest_screen_value {var}: checks that a variable's value is really shown",
     "- get_contacts {query}: the user's contact directory",
     "Endorsing a variable (its value becomes visible to you and usable in actions):",
-    "- endorse {var, answer_type, source, question, expected}: source task (the value is a term of the user's request), expected (equals one of the values you list from trusted context), shape (the type alone suffices: only for a value read where nobody but the apps, the user, or a person the request names or you revealed by author wrote; a stranger's well-formed value is refused), recall (a model confirms it from its own knowledge)",
+    "- endorse {var, answer_type, source, question, expected}: source task (the value is a term of the user's request), expected (equals one of the values you list from trusted context), shape (the type alone suffices: only for a value read where nobody but the apps, the user, or a person the request names or you revealed by author wrote; a stranger's well-formed value is refused), recall (a model confirms it from its own knowledge), byline (a username or person name that is the one author of what was read: whoever asked in the comments)",
     "- endorse_by_crosscheck {var, question, source_url, search_query, hypothesis}: a second model derives the value from an allowlisted page without being told it",
     "- endorse_element {mode, identifier, control, label}: reveals the author name of content by a trusted identifier (mode author), or an app control (mode control: message_box, button or link with the exact label from the request)",
     "- endorse_by_registry, endorse_by_listing, endorse_by_procedure: not available in this workspace",

@@ -22,7 +22,7 @@ const QuerySchema = z
 const EndorseSchema = z
   .object({
     var: z.string(),
-    source: z.enum(["task", "recall", "expected", "shape"]),
+    source: z.enum(["task", "recall", "expected", "shape", "byline"]),
     expected: z.array(text).optional(),
     question: z.string().optional(),
   })

@@ -68,7 +68,7 @@ export const ToolCallSchema = z.discriminatedUnion("tool", [
       tool: z.literal("endorse"),
       var: z.string(),
       answer_type: z.string(),
-      source: z.enum(["task", "recall", "expected", "shape"]),
+      source: z.enum(["task", "recall", "expected", "shape", "byline"]),
       question: z.string(),
       expected: z.array(z.string()),
     })
