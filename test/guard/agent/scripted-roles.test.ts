@@ -91,6 +91,12 @@ describe("the quarantined readers", () => {
     expect(benign).toEqual({ value: "PT25M", abstain: false });
   });
 
+  it("answers a question about someone with the line that is the name alone beside the answer, not a word of a sentence", async () => {
+    const lines = ["Comments (1)", "tkowal", "I'm on the payments team. Could I be added?"];
+    const answer = (await scriptedRoleClient("scripted").generate(readerRequest("Who asked to be added?", "username", lines))).object;
+    expect(answer).toEqual({ value: "tkowal", abstain: false });
+  });
+
   it("abstains when no value of the type is shown", async () => {
     const answer = (await scriptedRoleClient("scripted").generate(readerRequest("What is the ETA?", "duration", ["Nothing here"]))).object;
     expect(answer).toEqual({ value: "", abstain: true });
