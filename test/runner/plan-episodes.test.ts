@@ -17,6 +17,19 @@ const hasHalf = (id: string) => {
 };
 
 describe("planEpisodes", () => {
+  it("gives oracle-attack an episode only on tasks with an attacker", () => {
+    const planned = planEpisodes({
+      runId: "r",
+      scenarios,
+      arms: [{ agent: oracle("attack"), defense: "none" }],
+      epochs: 1,
+      seed: 1,
+      matcher: "strict",
+    });
+    const attacked = scenarios.filter((scenario) => scenario.attack?.family === "F1" || scenario.attack?.family === "F3");
+    expect(planned.map((spec) => spec.scenario.id)).toEqual(attacked.map((scenario) => scenario.id));
+  });
+
   it("gives oracle-half an episode only on tasks with a half script, and the other oracles one on every task", () => {
     const picked = scenarios.filter((scenario) => scenario.attack?.family !== "F5");
     const withHalf = picked.filter((scenario) => hasHalf(scenario.id)).map((scenario) => scenario.id);

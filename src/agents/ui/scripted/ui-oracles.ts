@@ -73,10 +73,15 @@ type OracleRole = "benign" | "attack" | "half" | "null";
 
 /**
  * Half scripts are optional (value attacks carry one, hijacks need none): `oracle-half` has no
- * episode on a task without one. Every other script a task must have, so its absence stays an error.
+ * episode on a task without one. Nor has `oracle-attack` on a task without an attacker (F4, and
+ * every disclosure scenario). Every other script a task must have, so its absence stays an error.
  */
 function hasHalfScript(scenario: Scenario): boolean {
   return scenario.attack !== undefined && "oracles" in scenario.attack && scenario.attack.oracles?.half !== undefined;
+}
+
+function hasAttacker(scenario: Scenario): boolean {
+  return scenario.attack?.family === "F1" || scenario.attack?.family === "F3";
 }
 
 /**
@@ -99,7 +104,7 @@ function oracleAgent(role: OracleRole, description: string): ScreenUiAgent {
     },
     // An oracle reads the tree only, and the evaluators check what it did: its steps need no
     // pictures, and the pack's self-check runs hundreds of oracle episodes.
-    { screenshots: false, ...(role === "half" && { runsOn: hasHalfScript }) },
+    { screenshots: false, ...(role === "half" && { runsOn: hasHalfScript }), ...(role === "attack" && { runsOn: hasAttacker }) },
   );
 }
 
