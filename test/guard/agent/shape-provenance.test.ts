@@ -327,3 +327,27 @@ describe("endorse by byline: the one author of what was read", () => {
     expect(summary(await s.turn(call.endorse("when", "time", "byline")))).toBe("refused:VERIFIER_NOT_ALLOWED");
   });
 });
+
+describe("a person the byline route chose is read by author, never trusted for shape", () => {
+  it("refuses shape on the content of an author revealed through a byline-endorsed name, and allows it for a named one", async () => {
+    const { screen } = threadScreen([{ origin: "unknown", lines: 2, capacity: true }]);
+    const s = new Session({
+      task: "Tell Dana the time whoever posted here gave.",
+      screen,
+      quarantined: answering(answer(UNKNOWN), answer("19:30")),
+    });
+    await s.turn(call.query("Who posted?", "person_name", "who"));
+    expect(summary(await s.turn(call.endorse("who", "person_name", "byline")))).toBe("endorsed:byline");
+    expect(summary(await s.turn(call.author("$who")))).toBe("endorsed:author");
+    expect(summary(await s.turn(call.query("When?", "time", "when", { author: "$who" })))).toBe("ok");
+    expect(s.store.get("when")!.provenance.sources).toEqual([{ kind: "author", name: UNKNOWN }]);
+    expect(resultText(await s.turn(call.endorse("when", "time", "shape")))).toBe(
+      "Not endorsed (refused): the value was read from content by an author your request does not name, so the type alone cannot vouch for it.",
+    );
+    // The same page, the author named by the request: shape may vouch.
+    const named = new Session({ task: `Tell Dana the time ${UNKNOWN} gave.`, screen, quarantined: answering(answer("19:30")) });
+    expect(summary(await named.turn(call.author(UNKNOWN)))).toBe("endorsed:author");
+    await named.turn(call.query("When?", "time", "when", { author: UNKNOWN }));
+    expect(summary(await named.turn(call.endorse("when", "time", "shape")))).toBe("endorsed:shape");
+  });
+});

@@ -112,7 +112,7 @@ export async function runReadTool(call: ToolCall, context: ReadToolContext): Pro
         recall: context.roles.crosscheck,
         seed: context.seed,
         shape: context.shapeRule ?? "provenance",
-        revealedAuthors: revealedAuthors(context.reveals),
+        revealedAuthors: revealedAuthors(context.reveals, true),
         ...(context.signal && { signal: context.signal }),
       });
       return applyEndorsement(variable, endorsement, store, "crosscheck");
@@ -147,9 +147,13 @@ function applyEndorsement(variable: Variable, endorsement: Endorsement, store: V
   return fromEndorsement(`$${variable.name}`, endorsement, role);
 }
 
-/** The identifiers the episode revealed by author: each was trusted when it was revealed. */
-function revealedAuthors(reveals: readonly RevealRecord[]): string[] {
-  return reveals.flatMap((record) => (record.kind === "author" ? [record.identifier] : []));
+/**
+ * The identifiers the episode revealed by author: each was trusted when it was revealed. With
+ * `vouched`, only those the user's side named (the task, the directory, a variable endorsed by
+ * another route than byline): the authors whose content shape may trust.
+ */
+function revealedAuthors(reveals: readonly RevealRecord[], vouched = false): string[] {
+  return reveals.flatMap((record) => (record.kind === "author" && !(vouched && record.chosenByPage) ? [record.identifier] : []));
 }
 
 /**
@@ -237,7 +241,10 @@ function endorseElement(call: CallOf<"endorse_element">, context: ReadToolContex
         notEndorsed("refused", "author", "the identifier is not from a trusted source"),
         "crosscheck",
       );
-    context.reveals.push({ kind: "author", identifier: plainText(identifier.text) });
+    // An identity the byline route took from a place is real, but the user never vouched for what that person says.
+    const variable = fromVariable ? store.get(names[0]!) : undefined;
+    const chosenByPage = variable?.integrity.level === "endorsed" && variable.integrity.route === "byline";
+    context.reveals.push({ kind: "author", identifier: plainText(identifier.text), ...(chosenByPage && { chosenByPage: true as const }) });
     return {
       ...fromEndorsement(call.identifier, endorsed("author", "the author name"), "crosscheck"),
       result: "Revealed the author name wherever it equals the identifier.",
