@@ -80,7 +80,7 @@ beforeAll(async () => {
         // An error record is an episode that did not happen (on a loaded machine, a step that
         // outwaited its 5 s timeout): resumed once, as `bench --resume` does. A broken script
         // fails the same way again and its test reports the message; the retry is logged.
-        console.warn(`pack-oracles: resuming oracle-${unit.role} for ${errors.map((found) => found.scenario_id).join(", ")}`);
+        console.warn(`pack-oracles: resuming ${oracle(unit.role).id} for ${errors.map((found) => found.scenario_id).join(", ")}`);
         run = await resumeRun(run.runDir, {
           loadScenarios: async () => unit.scenarios,
           resolveAgent: () => oracle(unit.role),
@@ -92,7 +92,9 @@ beforeAll(async () => {
     }
   };
   await Promise.all(Array.from({ length: POOL }, slot));
-}, 1_200_000);
+  // About 360 episodes since gullible runs on every attack task: they outwaited 20 minutes in a
+  // full-suite run at load 25 (the whole allowance is for a loaded machine; alone it is far less).
+}, 2_400_000);
 afterAll(async () => {
   await browser?.close();
 });
