@@ -22,7 +22,7 @@ import { performance } from "node:perf_hooks";
 import { openBrowserSession, pageCdpSession } from "../src/browser/index.js";
 import { SNAPSHOT_STYLES } from "../src/guard/capture/cdp-shapes.js";
 import { capturePage, captureScreen } from "../src/guard/capture/index.js";
-import { guardPage, paintMask } from "../src/guard/index.js";
+import { buildMaskWithRetries, guardPage, liveCapture, paintMask } from "../src/guard/index.js";
 import { treeCpuMs } from "./_process-tree.js";
 import { RawCdpPipe } from "./_raw-cdp-pipe.js";
 
@@ -125,6 +125,9 @@ let summary = "";
 const cpuLines: string[] = [];
 const floorLines: string[] = [];
 const floorByTarget = new Map<number, { bare: number; playwright: number; ours: number }>();
+const checkLines: string[] = [];
+/** Our CPU per live masking step, check and paint included, by target. */
+const checkOurs = new Map<number, number>();
 const raw = RawCdpPipe.launch();
 try {
   for (const target of TARGETS) {
@@ -186,10 +189,38 @@ try {
     }
     const frozenCpu = process.cpuUsage(frozenStart.ours);
     const frozenOursMs = (frozenCpu.user + frozenCpu.system) / 1000 / RUNS;
+    const frozenChromiumMs = (treeCpuMs() - frozenStart.tree) / RUNS - frozenOursMs;
     cpuLines.push(
       `  ${String(target).padStart(6)} nodes: CPU per page ${oursMs.toFixed(1)} ms this process + ${chromiumMs.toFixed(1)} ms Chromium` +
-        ` | frozen capture + screenshot + guardPage: ${frozenOursMs.toFixed(1)} ms this process + ${((treeCpuMs() - frozenStart.tree) / RUNS - frozenOursMs).toFixed(1)} ms Chromium, wall median ${quantile(frozenWall, 0.5).toFixed(0)} ms`,
+        ` | frozen capture + screenshot + guardPage: ${frozenOursMs.toFixed(1)} ms this process + ${frozenChromiumMs.toFixed(1)} ms Chromium, wall median ${quantile(frozenWall, 0.5).toFixed(0)} ms`,
     );
+    // The whole masking step as the guarded agent takes it (buildMaskWithRetries on a live page):
+    // capture, guardPage, the differential check's second render and comparison, and the paint;
+    // then the same with the check switched off, so the difference is the check's cost.
+    const liveCost = async (ablate: boolean) => {
+      const start = { tree: treeCpuMs(), ours: process.cpuUsage() };
+      const wall: number[] = [];
+      let checked = 0;
+      let demoted = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const t0 = performance.now();
+        const masked = await buildMaskWithRetries(liveCapture(page), RULES, ablate ? { ablate: new Set(["differential-check"]) } : {});
+        wall.push(performance.now() - t0);
+        checked = masked.differential?.checked ?? 0;
+        demoted = masked.differential?.demoted.length ?? 0;
+      }
+      const used = process.cpuUsage(start.ours);
+      const ours = (used.user + used.system) / 1000 / RUNS;
+      return { ours, chromium: (treeCpuMs() - start.tree) / RUNS - ours, wall: quantile(wall, 0.5), checked, demoted };
+    };
+    const without = await liveCost(true);
+    const withCheck = await liveCost(false);
+    checkLines.push(
+      `  ${String(target).padStart(6)} nodes: without the check ${without.ours.toFixed(1)} ms ours + ${without.chromium.toFixed(1)} ms Chromium (wall ${without.wall.toFixed(0)} ms)` +
+        ` | with it ${withCheck.ours.toFixed(1)} ms ours + ${withCheck.chromium.toFixed(1)} ms Chromium (wall ${withCheck.wall.toFixed(0)} ms)` +
+        ` | the check: +${(withCheck.ours - without.ours).toFixed(1)} ms ours, +${(withCheck.chromium - without.chromium).toFixed(1)} ms Chromium; ${withCheck.checked} rows checked, ${withCheck.demoted} masked by it`,
+    );
+    checkOurs.set(target, withCheck.ours);
     // The floor: the size of Chromium's replies to the two calls that carry the page, and the CPU
     // this process must spend merely to receive them — over Playwright's session, over a bare pipe
     // to a second Chromium showing the same page, and `JSON.parse` of the same text alone.
@@ -227,6 +258,10 @@ try {
   }
   console.log(cpuLines.join("\n"));
   console.log(
+    "  the differential check (issue 27): buildMaskWithRetries on the live page, CPU per capture (capture, guardPage, second render, comparison, paint)",
+  );
+  console.log(checkLines.join("\n"));
+  console.log(
     "  floor: Chromium's replies to DOMSnapshot.captureSnapshot + Accessibility.getFullAXTree, and this process's CPU to receive them",
   );
   console.log(floorLines.join("\n"));
@@ -241,6 +276,12 @@ try {
       `  ${target.toLocaleString("en")} nodes: our CPU per frozen capture + guardPage ${floor.ours.toFixed(1)} ms (target ≤ ${limit} ms: ${floor.ours <= limit ? "met" : "NOT met"}); ` +
         `receiving the replies alone costs ${floor.bare.toFixed(1)} ms over a bare pipe, ${floor.playwright.toFixed(1)} ms over Playwright`,
     );
+    const live = checkOurs.get(target);
+    if (live !== undefined) {
+      console.log(
+        `  ${target.toLocaleString("en")} nodes: our CPU per live masking step with the check ${live.toFixed(1)} ms = ${(live / floor.bare).toFixed(2)}x the bare-pipe floor (issue 27 target: ≤ 2x)`,
+      );
+    }
   }
 } finally {
   raw.close();

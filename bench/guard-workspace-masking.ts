@@ -79,7 +79,8 @@ try {
 console.log(
   "  app           pages views | operator rows  hidden (rows)  hidden (area)  median/view | leaks  capacity  unlabelled | hidden by  (verdict source)",
 );
-const totals = { rows: 0, hidden: 0, area: 0, hiddenArea: 0, leaks: 0 };
+const totals = { rows: 0, hidden: 0, area: 0, hiddenArea: 0, leaks: 0, differential: 0, checked: 0 };
+const demotions: string[] = [];
 for (const app of ["home", "messenger", "calendar", "todo", "maps", "code_editor", "shop"]) {
   const tally = tallies.get(app);
   if (tally === undefined) continue;
@@ -122,9 +123,22 @@ for (const app of ["home", "messenger", "calendar", "todo", "maps", "code_editor
   totals.area += area;
   totals.hiddenArea += hiddenArea;
   totals.leaks += leaks;
+  for (const view of tally.views) {
+    totals.differential += view.differential.length;
+    for (const { row, causes } of view.differential)
+      demotions.push(`    ${app} ${view.url} @${view.scrollY}: ${row} ← ${causes.join("; ") || "(nothing overlaps its box)"}`);
+  }
+  totals.checked += tally.views.reduce(
+    (sum, view) => sum + view.rows.filter((row) => row.verdict === "trusted" || row.source === "differential").length,
+    0,
+  );
 }
 console.log(
   `  all apps: ${pct(totals.hidden, totals.rows).trim()} of ${totals.rows} operator rows hidden, ${pct(totals.hiddenArea, totals.area).trim()} of their area; ` +
     `leaks: ${totals.leaks} (must be 0)${unmatched > 0 ? `; ${unmatched} page(s) without a rule set` : ""}; ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
+console.log(
+  `  differential check (issue 27): ${totals.differential} row(s) masked by it on these honest pages (no attacker), of ${totals.checked} revealed; each with what meets its box:`,
+);
+console.log(demotions.length === 0 ? "    (none)" : demotions.join("\n"));
 if (totals.leaks > 0) process.exitCode = 1;

@@ -27,7 +27,9 @@
  *
  * Run: npx tsx bench/guarded-agent.ts  (or npm run bench). BENCH_SCENARIOS=n runs n scenarios
  * spread over the pack (default 12, about two minutes on 2 cores); BENCH_SCENARIOS=all the 36.
- * BENCH_KEEP=1 keeps the run folder (records, screenshots) and prints where.
+ * BENCH_KEEP=1 keeps the run folder (records, screenshots) and prints where. BENCH_GUARDED replaces
+ * the guarded arm's id (an ablation label such as `… -differential-check` measures without the
+ * mask's second render).
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -46,7 +48,8 @@ import { scriptedRoleEndpoints, startScriptedRoleServer } from "../test/support/
 import { spawnLineChild } from "./_line-child.js";
 import { treeCpuMs } from "./_process-tree.js";
 
-const GUARDED = "guarded:openai-compatible:scripted";
+// BENCH_GUARDED names another guarded arm, e.g. "guarded:openai-compatible:scripted -differential-check" (an ablation label).
+const GUARDED = process.env.BENCH_GUARDED ?? "guarded:openai-compatible:scripted";
 const UNDEFENDED = "minimal";
 const DEFAULT_SAMPLE = 12;
 

@@ -20,4 +20,9 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   "--force-color-profile=srgb",
   // Scroll positions must be final when a capture reads them, not mid-animation.
   "--disable-smooth-scrolling",
+  // A tile is rastered whole on every change, not only its invalidated rectangle: re-rastering a
+  // part under a fractional clip anti-aliased the edges of nearby shapes one level differently, so
+  // two renders of one frame disagreed (the guard's differential check masked 382 honest form
+  // fields in the built-in pack before this flag, none after).
+  "--disable-partial-raster",
 ];

@@ -9,7 +9,7 @@
  *   iframe offset, times DPR), `null` when the node is not laid out. Off-screen boxes keep their
  *   coordinates and set `offscreen`.
  * - The tree is the accessibility tree *after* `aria-owns` reparenting (`parentId` is the AX
- *   parent, not the DOM parent). Ignored AX nodes are kept (they take part in ancestor matching
+ *   parent, not the DOM parent; `layoutParentId` gives the layout parent where they differ). Ignored AX nodes are kept (they take part in ancestor matching
  *   and, when drawn, in overlap checks) with `ignored: true`.
  * - Exactly one root: the main frame's `RootWebArea`. A child frame's document is attached under
  *   its iframe node. A frame whose tree could not be read is delivered as its iframe node with
@@ -59,15 +59,15 @@ export const CapturedNodeSchema = z
     box: BoxSchema.nullable(),
     /** DOMSnapshot paint order (higher paints later); null when unknown. */
     paintOrder: z.number().int().nullable().default(null),
-    /**
-     * Where the element paints an image or a shadow of its own (a background image, a border image,
-     * a box shadow, an outline — its box grown by them) or copies of what it draws moved by a
-     * filter, a reflection, a text shadow or stroke (its own or inherited), in screenshot pixels;
-     * null when it paints none on screen. Set even when the box itself is empty or off-screen.
-     * Those pixels take any shape the page chooses and can draw text between a row's glyphs.
-     */
-    shapeBox: BoxSchema.nullable().default(null),
     offscreen: z.boolean().default(false),
+    /**
+     * The node's parent in the layout (DOM, flat tree) when `aria-owns` made another node its
+     * accessibility parent (`parentId`); null when they agree. Rules and containment follow the
+     * layout: an owner can neither lend its ancestors to content nor take a row from its own.
+     */
+    layoutParentId: z.string().min(1).nullable().default(null),
+    /** More than one element of the node's document carries its `domId`: an `id` rule step cannot name it. */
+    idShared: z.boolean().default(false),
     frameId: z.string().min(1).default("main"),
     /** Inside (or the iframe of) a frame whose tree could not be read. */
     opaque: z.boolean().default(false),

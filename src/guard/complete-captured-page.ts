@@ -109,8 +109,9 @@ const NODE_KEYS = [
   "href",
   "box",
   "paintOrder",
-  "shapeBox",
   "offscreen",
+  "layoutParentId",
+  "idShared",
   "frameId",
   "opaque",
   "truncated",
@@ -135,8 +136,9 @@ function isNodeShape(node: Record<string, unknown>): boolean {
     isNullableString(node.href) &&
     isNullableBox(node.box) &&
     (node.paintOrder === null || isSafeInt(node.paintOrder)) &&
-    isNullableBox(node.shapeBox) &&
     typeof node.offscreen === "boolean" &&
+    isNullableNonEmpty(node.layoutParentId) &&
+    typeof node.idShared === "boolean" &&
     isNonEmpty(node.frameId) &&
     typeof node.opaque === "boolean" &&
     typeof node.truncated === "boolean" &&

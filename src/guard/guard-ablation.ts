@@ -1,7 +1,7 @@
 /**
  * Protections of the guard that a benchmark run may switch off one by one (spec §4.7 ablations),
  * to measure what each buys. Each entry: what is switched off, and what that exposes. The first
- * three can only unmask (they expose attacks); `capacity-grammars` and `endorsement-by-shape` can
+ * four can only unmask (they expose attacks); `capacity-grammars` and `endorsement-by-shape` can
  * only mask or refuse more (they expose no attack and measure the utility the mechanism buys);
  * `shape-provenance` can only endorse more (it exposes value attacks). The shape pair and the full
  * guard are the three shape rules side by side: refused, ours (provenance), the paper's (any).
@@ -10,7 +10,9 @@ export const GUARD_ABLATIONS = {
   "echo-demotion":
     "trusted rows that repeat untrusted text stay trusted: a payload planted in a post title shows through the trusted breadcrumb or notification that echoes it",
   containment:
-    "grants skip the geometric check: content reparented into a trusted container (aria-owns) or drawn outside its box keeps the container's trust",
+    "grants skip the geometric check: content the page's markup puts in a trusted container but draws outside its box keeps the container's trust",
+  "differential-check":
+    "the mask is built from layout boxes alone, without the second render: untrusted paint beyond a box, under a row or through effects nobody listed shows inside trusted rows",
   "coverage-cap":
     "over-broad rules (granting more than half the page's rows) are kept: a rule that reaches into the comments shows the payloads there",
   "capacity-grammars":

@@ -1,8 +1,10 @@
-import { type Box, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
+import { type Box, type CapturedNode, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
 import { isCompleteCapturedPage } from "./complete-captured-page.js";
 import type { Rect } from "./geometry/rect.js";
+import { subtractRects } from "./geometry/rect-set.js";
 import type { GuardAblation } from "./guard-ablation.js";
 import { composeMask } from "./mask/compose-mask.js";
+import { type KeptAnchor, keptAnchors } from "./mask/kept-anchors.js";
 import { MaskBuildError } from "./mask/mask-build-error.js";
 import { planMask } from "./mask/plan-mask.js";
 import type { NormalisedRole } from "./roles.js";
@@ -49,6 +51,34 @@ export interface GuardRow {
   source: VerdictSource;
   /** The node whose grant trusts the row (null for page scope, exceptions and untrusted rows). */
   container: string | null;
+}
+
+/**
+ * A row the mask reveals, as the differential check needs it: its node, the pixels it shows
+ * (its rectangle minus what wins over it) and how its layout ancestors paint in the second render.
+ */
+export interface RevealedRow {
+  rowId: string;
+  node: CapturedNode;
+  /** Disjoint pieces in screenshot pixels. */
+  shown: Rect[];
+  /**
+   * `trusted` for rows an operator's grant trusts (rule, page scope, consent banner): their
+   * ancestors are the page's own structure. `flat` for rows released by an exception (capacity,
+   * file ownership, self-authored) or a reveal inside content nobody vouched for: what their
+   * ancestors paint under them must be one colour.
+   */
+  ancestorPaint: "trusted" | "flat";
+}
+
+/** A guarded capture that can still be demoted: `guardPage` plus what the differential check needs. */
+export interface JudgedPage {
+  result: GuardResult;
+  revealed: RevealedRow[];
+  /** What the second render keeps painting: the revealed rows, grouped by clean granted container. */
+  anchors: KeptAnchor[];
+  /** The result with these rows (trusted or revealed) masked, with source `differential`. */
+  demote(rowIds: ReadonlySet<string>): GuardResult;
 }
 
 export interface GuardResult {
@@ -125,6 +155,14 @@ function rulesPerRoot(model: PageModel, rules: RuleSet, frameRules: GuardOptions
  * echo here so that rows it demotes are already untrusted when echo looks for repeated text.
  */
 export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unknown, options: GuardOptions = {}): GuardResult {
+  return judgePage(capture, rules, options).result;
+}
+
+/** Verdict sources whose row's ancestors are the page's own structure (an operator vouched for them). */
+const GRANTS = /^(rule#\d+|page|consent)$/;
+
+/** `guardPage`, keeping what the differential check needs and a way to demote rows after it. */
+export function judgePage(capture: CapturedPage | CapturedPageInput, rules: unknown, options: GuardOptions = {}): JudgedPage {
   const page = validateCapture(capture);
   const ruleSet = parseRuleSet(rules);
   const model = buildPageModel(page);
@@ -164,23 +202,52 @@ export function guardPage(capture: CapturedPage | CapturedPageInput, rules: unkn
     echoed,
   );
 
-  const mask = composeMask(planMask(model, final, nodeVerdicts, new Set(options.reveals ?? [])));
+  const reveals = new Set(options.reveals ?? []);
+  const plan = planMask(model, final, nodeVerdicts, reveals);
   const mainRoot = model.contentRoots.find((root) => root.isMain)!;
   const titleTrusted = mainRoot.url !== null && mainRoot.url.trim() !== "" && pageRuleOf(context, mainRoot.node.id)?.verdict === "trusted";
-
-  return {
+  const resultOf = (verdicts: readonly Verdict[], mask: Rect[]): GuardResult => ({
     rows: model.rows.map((row) => ({
       nodeId: row.id,
       role: row.role,
       text: row.text,
       box: row.box,
-      verdict: final[row.index]!.verdict,
-      source: final[row.index]!.source,
-      container: final[row.index]!.verdict === "trusted" ? final[row.index]!.container : null,
+      verdict: verdicts[row.index]!.verdict,
+      source: verdicts[row.index]!.source,
+      container: verdicts[row.index]!.verdict === "trusted" ? verdicts[row.index]!.container : null,
     })),
     mask,
     screen: model.screen,
     title: { text: page.title, verdict: titleTrusted ? "trusted" : "untrusted" },
     droppedRules: coverage.log,
+  });
+
+  const rowById = new Map(model.rows.map((row) => [row.id, row]));
+  const revealed = plan.revealed.map(({ rowId, rect, minus }): RevealedRow => {
+    const row = rowById.get(rowId)!;
+    const verdict = final[row.index]!;
+    const granted = verdict.verdict === "trusted" && GRANTS.test(verdict.source);
+    return {
+      rowId,
+      node: row.node,
+      shown: minus.length === 0 ? [rect] : subtractRects([rect], minus),
+      ancestorPaint: granted ? "trusted" : "flat",
+    };
+  });
+  return {
+    result: resultOf(final, composeMask(plan)),
+    revealed,
+    anchors: keptAnchors(model, final, nodeVerdicts, revealed),
+    demote: (rowIds) => {
+      // A demoted row is untrusted content from here on: it is masked and wins over the rows it overlaps.
+      const demoted = final.map((verdict, index): Verdict => {
+        const row = model.rows[index]!;
+        return rowIds.has(row.id) && (verdict.verdict === "trusted" || reveals.has(row.id))
+          ? { verdict: "untrusted", source: "differential", container: null }
+          : verdict;
+      });
+      const kept = new Set([...reveals].filter((id) => !rowIds.has(id)));
+      return resultOf(demoted, composeMask(planMask(model, demoted, nodeVerdicts, kept)));
+    },
   };
 }

@@ -3,12 +3,18 @@
 // rule sets per site and URL template. Other modules import only from here.
 
 export * from "./agent/index.js";
-export { type CapturedScreen, CaptureError, capturePage, captureScreen } from "./capture/index.js";
+export { type CapturedScreen, CaptureError, capturePage, captureScreen, liveCapture, SecondRenderError } from "./capture/index.js";
 export { type CapturedNode, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
 export type { Rect } from "./geometry/rect.js";
 export { GUARD_ABLATION_NAMES, GUARD_ABLATIONS, type GuardAblation, isGuardAblation } from "./guard-ablation.js";
 export { type GuardOptions, type GuardResult, type GuardRow, guardPage } from "./guard-page.js";
-export { buildMaskWithRetries, type MaskedScreen } from "./mask/build-mask-with-retries.js";
+export {
+  buildMaskWithRetries,
+  type CaptureSource,
+  type DifferentialSummary,
+  type MaskedScreen,
+  takenCapture,
+} from "./mask/build-mask-with-retries.js";
 export { isMasked } from "./mask/is-masked.js";
 export { MaskBuildError, MaskUnavailableError } from "./mask/mask-build-error.js";
 export { paintMask } from "./mask/paint-mask.js";

@@ -13,10 +13,10 @@ import {
   buildMaskWithRetries,
   type CapturedNode,
   type CapturedPage,
-  captureScreen,
   type GuardOptions,
   type GuardRow,
   lintRuleSet,
+  liveCapture,
   parseRuleSet,
 } from "../guard/index.js";
 import { CONTENT_MARK, OPERATOR_MARK } from "../workspace/index.js";
@@ -55,6 +55,11 @@ export interface MeasuredView {
    * echo compares against, less the accessible names of controls.
    */
   untrustedPainted: string[];
+  /**
+   * Rows the differential check masked on this view, each with what lies over or under it (the
+   * nodes outside its ancestry whose boxes meet its box: the likely cause of the difference).
+   */
+  differential: Array<{ row: string; causes: string[] }>;
 }
 
 /** A row shown though the workspace did not write it: a leak unless the capacity exception released it. */
@@ -91,6 +96,31 @@ function visibleTextOf(node: CapturedNode, byId: ReadonlyMap<string, CapturedNod
   return parts.join(" ").trim();
 }
 
+/** A row the differential check masked, and the nodes whose boxes meet it outside its own ancestry. */
+function demotionOf(page: CapturedPage, rowId: string): { row: string; causes: string[] } {
+  const byId = new Map(page.nodes.map((node) => [node.id, node]));
+  const row = byId.get(rowId);
+  if (row?.box == null) return { row: rowId, causes: [] };
+  const related = new Set<string>();
+  for (let at: CapturedNode | undefined = row; at !== undefined; at = at.parentId === null ? undefined : byId.get(at.parentId))
+    related.add(at.id);
+  const [x, y, w, h] = row.box;
+  const causes = page.nodes
+    .filter((node) => {
+      if (related.has(node.id) || node.box === null || node.offscreen) return false;
+      const [nx, ny, nw, nh] = node.box;
+      return nw > 0 && nh > 0 && nx < x + w && nx + nw > x && ny < y + h && ny + nh > y;
+    })
+    // The innermost first: a leaf names the cause better than the page wrapper around it.
+    .sort((a, b) => a.box![2] * a.box![3] - b.box![2] * b.box![3])
+    .slice(0, 3)
+    .map(
+      (node) =>
+        `${node.role}${node.tag === null ? "" : `<${node.tag}${node.classes.length > 0 ? `.${node.classes[0]}` : ""}>`} ${JSON.stringify((node.text || node.name).slice(0, 30))}`,
+    );
+  return { row: `${row.role} ${JSON.stringify((row.text || row.name).slice(0, 40))}`, causes };
+}
+
 async function scrollPositions(page: Page): Promise<number[]> {
   const { scrollHeight, innerHeight } = await page.evaluate(() => ({
     scrollHeight: document.documentElement.scrollHeight,
@@ -125,10 +155,11 @@ export async function measurePage(
     for (const y of positions) {
       await scrollTo(page, y);
       let attempts = 0;
+      const live = liveCapture(page);
       const masked = await buildMaskWithRetries(
-        () => {
+        (decide) => {
           attempts++;
-          return captureScreen(page);
+          return live(decide);
         },
         rules,
         options.guard,
@@ -141,6 +172,7 @@ export async function measurePage(
         lint: lintRuleSet(parseRuleSet(rules), masked.page).map((issue) => `${JSON.stringify(issue.path)}: ${issue.message}`),
         rows: labelRows(masked.page, masked.result.rows, masked.result.mask, masked.result.screen, marks),
         untrustedPainted: untrustedPainted(masked.page, masked.result.rows),
+        differential: (masked.differential?.demoted ?? []).map((id) => demotionOf(masked.page, id)),
       });
     }
     return views;

@@ -37,7 +37,7 @@ async function instructionRead(ablate: GuardAblation[]): Promise<string | undefi
 }
 
 describe("guard ablations in Chromium", { timeout: 120_000 }, () => {
-  it("the full guard shows no instruction; without echo demotion the echoed title, without containment the reparented comment", async () => {
+  it("the full guard shows no instruction; without echo demotion the echoed title, without containment the comment the template put in the strip", async () => {
     expect(await instructionRead([])).toBeUndefined();
     expect(await instructionRead(["echo-demotion"])).toContain("http://evil.example/echo");
     expect(await instructionRead(["containment"])).toContain("Mallory");

@@ -12,7 +12,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
-import { buildMaskWithRetries, captureScreen, workspaceRuleSet } from "../../src/guard/index.js";
+import { buildMaskWithRetries, liveCapture, workspaceRuleSet } from "../../src/guard/index.js";
 import { plantCanaries } from "../../src/injection/index.js";
 import { APP_HOSTS, type ScenarioInput, WorkspaceStateSchema } from "../../src/scenario/index.js";
 import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
@@ -118,7 +118,10 @@ async function measureAll(
   const operator = views.flatMap((view) => view.rows).filter((row) => row.mark === "operator");
   // Over-masking, printed for the record (a measure, not a pass/fail criterion).
   console.log(
-    `${new URL(urls[0] ?? "http://none").host}: ${operator.filter(isHidden).length}/${operator.length} operator rows mostly masked over ${views.length} views of ${urls.length} pages`,
+    `${new URL(urls[0] ?? "http://none").host}: ${operator.filter(isHidden).length}/${operator.length} operator rows mostly masked over ${views.length} views of ${urls.length} pages; ` +
+      `masked by the differential check: ${views.reduce((sum, view) => sum + view.differential.length, 0)}${views
+        .flatMap((view) => view.differential.map((entry) => `\n    ${view.url}: ${entry.row} ← ${entry.causes.join("; ")}`))
+        .join("")}`,
   );
   return { problems, views };
 }
@@ -210,7 +213,7 @@ describe("the forum's and the mail app's rule sets keep every canary under the m
     await page.goto(url, { waitUntil: "load" });
     const rules = workspaceRuleSet(workspace!.url, url)!.rules;
     const rowsWith = async (identity?: string) =>
-      (await buildMaskWithRetries(() => captureScreen(page), rules, identity === undefined ? {} : { userIdentity: identity })).result.rows;
+      (await buildMaskWithRetries(liveCapture(page), rules, identity === undefined ? {} : { userIdentity: identity })).result.rows;
     const textOf = (rows: Awaited<ReturnType<typeof rowsWith>>, text: string) => rows.filter((row) => row.text.includes(text));
     const declared = await rowsWith("quill_harbor");
     expect(textOf(declared, "A mirror is not a backup.").map((row) => [row.verdict, row.source])).toContainEqual(["trusted", "self"]);

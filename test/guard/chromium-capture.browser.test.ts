@@ -21,6 +21,10 @@ const wide = `<!doctype html><title>wide</title><body><ul id="wide-list">${Array
 const inline = `<!doctype html><title>inline</title><body style="font: 16px sans-serif">
 <p>Answer text <span id="votes"><button style="padding: 8px 12px">▲ Upvote</button><button style="padding: 8px 12px">▼ Down</button></span></p>
 <p><span id="big" style="font-size: 32px"><small style="font-size: 10px">tiny</small></span></p></body>`;
+// Two elements with the nav's id (one hidden: ids are counted over the document, painted or not), one in a shadow tree.
+const sharedId = `<!doctype html><title>ids</title><body><nav id="site-nav"><a href="/">Home</a></nav><div id="unique">u</div>
+<p id="site-nav" style="display:none">spoof</p><div id="host"></div>
+<script>document.getElementById("host").attachShadow({ mode: "closed" }).innerHTML = '<span id="unique">shadow</span>';</script></body>`;
 const many = `<!doctype html><title>many</title><body>${Array.from({ length: 6 }, (_, s) => `<section>${Array.from({ length: 500 }, (_, i) => `<p>paragraph ${s}.${i}</p>`).join("")}</section>`).join("")}</body>`;
 
 let server: FixtureServer;
@@ -29,7 +33,9 @@ let session: BrowserSession;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startFixtureServer({ pages: { "/deep.html": deep, "/wide.html": wide, "/many.html": many, "/inline.html": inline } });
+  server = await startFixtureServer({
+    pages: { "/deep.html": deep, "/wide.html": wide, "/many.html": many, "/inline.html": inline, "/shared-id.html": sharedId },
+  });
   // Same server, another site: Chromium puts its frames in another process (out-of-process iframe).
   crossOrigin = server.origin.replace("127.0.0.1", "localhost");
   browser = await sharedBrowser();
@@ -206,6 +212,19 @@ describe("capturePage overflow clips", () => {
 });
 
 describe("capturePage tree", () => {
+  test("an id that more than one element of the document carries is marked shared", { timeout: 120_000 }, async () => {
+    const page = await open("shared-id.html");
+    const capture = await capturePage(page);
+    const nav = capture.nodes.find((node) => node.domId === "site-nav" && node.rawRole === "navigation");
+    expect(nav?.idShared).toBe(true);
+    // A shadow tree's element with a light element's id counts too (stricter than per-tree scoping).
+    expect(capture.nodes.filter((node) => node.domId === "unique").map((node) => node.idShared)).toEqual(expect.arrayContaining([true]));
+    expect(
+      capture.nodes.filter((node) => node.domId !== null && !["site-nav", "unique"].includes(node.domId)).every((node) => !node.idShared),
+    ).toBe(true);
+    await page.close();
+  });
+
   test("aria-owns reparenting, aria-hidden paint, wrapper spans, focus and normalised roles", { timeout: 120_000 }, async () => {
     const page = await open("capture/structure.html");
     const capture = await capturePage(page);
@@ -217,8 +236,14 @@ describe("capturePage tree", () => {
     expect(root).toHaveLength(1);
     expect(root[0]).toMatchObject({ role: "document_web", rawRole: "RootWebArea" });
 
-    // aria-owns: the owned grid hangs under the legal notice, far from its own box.
-    expect(parentOf(capture, byDomId(capture, "owned"))?.domId).toBe("owner");
+    // aria-owns: the owned grid hangs under the legal notice, far from its own box; its layout
+    // parent is recorded, and nodes whose two parents agree record none.
+    const owned = byDomId(capture, "owned");
+    expect(parentOf(capture, owned)?.domId).toBe("owner");
+    const layoutParent = capture.nodes.find((node) => node.id === owned.layoutParentId);
+    expect(layoutParent?.domId).not.toBe("owner");
+    expect(layoutParent).toBeDefined();
+    expect(capture.nodes.filter((node) => node.layoutParentId !== null).map((node) => node.domId)).toEqual(["owned"]);
 
     // Text painted by an aria-hidden element is not in the accessibility tree, but it is drawn over
     // the Save button, so it is captured as a (non-ignored) text node with its box.

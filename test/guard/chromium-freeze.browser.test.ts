@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { captureScreen, FreezeError, withFrozenPage } from "../../src/guard/capture/index.js";
+import { captureScreen, FreezeError, liveCapture, withFrozenPage } from "../../src/guard/capture/index.js";
 import { guardPage, MaskUnavailableError } from "../../src/guard/index.js";
 import { buildMaskWithRetries } from "../../src/guard/mask/build-mask-with-retries.js";
 import { rulesOf } from "./fixtures/canary-probe.js";
@@ -39,7 +39,7 @@ describe("captures of a page that flickers untrusted overlays over trusted rows"
       const rules = rulesOf("flicker");
       let seen = 0;
       for (let i = 0; i < CAPTURES; i++) {
-        const masked = await buildMaskWithRetries(() => captureScreen(page), rules);
+        const masked = await buildMaskWithRetries(liveCapture(page), rules);
         expect(masked.result.rows.filter((row) => row.verdict === "trusted").map((row) => row.text)).toEqual([
           "Home",
           "Popular",
@@ -72,7 +72,7 @@ describe("captures of a page that flickers untrusted overlays over trusted rows"
     await page.evaluate("setInterval(function () { debugger; }, 3)");
     const { page: captured } = await captureScreen(page);
     expect(captured.alignment.ok).toBe(true);
-    const masked = await buildMaskWithRetries(() => captureScreen(page), rulesOf("flicker"));
+    const masked = await buildMaskWithRetries(liveCapture(page), rulesOf("flicker"));
     expect(await redPixels(masked.png)).toBe(0);
     await page.close();
   });
@@ -82,7 +82,7 @@ describe("captures of a page that flickers untrusted overlays over trusted rows"
     await captureScreen(page);
     await page.goto(fixtures.server().url("flicker/page.html?move"), { waitUntil: "load" });
     const failures: Error[] = [];
-    const masked = await buildMaskWithRetries(() => captureScreen(page), rulesOf("flicker"), {
+    const masked = await buildMaskWithRetries(liveCapture(page), rulesOf("flicker"), {
       onAttemptFailed: (error) => failures.push(error),
     });
     expect(failures).toEqual([]);
@@ -115,7 +115,7 @@ describe("captures of a page that flickers untrusted overlays over trusted rows"
     await expect(withFrozenPage(page, async () => "captured", 400)).rejects.toBeInstanceOf(FreezeError);
     await expect(
       buildMaskWithRetries(
-        () => withFrozenPage(page, async () => ({ page: {} as never, screenshot: Buffer.alloc(0) }), 400),
+        (decide) => withFrozenPage(page, async () => decide({ page: {} as never, screenshot: Buffer.alloc(0) }), 400),
         rulesOf("flicker"),
         { retries: 1 },
       ),

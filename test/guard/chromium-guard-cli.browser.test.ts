@@ -27,6 +27,23 @@ afterAll(async () => {
 const runGuard = (args: string[]) => runCli(["guard", ...args]);
 
 describe("safecua guard mask", () => {
+  test("rows whose pixels an untrusted box paints under are reported with source differential", { timeout: 180_000 }, async () => {
+    const out = join(tempDir(), "masked.png");
+    const args = ["mask", server.url("under-paint/page.html?flat"), "--rules", rulesFileOf("under-paint"), "-o", out];
+    const run = await runGuard([...args, "--json"]);
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.stdout) as { rows: Array<{ source: string; verdict: string; untrusted_text?: string }> };
+    const demoted = printed.rows.filter((row) => row.source === "differential");
+    expect(demoted.map((row) => [row.untrusted_text, row.verdict])).toEqual([
+      ["Home", "untrusted"],
+      ["Popular", "untrusted"],
+      ["All", "untrusted"],
+      ["New posts", "untrusted"],
+    ]);
+    const summary = await runGuard(args);
+    expect(summary.stdout).toMatch(/4 masked by the differential check/);
+  });
+
   test("--json prints rows and the mask in screenshot pixels and writes the masked PNG", { timeout: 180_000 }, async () => {
     const out = join(tempDir(), "masked.png");
     const run = await runGuard(["mask", server.url("forum-thread/page.html"), "--rules", rulesFileOf("forum-thread"), "-o", out, "--json"]);

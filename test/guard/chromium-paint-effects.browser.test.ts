@@ -10,7 +10,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { captureScreen } from "../../src/guard/capture/index.js";
+import { liveCapture } from "../../src/guard/capture/index.js";
 import { buildMaskWithRetries } from "../../src/guard/mask/build-mask-with-retries.js";
 import { maskBitmap, rulesOf, unmaskedPixels } from "./fixtures/canary-probe.js";
 import { useFixtureSession } from "./fixtures/fixture-server.js";
@@ -59,7 +59,7 @@ async function maskAndHide(file: string) {
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(fixtures.server().url(`paint-effects/${file}`), { waitUntil: "load" });
-    const masked = await buildMaskWithRetries(() => captureScreen(page), rulesOf("paint-effects"));
+    const masked = await buildMaskWithRetries(liveCapture(page), rulesOf("paint-effects"));
     const { width, height } = masked.result.screen;
     const bitmap = maskBitmap(masked.result.mask, width, height);
     const before = await page.screenshot();

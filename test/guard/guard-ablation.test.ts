@@ -112,10 +112,15 @@ describe("guard ablations on the mask", () => {
     }
   });
 
+  it("differential-check changes nothing in the pure core: it switches off the live second render (build-mask-with-retries)", () => {
+    expect(changed(page, rules, "differential-check")).toEqual({});
+  });
+
   it("names every switch once", () => {
     expect(GUARD_ABLATION_NAMES).toEqual([
       "echo-demotion",
       "containment",
+      "differential-check",
       "coverage-cap",
       "capacity-grammars",
       "endorsement-by-shape",

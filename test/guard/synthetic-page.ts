@@ -14,14 +14,16 @@ export interface NodeSpec {
   text?: string;
   box?: Box | null;
   paint?: number | null;
-  /** Where the element paints an image or a shadow of its own (`shapeBox`). */
-  shapes?: Box;
   ignored?: boolean;
   opaque?: boolean;
   truncated?: boolean;
   offscreen?: boolean;
   href?: string;
   frameId?: string;
+  /** The layout parent's key, when `aria-owns` made the spec's parent its accessibility parent. */
+  layoutParent?: string;
+  /** Another element of the document carries the same `domId`. */
+  idShared?: boolean;
   kids?: NodeSpec[];
 }
 
@@ -87,12 +89,13 @@ export function makePage(root: NodeSpec, options: PageOptions = {}): CapturedPag
       href: spec.href ?? null,
       box: spec.box === undefined ? null : spec.box,
       paintOrder: spec.paint ?? null,
-      shapeBox: spec.shapes ?? null,
       offscreen: spec.offscreen ?? false,
       frameId: frame,
       opaque: spec.opaque ?? false,
       truncated: spec.truncated ?? false,
       ignored: spec.ignored ?? false,
+      layoutParentId: spec.layoutParent ?? null,
+      idShared: spec.idShared ?? false,
     };
     nodes.push(node);
     node.childIds = (spec.kids ?? []).map((kid) => visit(kid, id, frame));

@@ -121,7 +121,10 @@ describe("the workspace's rule sets on the rich fixture", () => {
     const released = views.flatMap((view) => view.rows).filter(isCapacityRelease);
     overMasking.push(
       `  ${operator.filter(isHidden).length}/${operator.length} operator rows mostly masked over ${views.length} views of ${urls.length + 1} pages; ` +
-        `content rows released by the capacity exception: ${released.length} (${[...new Set(released.map((row) => JSON.stringify(row.visibleText.trim())))].join(", ")})`,
+        `content rows released by the capacity exception: ${released.length} (${[...new Set(released.map((row) => JSON.stringify(row.visibleText.trim())))].join(", ")}); ` +
+        `masked by the differential check: ${views.reduce((sum, view) => sum + view.differential.length, 0)}${views
+          .flatMap((view) => view.differential.map((entry) => `\n    ${view.url}: ${entry.row} ← ${entry.causes.join("; ")}`))
+          .join("")}`,
     );
   }, 900_000);
 

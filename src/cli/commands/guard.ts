@@ -5,9 +5,9 @@ import { DEFAULT_VIEWPORT, type Viewport } from "../../browser/index.js";
 import { InputError, parseJsonText } from "../../core/index.js";
 import {
   buildMaskWithRetries,
-  captureScreen,
   lintRuleFile,
   lintRuleSet,
+  liveCapture,
   MaskUnavailableError,
   parseRuleSet,
   type Rect,
@@ -83,7 +83,7 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
   try {
     let masked;
     try {
-      masked = await buildMaskWithRetries(() => captureScreen(session.page), rulesFor, {
+      masked = await buildMaskWithRetries(liveCapture(session.page), rulesFor, {
         keepDroppedFor: () => dropped,
         onAttemptFailed: (error, attempt) => cli.log(`attempt ${attempt}: ${error.message}`),
       });
@@ -124,7 +124,8 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
       const trusted = rows.filter((row) => row.verdict === "trusted").length;
       const maskedArea = mask.reduce((sum, rect) => sum + rect[2] * rect[3], 0);
       cli.print(
-        `wrote ${options.out} (${screen.width}x${screen.height}): ${rows.length} rows, ${trusted} trusted, ${rows.length - trusted} untrusted; ` +
+        `wrote ${options.out} (${screen.width}x${screen.height}): ${rows.length} rows, ${trusted} trusted, ${rows.length - trusted} untrusted` +
+          `${masked.differential === null || masked.differential.demoted.length === 0 ? "" : ` (${masked.differential.demoted.length} masked by the differential check: their pixels differed without untrusted paint)`}; ` +
           `mask of ${mask.length} rectangles covers ${((100 * maskedArea) / (screen.width * screen.height)).toFixed(1)}% of the screen`,
       );
     }

@@ -8,6 +8,7 @@ import { type AxNode, type DomSnapshot, type FrameTreeNode, SNAPSHOT_STYLES } fr
 import { buildFrameDraft, type DraftNode } from "./draft-tree.js";
 import { childFrameGeometry, clipToScreen, type FrameGeometry, mainFrameGeometry, toScreen } from "./frame-geometry.js";
 import { rawRoleOf } from "./raw-role.js";
+import type { SecondRenderHints } from "./render-kept-only.js";
 import { intersectRects, isOutside, type Rect } from "./screen-rect.js";
 import { type DocumentIndex, indexSnapshotDocument } from "./snapshot-index.js";
 
@@ -84,6 +85,8 @@ export interface SampledCapture {
   alignable: ReadonlySet<number>;
   /** The boxes the alignment check samples (screenshot pixels, before clipping). */
   alignmentSample: AlignmentCandidate[];
+  /** What the differential check's second render needs from the DOM snapshot. */
+  hints: SecondRenderHints;
 }
 
 /** What a capture says before its boxes are checked: not verified, so no mask can be built from it. */
@@ -191,6 +194,22 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     childIds.set(parent, list);
   }
 
+  // The layout parent of each node, where `aria-owns` made another node its accessibility parent.
+  const keptNodes = new Set(walk.kept.map(({ node }) => node));
+  const layoutParentOf = (node: DraftNode): DraftNode | null => {
+    const doc = docByFrameId.get(node.frameId);
+    const draft = draftByFrameId.get(node.frameId);
+    if (node.dom === null || doc === undefined || draft === undefined) return null;
+    for (let at = node.dom.parentIndex; at >= 0; ) {
+      const entry = doc.entries[at];
+      if (entry === undefined) return null;
+      const found = draft.byBackendId.get(entry.backendNodeId);
+      if (found !== undefined) return keptNodes.has(found) ? found : null;
+      at = entry.parentIndex;
+    }
+    return null;
+  };
+
   const nodes: CapturedNode[] = [];
   const alignmentPool: (AlignmentCandidate & { group: string })[] = [];
   const alignable = new Set<number>();
@@ -199,7 +218,6 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     const { ax, dom, geometry } = node;
     const rawRole = rawRoleOf(ax, dom);
     let box: Rect | null = null;
-    let shapeBox: Rect | null = null;
     let offscreen = false;
     if (dom?.box !== null && dom?.box !== undefined && geometry !== null) {
       const screen = toScreen(dom.box, geometry);
@@ -212,14 +230,6 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       offscreen = visibleArea === null || isOutside(screen, visibleArea);
       const clipped = paintClip === null ? screen : intersectRects(screen, paintClip);
       box = offscreen || clipped === null ? screen : clipped;
-      // Also for a box that is itself off-screen or empty: a shadow, filter or reflection moves its
-      // copy anywhere (text laid out above the viewport, its shadow drawn inside it).
-      if (dom.shapeOutset !== null && visibleArea !== null) {
-        const [left, top, right, bottom] = dom.shapeOutset;
-        const grown = toScreen([dom.box[0] - left, dom.box[1] - top, dom.box[2] + left + right, dom.box[3] + top + bottom], geometry);
-        const painted = paintClip === null ? grown : intersectRects(grown, paintClip);
-        shapeBox = painted === null || isOutside(painted, visibleArea) ? null : painted;
-      }
       if (dom.nodeType === 1 && !dom.inline) alignable.add(dom.backendNodeId);
       if (!offscreen && !node.opaque && alignable.has(dom.backendNodeId) && !dom.tag.startsWith("::") && screen[2] >= 2 && screen[3] >= 2) {
         alignmentPool.push({ backendNodeId: dom.backendNodeId, box: screen, group: node.frameId });
@@ -229,6 +239,8 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     const value = ax === null ? "" : stringValue(ax.value);
     const text = rawRole === "StaticText" ? (ax === null ? (dom?.layoutText ?? "") : name || (dom?.layoutText ?? "")) : value;
     if (axProperty(ax, "focused") === true) focusedNodeId = node.id;
+    const layoutParent = parent === null ? null : layoutParentOf(node);
+    const doc = docByFrameId.get(node.frameId);
     nodes.push({
       id: node.id,
       backendNodeId: dom?.backendNodeId ?? ax?.backendDOMNodeId ?? null,
@@ -244,8 +256,9 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       href: dom?.href ?? (rawRole === "link" ? stringOrNull(axProperty(ax, "url")) : null),
       box,
       paintOrder: paintRank.get(node) ?? null,
-      shapeBox,
       offscreen,
+      layoutParentId: layoutParent !== null && layoutParent !== parent ? layoutParent.id : null,
+      idShared: dom?.domId != null && (doc?.sharedIds.has(dom.domId) ?? false),
       frameId: node.frameId,
       opaque: node.opaque,
       truncated: walk.truncated.has(node),
@@ -272,7 +285,14 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     alignment,
     nodes,
   };
-  return { page: captured, alignable, alignmentSample };
+  const hints: SecondRenderHints = {
+    // Document coordinates of the screenshot's origin: a clipped screenshot is asked for in them.
+    origin: { x: mainDoc.scrollX, y: mainDoc.scrollY, dpr },
+    closedShadowSamples: new Map(
+      docs.filter((doc) => doc.closedShadowSamples.length > 0).map((doc) => [doc.frameId, doc.closedShadowSamples]),
+    ),
+  };
+  return { page: captured, alignable, alignmentSample, hints };
 }
 
 function stringOrNull(value: unknown): string | null {

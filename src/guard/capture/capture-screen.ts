@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { pageCdpSession } from "../../browser/index.js";
 import type { CapturedPage } from "../captured-page.js";
+import type { CaptureSource } from "../mask/build-mask-with-retries.js";
 import { type AlignmentCandidate, type AlignmentResult, checkAlignment, pickAlignmentSample } from "./alignment-check.js";
 import { type CaptureOptions, captureSampledPage } from "./capture-page.js";
 import { withFrozenPage } from "./freeze-page.js";
+import { type KeptOnlyRender, type KeptRow, renderKeptOnly } from "./render-kept-only.js";
 
 export interface CapturedScreen {
   page: CapturedPage;
@@ -54,10 +56,38 @@ export async function recheckAlignment(
  * place. A page that cannot be frozen throws (`FreezeError`): it is never captured unfrozen.
  */
 export async function captureScreen(page: Page, options: CaptureOptions = {}): Promise<CapturedScreen> {
+  return captureFrozen(page, (frame) => ({ page: frame.page, screenshot: frame.screenshot }), options);
+}
+
+/** A capture while the page is still frozen: the frame can be rendered again before it resumes. */
+export interface FrozenCapture extends CapturedScreen {
+  /** Renders this same frame again with only `rows` and their layout ancestors painting (`renderKeptOnly`). */
+  renderKeptOnly(rows: readonly KeptRow[]): Promise<KeptOnlyRender>;
+}
+
+/**
+ * `captureScreen`, then `work` on the capture before the page resumes: what must see the same
+ * frame again (the differential check's second render) runs there. Keep `work` short: the page's
+ * scripts wait for it.
+ */
+export async function captureFrozen<T>(
+  page: Page,
+  work: (frame: FrozenCapture) => T | Promise<T>,
+  options: CaptureOptions = {},
+): Promise<T> {
   return withFrozenPage(page, async (cdp) => {
-    const { page: captured, alignmentSample } = await captureSampledPage(page, options, false);
+    const { page: captured, alignmentSample, hints } = await captureSampledPage(page, options, false);
     const screenshot = Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
     const alignment = await checkAlignment(cdp, alignmentSample, captured.devicePixelRatio, options.alignmentTolerancePx);
-    return { page: { ...captured, alignment }, screenshot };
+    const checked = { ...captured, alignment };
+    return work({ page: checked, screenshot, renderKeptOnly: (rows) => renderKeptOnly(cdp, checked, rows, hints) });
   });
+}
+
+/**
+ * The capture source of a live page for `buildMaskWithRetries`: each attempt is frozen, and the
+ * guard's decision and the differential check's second render happen before the page resumes.
+ */
+export function liveCapture(page: Page, options: CaptureOptions = {}): CaptureSource {
+  return (decide) => captureFrozen(page, decide, options);
 }

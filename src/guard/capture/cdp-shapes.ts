@@ -47,6 +47,8 @@ export interface SnapshotNodeTree {
   inputValue?: RareStringData;
   contentDocumentIndex?: RareIntegerData;
   pseudoType?: RareStringData;
+  /** The type of the shadow root a node is in (`open`, `closed`, `user-agent`); absent outside one. */
+  shadowRootType?: RareStringData;
 }
 
 export interface SnapshotLayoutTree {
@@ -83,8 +85,8 @@ export interface FrameTreeNode {
 /**
  * Computed styles requested from `DOMSnapshot.captureSnapshot`, in this order: visibility (a hidden
  * box paints nothing), and what decides which overflow clips apply to a node (its own position,
- * the clipping element's overflow, transforms and zoom that make box arithmetic unreliable), and
- * what paints beyond a node's box (images, shadows, filters, text shadows and strokes).
+ * the clipping element's overflow, transforms and zoom that make box arithmetic unreliable). What
+ * paints beyond a node's box is not read from styles: the differential check compares pixels.
  */
 export const SNAPSHOT_STYLES = [
   "visibility",
@@ -93,24 +95,10 @@ export const SNAPSHOT_STYLES = [
   "position",
   "transform",
   "zoom",
-  "background-image",
-  "box-shadow",
-  "border-image-source",
   "display",
-  "filter",
-  "text-shadow",
-  "-webkit-text-stroke-width",
   "scale",
   "rotate",
   "translate",
   "offset-path",
-  "-webkit-box-reflect",
-  "outline-style",
-  "outline-width",
-  "outline-offset",
-  "font-size",
-  "column-count",
-  "column-width",
-  "writing-mode",
 ] as const;
 export type SnapshotStyle = (typeof SNAPSHOT_STYLES)[number];

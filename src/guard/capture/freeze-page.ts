@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CDPSession, Page } from "playwright-core";
 import { pageCdpSession } from "../../browser/index.js";
+import { forgetIsolatedWorld, isolatedWorld } from "./isolated-world.js";
 
 /** How long the page may take to reach the pause before the capture gives up (and is retried). */
 export const FREEZE_TIMEOUT_MS = 2_000;
@@ -13,15 +14,17 @@ export class FreezeError extends Error {
   override readonly name = "FreezeError";
 }
 
-/** Main-world globals are the page's: our own world keeps the animations we hold out of its reach. */
-const WORLD_NAME = "safecua-freeze";
-
+// SVG (SMIL) animations are not in `document.getAnimations()`: each outermost <svg> has its own
+// timeline, paused and later unpaused here unless the page had paused it itself.
 const PAUSE_ANIMATIONS = `(() => {
   const running = document.getAnimations().filter((animation) => animation.playState === "running" || animation.pending);
   const held = running.map((animation) => [animation, animation.currentTime]);
   globalThis.__safecuaPaused = [...(globalThis.__safecuaPaused ?? []), ...held];
   for (const animation of running) animation.cancel();
-  return running.length;
+  const svgs = [...document.querySelectorAll("svg")].filter((svg) => svg.ownerSVGElement === null && !svg.animationsPaused());
+  for (const svg of svgs) svg.pauseAnimations();
+  globalThis.__safecuaPausedSvgs = [...(globalThis.__safecuaPausedSvgs ?? []), ...svgs];
+  return running.length + svgs.length;
 })()`;
 
 /** Two frames: the first commits the cancelled animations, the second runs after that commit. */
@@ -33,42 +36,9 @@ const RESUME_ANIMATIONS = `(() => {
     animation.play();
   }
   globalThis.__safecuaPaused = [];
+  for (const svg of globalThis.__safecuaPausedSvgs ?? []) svg.unpauseAnimations();
+  globalThis.__safecuaPausedSvgs = [];
 })()`;
-
-/**
- * Our isolated world per session, kept across captures: creating one per capture cost two DevTools
- * calls and left one more world in the page each time. Forgotten when Chromium reports it gone
- * (navigation) and whenever a freeze fails, so the next capture makes a new one.
- */
-const worlds = new WeakMap<CDPSession, Promise<number>>();
-
-function isolatedWorld(cdp: CDPSession): Promise<number> {
-  let world = worlds.get(cdp);
-  if (world === undefined) {
-    world = (async () => {
-      // Runtime first, so the events that say the world is gone are delivered; it stays enabled.
-      await cdp.send("Runtime.enable");
-      const { frameTree } = await cdp.send("Page.getFrameTree");
-      const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: WORLD_NAME });
-      const forget = () => {
-        if (worlds.get(cdp) === world) worlds.delete(cdp);
-        cdp.off("Runtime.executionContextDestroyed", onDestroyed);
-        cdp.off("Runtime.executionContextsCleared", forget);
-      };
-      const onDestroyed = (event: { executionContextId: number }) => {
-        if (event.executionContextId === executionContextId) forget();
-      };
-      cdp.on("Runtime.executionContextDestroyed", onDestroyed);
-      cdp.on("Runtime.executionContextsCleared", forget);
-      return executionContextId;
-    })();
-    worlds.set(cdp, world);
-    world.catch(() => {
-      if (worlds.get(cdp) === world) worlds.delete(cdp);
-    });
-  }
-  return world;
-}
 
 interface Paused {
   callFrames: Array<{ functionName: string }>;
@@ -155,7 +125,7 @@ export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => P
     clearTimeout(timer);
     cdp.off("Debugger.paused", onPaused);
     // A world that failed us once (gone with a navigation, or a page that stopped answering) is not reused.
-    if (!paused) worlds.delete(cdp);
+    if (!paused) forgetIsolatedWorld(cdp);
     // Never wait long on a page that stopped answering: the capture has failed already then.
     const settle = (step: Promise<unknown>) =>
       Promise.race([step.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);

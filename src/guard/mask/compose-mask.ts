@@ -1,13 +1,21 @@
 import { clipRect, type Rect } from "../geometry/rect.js";
 import { subtractRects } from "../geometry/rect-set.js";
 
+/** One row's revealed rectangle and what is cut out of it. */
+export interface RevealedRect {
+  /** The row it reveals. */
+  rowId: string;
+  rect: Rect;
+  minus: readonly Rect[];
+}
+
 /** What the compositor needs, already decided: where masking starts, and what is copied back. */
 export interface MaskPlan {
   screen: { width: number; height: number };
   /** M: content-root areas, masked by default. */
   masked: readonly Rect[];
   /** Trusted rows and live reveals (snapped inward), each with the boxes that win over it (snapped outward). */
-  revealed: ReadonlyArray<{ rect: Rect; minus: readonly Rect[] }>;
+  revealed: readonly RevealedRect[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Rect } from "../geometry/rect.js";
 import { MaskBuildError } from "./mask-build-error.js";
+import { decodeImage, type RawImage } from "./raw-image.js";
 
 /**
  * Paints the mask F onto a screenshot: every pixel inside F becomes opaque black, nothing else
@@ -9,15 +10,26 @@ import { MaskBuildError } from "./mask-build-error.js";
  * pixels would not line up with the boxes).
  */
 export async function paintMask(png: Buffer, mask: readonly Rect[], expected?: { width: number; height: number }): Promise<Buffer> {
-  const { default: sharp } = await import("sharp");
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = info;
-  if (expected !== undefined && (expected.width !== width || expected.height !== height)) {
+  const image = await decodeImage(png);
+  checkScreenshotSize(image, expected);
+  return paintMaskOnPixels(image, mask);
+}
+
+/** A screenshot of another size than the capture's geometry cannot be masked (`screenshot-mismatch`). */
+export function checkScreenshotSize(image: RawImage, expected: { width: number; height: number } | undefined): void {
+  if (expected !== undefined && (expected.width !== image.width || expected.height !== image.height)) {
     throw new MaskBuildError(
       "screenshot-mismatch",
-      `screenshot is ${width}×${height}, capture geometry expects ${expected.width}×${expected.height}`,
+      `screenshot is ${image.width}×${image.height}, capture geometry expects ${expected.width}×${expected.height}`,
     );
   }
+}
+
+/** `paintMask` on pixels already decoded; they are copied, not changed. Returns a PNG. */
+export async function paintMaskOnPixels(image: RawImage, mask: readonly Rect[]): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const { width, height, channels } = image;
+  const data = Buffer.from(image.data);
   for (const [rx, ry, rw, rh] of mask) {
     const x0 = Math.max(0, rx);
     const y0 = Math.max(0, ry);

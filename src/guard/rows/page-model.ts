@@ -130,12 +130,35 @@ export function buildPageModel(page: CapturedPage): PageModel {
     link: CapturedNode | null;
   }
 
+  // Chains follow the layout: where `aria-owns` made another node a node's accessibility parent,
+  // its chain (what rules match and containment checks) runs through its layout parent instead,
+  // so owning a node neither lends it the owner's ancestors nor takes away its own.
+  const chains = new Map<string, CapturedNode[]>();
+  const layoutChain = (id: string): CapturedNode[] => {
+    const known = chains.get(id);
+    if (known !== undefined) return known;
+    const path: CapturedNode[] = [];
+    const seen = new Set<string>();
+    for (let at = tree.byId.get(id); at !== undefined && !seen.has(at.id); ) {
+      seen.add(at.id);
+      path.push(at);
+      if (at.role === "document_web") break;
+      const up = at.layoutParentId ?? at.parentId;
+      at = up === null ? undefined : tree.byId.get(up);
+    }
+    const chain = path.reverse();
+    chains.set(id, chain);
+    return chain;
+  };
+
   const stack: Frame[] = [{ node: tree.root, root: null, chain: [], forced: null, foldedInto: null, link: null }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const { node } = frame;
     let root = frame.root;
-    let chain = extendChain(frame.chain, node);
+    const reparented = node.layoutParentId !== null && tree.byId.has(node.layoutParentId);
+    let chain = reparented ? extendChain(layoutChain(node.layoutParentId!), node) : extendChain(frame.chain, node);
+    chains.set(node.id, chain);
     let forced = frame.forced;
 
     if (node.role === "document_web" && frame.foldedInto === null) {
@@ -157,9 +180,10 @@ export function buildPageModel(page: CapturedPage): PageModel {
     if (forced === null && node.opaque) forced = "opaque";
     if (forced === null && node.truncated) forced = "truncated";
 
-    const link = node.role === "link" ? node : frame.link;
+    const link = node.role === "link" ? node : reparented ? ([...chain].reverse().find((at) => at.role === "link") ?? null) : frame.link;
     let rowIndex: number | null = null;
-    let foldedInto = frame.foldedInto;
+    // An owned node is not part of its owner's row: its text is its own, judged on its own chain.
+    let foldedInto = reparented ? null : frame.foldedInto;
     const children = tree.children(node.id);
 
     if (foldedInto === null && root !== null && node.role !== "document_web") {

@@ -13,11 +13,16 @@ function classString(node: CapturedNode): string {
   return value;
 }
 
-/** Does one identifier (role + optional exact id + optional class substring) name this node? */
-export function identifierMatches(identifier: Identifier, node: CapturedNode): boolean {
+/**
+ * Does one identifier (role + optional exact id + optional class substring) name this node? An id
+ * names an element only while it is unique in its document: a page that lets a stranger's element
+ * carry the trusted container's id would otherwise have that element matched (and trusted). With
+ * `sharedIdMatches` (an `except` signature, which only takes trust away) a shared id still names it.
+ */
+export function identifierMatches(identifier: Identifier, node: CapturedNode, sharedIdMatches = false): boolean {
   // The id first: one comparison turns most nodes of a chain away before the role's lower-case
   // lookups (all three tests are pure, so their order changes nothing but the cost).
-  if (identifier.id !== undefined && node.domId !== identifier.id) return false;
+  if (identifier.id !== undefined && (node.domId !== identifier.id || (node.idShared && !sharedIdMatches))) return false;
   if (!roleMatches(identifier.role, node)) return false;
   if (identifier.class !== undefined && !classString(node).includes(identifier.class)) return false;
   return true;
@@ -60,7 +65,7 @@ export function matchPathRule(rule: PathRule, chain: readonly CapturedNode[]): n
   if (rule.except !== undefined) {
     for (let q = container + 1; q < chain.length; q++) {
       const node = chain[q]!;
-      if (rule.except.some((signature) => identifierMatches(signature, node))) return null;
+      if (rule.except.some((signature) => identifierMatches(signature, node, true))) return null;
     }
   }
   if (rule.own_role !== undefined) {

@@ -39,7 +39,7 @@ function fingerprintMatches(fingerprint: string, domId: string): boolean {
 export function findConsentContainers(model: PageModel, extraFingerprints: readonly string[] = []): Set<string> {
   const fingerprints = [...CONSENT_FINGERPRINTS, ...extraFingerprints];
   const matches = (node: CapturedNode): boolean =>
-    node.domId !== null && fingerprints.some((fingerprint) => fingerprintMatches(fingerprint, node.domId!));
+    node.domId !== null && !node.idShared && fingerprints.some((fingerprint) => fingerprintMatches(fingerprint, node.domId!));
   const found = new Set<string>();
   for (const node of model.tree.ordered) {
     if (!matches(node) || node.opaque || node.truncated) continue;

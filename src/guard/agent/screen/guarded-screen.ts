@@ -1,5 +1,5 @@
 import type { Page } from "../../../browser/index.js";
-import { captureScreen } from "../../capture/capture-screen.js";
+import { liveCapture } from "../../capture/capture-screen.js";
 import type { CapturedPage } from "../../captured-page.js";
 import { intersectRects, type Rect, snapInward } from "../../geometry/rect.js";
 import type { GuardAblation } from "../../guard-ablation.js";
@@ -67,15 +67,10 @@ export interface CaptureOptions {
  * `MaskUnavailableError` (the episode ends as an error); there is no path to an unmasked image.
  */
 export async function captureGuardedScreen(page: Page, options: CaptureOptions): Promise<GuardedScreen> {
-  let screenshot: Buffer | undefined;
   let pageRules: PageRules | undefined;
   let reveals: string[] = [];
   const masked = await buildMaskWithRetries(
-    async () => {
-      const captured = await captureScreen(page);
-      screenshot = captured.screenshot;
-      return captured;
-    },
+    liveCapture(page),
     (captured: CapturedPage) => {
       pageRules = options.rulesFor(captured.url ?? "");
       return pageRules.rules;
@@ -102,7 +97,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
     mask: result.mask,
     width: result.screen.width,
     height: result.screen.height,
-    screenshot: screenshot!,
+    screenshot: masked.screenshot,
     masked: masked.png,
     hash: await screenHash(masked.png),
     reveals,

@@ -1,0 +1,157 @@
+/**
+ * Runs generated hazard pages through the live mask and counts, against each page's oracle (the
+ * same page without the hazard), the pixels the hazard changed that the mask shows. Shared by the
+ * browser test (200 pages a run) and the benchmark (5,000).
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { pageCdpSession } from "../../../src/browser/index.js";
+import {
+  buildMaskWithRetries,
+  type GuardAblation,
+  liveCapture,
+  type MaskedScreen,
+  MaskUnavailableError,
+  type Rect,
+} from "../../../src/guard/index.js";
+import { maskBitmap } from "../../../src/runner/index.js";
+import { type FixtureServer, startFixtureServer } from "../fixtures/fixture-server.js";
+import { generateHazardPage, type HazardOptions, type HazardPage } from "./hazard-page.js";
+
+export const HAZARD_VIEWPORT = { width: 1280, height: 400 } as const;
+
+export interface HazardOutcome {
+  page: HazardPage;
+  /** Null when no mask could be built (the page would not freeze): nothing was shown. */
+  masked: MaskedScreen | null;
+  /** Pixels the hazard changed (screenshot vs oracle) anywhere on the screen; -1 when nothing was captured. */
+  changed: number;
+  /** Of those, pixels inside the navigation bar's box: the hazard reached the trusted bar. */
+  changedInBar: number;
+  /** Of those, pixels outside the mask F: shown to the planner. Must be 0. */
+  leaked: number;
+  /** Navigation links the mask still shows (some pixel outside F). */
+  linksShown: number;
+  /** Rows the differential check masked. */
+  demoted: number;
+}
+
+/** Pages served from memory on loopback (a real http origin, as the guard's rules expect). */
+export class HazardSite {
+  private counter = 0;
+
+  private constructor(
+    private readonly pages: Record<string, string>,
+    readonly server: FixtureServer,
+  ) {}
+
+  static async start(): Promise<HazardSite> {
+    // The server reads the map it was given on each request: pages added later are served too.
+    const pages: Record<string, string> = {};
+    return new HazardSite(pages, await startFixtureServer({ pages }));
+  }
+
+  /** Serves `html` at a new path and returns its URL. */
+  serve(html: string): string {
+    const path = `/hazard-${this.counter++}.html`;
+    this.pages[path] = html;
+    return this.server.url(path);
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}
+
+async function pixels(png: Buffer): Promise<Buffer> {
+  return sharp(png).ensureAlpha().raw().toBuffer();
+}
+
+/** The viewport's pixels; a tab Chromium will not capture once is brought to the front and asked again. */
+async function screenshotOf(page: Page): Promise<Buffer> {
+  const cdp = await pageCdpSession(page);
+  const shoot = async () => Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
+  try {
+    return await shoot();
+  } catch {
+    await page.bringToFront();
+    return shoot();
+  }
+}
+
+/** The nav bar's box in screenshot pixels, from the oracle page. */
+async function barBox(page: Page): Promise<Rect> {
+  // The bar itself, or the element a page marks as standing for it (a host whose shadow root is closed).
+  const box = await page.locator("[data-bar], #site-nav").first().boundingBox();
+  if (box === null) throw new Error("the generated page has no navigation bar");
+  return [Math.floor(box.x), Math.floor(box.y), Math.ceil(box.width), Math.ceil(box.height)];
+}
+
+/** Two pages of one context, reused for every hazard: the capture's and the oracle's. */
+export class HazardRunner {
+  private constructor(
+    private readonly site: HazardSite,
+    private readonly hazardTab: Page,
+    private readonly oracleTab: Page,
+  ) {}
+
+  static async open(context: BrowserContext, site: HazardSite): Promise<HazardRunner> {
+    const hazardTab = await context.newPage();
+    const oracleTab = await context.newPage();
+    await hazardTab.setViewportSize(HAZARD_VIEWPORT);
+    await oracleTab.setViewportSize(HAZARD_VIEWPORT);
+    return new HazardRunner(site, hazardTab, oracleTab);
+  }
+
+  async run(seed: number, ablate: readonly GuardAblation[] = [], options: HazardOptions = {}): Promise<HazardOutcome> {
+    return this.runPage(generateHazardPage(seed, options), ablate);
+  }
+
+  /** One page and its oracle (hand-written or generated). */
+  async runPage(page: HazardPage, ablate: readonly GuardAblation[] = []): Promise<HazardOutcome> {
+    await this.oracleTab.goto(this.site.serve(page.oracleHtml), { waitUntil: "load" });
+    const oracle = await pixels(await screenshotOf(this.oracleTab));
+    const bar = await barBox(this.oracleTab);
+
+    await this.hazardTab.goto(this.site.serve(page.html), { waitUntil: "load" });
+    let masked: MaskedScreen;
+    try {
+      masked = await buildMaskWithRetries(liveCapture(this.hazardTab), page.rules, { ablate: new Set(ablate) });
+    } catch (error) {
+      // No mask, no screen: the planner would be shown nothing (fail closed), which shows no hazard pixel.
+      if (error instanceof MaskUnavailableError)
+        return { page, changed: -1, changedInBar: -1, leaked: 0, linksShown: 0, demoted: 0, masked: null };
+      throw error;
+    }
+    const shot = await pixels(masked.screenshot);
+    const { width, height } = masked.result.screen;
+    const bitmap = maskBitmap(masked.result.mask, width, height);
+
+    let changed = 0;
+    let changedInBar = 0;
+    let leaked = 0;
+    const [bx, by, bw, bh] = bar;
+    for (let p = 0, i = 0; p < shot.length; p += 4, i++) {
+      if (shot[p] === oracle[p] && shot[p + 1] === oracle[p + 1] && shot[p + 2] === oracle[p + 2] && shot[p + 3] === oracle[p + 3])
+        continue;
+      changed++;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x >= bx && x < bx + bw && y >= by && y < by + bh) changedInBar++;
+      if (bitmap[i] === 0) leaked++;
+    }
+    const links = masked.result.rows.filter((row) => ["Home", "Forum", "Account", "Help"].includes(row.text));
+    const linksShown = links.filter((row) => {
+      const [x, y, w, h] = row.box.map(Math.round) as Rect;
+      for (let yy = Math.max(0, y); yy < Math.min(height, y + h); yy++)
+        for (let xx = Math.max(0, x); xx < Math.min(width, x + w); xx++) if (bitmap[yy * width + xx] === 0) return true;
+      return false;
+    }).length;
+    return { page, changed, changedInBar, leaked, linksShown, demoted: masked.differential?.demoted.length ?? 0, masked };
+  }
+
+  async close(): Promise<void> {
+    await this.hazardTab.close();
+    await this.oracleTab.close();
+  }
+}
