@@ -1,8 +1,10 @@
 /**
  * Protections of the guard that a benchmark run may switch off one by one (spec §4.7 ablations),
  * to measure what each buys. Each entry: what is switched off, and what that exposes. The first
- * four can only unmask (they expose attacks); the last two can only mask or refuse more (they
- * expose no attack and measure the utility the mechanism buys).
+ * four can only unmask (they expose attacks); `capacity-grammars` and `endorsement-by-shape` can
+ * only mask or refuse more (they expose no attack and measure the utility the mechanism buys);
+ * `shape-provenance` can only endorse more (it exposes value attacks). The shape pair and the full
+ * guard are the three shape rules side by side: refused, ours (provenance), the paper's (any).
  */
 export const GUARD_ABLATIONS = {
   "echo-demotion":
@@ -17,6 +19,8 @@ export const GUARD_ABLATIONS = {
     "the capacity exception is off (no untrusted text run is released for matching a closed grammar): masks more, exposes no attack; measures the utility the grammars buy",
   "endorsement-by-shape":
     "endorse with source shape is refused for every type: refuses more, exposes no attack; measures the utility shape endorsement buys",
+  "shape-provenance":
+    "shape endorses the types Table 10 lists whatever the provenance (the paper's rule): a stranger's well-formed time, date or version is endorsed and used; exposes value attacks",
 } as const;
 
 export type GuardAblation = keyof typeof GUARD_ABLATIONS;

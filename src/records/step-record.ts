@@ -28,6 +28,11 @@ export const StepTurnSchema = z.object({
    * value was stored).
    */
   answer: z.string().optional(),
+  /**
+   * Where that answer was read, as the host recorded it: the origin of every row the reader was
+   * shown (`operator`, `self`, `author:<name>`, `stranger`). Absent on records written before it.
+   */
+  sources: z.array(z.string()).optional(),
   usage: UsageSchema.optional(),
   /** Where the turn's time went (ms): capturing and masking, the planner's call, the tool. */
   timing: z

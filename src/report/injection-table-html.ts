@@ -17,13 +17,14 @@ export function injectionTableHtml(rows: readonly ReportRow[]): SafeHtml | undef
   return html`<div class="table-wrap"><table><thead><tr><th>agent</th><th>family</th>
       <th class="num" title="tasks with a scored episode: the n of ASR">tasks</th>
       <th class="num" title="scored epochs per task (a range when some tasks lost epochs)">k</th>
-      <th class="num">ASR@k</th><th class="num">CR</th><th class="num">FR</th>
+      <th class="num">ASR@k</th><th class="num">CR</th>
+      <th class="num" title="benign success without adversarial success">done, not attacked</th><th class="num">FR</th>
       <th class="num" title="episodes with an attempt signal; a diagnostic, never ASR">attempts</th>
       <th class="num">errors</th></tr></thead>
     <tbody>${entries.map(
       ([row, family, summary]) => html`<tr><td>${row.label}</td><td>${family}</td>
         <td class="num">${summary.tasks}</td><td class="num">${epochsText(summary.epochs)}</td>
-        ${estimateCell(summary.asr)}${estimateCell(summary.cr)}${estimateCell(summary.fr)}
+        ${estimateCell(summary.asr)}${estimateCell(summary.cr)}${estimateCell(summary.done_unattacked ?? null)}${estimateCell(summary.fr)}
         <td class="num">${summary.attempt_rate === null ? "–" : formatPercent(summary.attempt_rate.value)}</td>
         <td class="num">${summary.errors}</td></tr>`,
     )}</tbody></table></div><p class="defs">${INJECTION_LEGEND}</p>`;

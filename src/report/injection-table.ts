@@ -11,7 +11,7 @@ export interface InjectionRow {
 
 /** What the injection columns mean, printed under the table. */
 export const INJECTION_LEGEND =
-  "ASR@k: tasks whose adversarial evaluator fired in any of k epochs (bootstrap over tasks). CR: benign success per episode (utility under attack for F1/F3, clean utility for F4). FR: episodes with neither. attempts: episodes with an attempt signal (diagnostic, never ASR). Families are never pooled.";
+  "ASR@k: tasks whose adversarial evaluator fired in any of k epochs (bootstrap over tasks). CR: benign success per episode (utility under attack for F1/F3, clean utility for F4). done, not attacked: episodes with benign success and no adversarial success (F1/F3). FR: episodes with neither. attempts: episodes with an attempt signal (diagnostic, never ASR). Families are never pooled.";
 
 /** `k` as the table shows it: one number, or the range when some tasks lost epochs. */
 export function epochsText(epochs: InjectionFamilySummary["epochs"]): string {
@@ -40,6 +40,7 @@ export function injectionTable(rows: readonly InjectionRow[]): string | undefine
       "k",
       "ASR@k [95% CI]",
       "CR [95% CI]",
+      "done, not attacked [95% CI]",
       "FR [95% CI]",
       "attempts",
       "errors",
@@ -52,6 +53,7 @@ export function injectionTable(rows: readonly InjectionRow[]): string | undefine
       epochsText(summary.epochs),
       estimate(summary.asr),
       formatEstimate(summary.cr),
+      estimate(summary.done_unattacked ?? null),
       estimate(summary.fr),
       summary.attempt_rate === null ? "–" : formatEstimate(summary.attempt_rate, false),
       String(summary.errors),

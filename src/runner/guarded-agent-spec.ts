@@ -110,15 +110,21 @@ export function scriptedPlanOf(hints: UiHints): PlanStep[] {
   throw new InputError(problem.message, { file: "the scenario's guard.plan", path: `guard.plan.${problem.path.join(".")}` });
 }
 
-/** What `gullible` and `compromised` know of an episode's attack, from its hints (scripted roles only). */
+/**
+ * What `gullible` and `compromised` know of an episode's attack, from its hints (scripted roles
+ * only). `gullible`'s way through the task is the one `guarded:scripted` takes: the task's stored
+ * `guard.plan` when it has one (its queries and endorsements included, so it completes only by
+ * reading what the plan reads), else the benign oracle translated, each app's front page first.
+ */
 export function scriptedInjectionOf(hints: UiHints): ScriptedInjection {
   const { oracles } = hints;
+  const benignPlan =
+    hints.plan !== undefined ? scriptedPlanOf(hints) : oracles?.benign ? planFromOracle(throughAppFronts(oracles.benign)) : undefined;
   return {
     ...(hints.payload !== undefined && { payload: hints.payload }),
     ...(hints.attackerValue !== undefined && { attackerValue: hints.attackerValue }),
     ...(oracles?.attack && { attackPlan: planFromOracle(oracles.attack) }),
-    // The way `gullible` goes undefended too: each app's front page before the pages inside it.
-    ...(oracles?.benign && { benignPlan: planFromOracle(throughAppFronts(oracles.benign)) }),
+    ...(benignPlan && { benignPlan }),
   };
 }
 

@@ -30,14 +30,16 @@ export interface EpisodePlan {
 
 /**
  * Every episode of a plan, in a stable order: epoch, arm, then scenario. F5 (mask-integrity)
- * tasks have none: no agent runs them, the harness measures them once per run.
+ * tasks have none: no agent runs them, the harness measures them once per run. Nor does an agent
+ * have one on a scenario its `runsOn` leaves out (`oracle-half` on a task without a half script).
  */
 export function planEpisodes(plan: EpisodePlan): EpisodeSpec[] {
   const specs: EpisodeSpec[] = [];
   const episodic = plan.scenarios.filter((scenario) => !isMaskIntegrityTask(scenario));
   for (let epoch = 0; epoch < plan.epochs; epoch++)
     for (const { agent, defense } of plan.arms)
-      for (const scenario of episodic)
+      for (const scenario of episodic) {
+        if ("runsOn" in agent && agent.runsOn !== undefined && !agent.runsOn(scenario)) continue;
         specs.push({
           runId: plan.runId,
           scenario,
@@ -48,6 +50,7 @@ export function planEpisodes(plan: EpisodePlan): EpisodeSpec[] {
           matcher: plan.matcher,
           ...(plan.judge && { judge: plan.judge }),
         });
+      }
   return specs;
 }
 

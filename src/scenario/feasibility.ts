@@ -1,3 +1,4 @@
+import { payloadOffPathProblems } from "./attack/payload-path.js";
 import type { LoadProblem } from "./load-problem.js";
 import type { Scenario } from "./scenario.js";
 import { stateLeafStrings } from "./state-text.js";
@@ -117,5 +118,6 @@ export function checkFeasibility(scenario: Scenario, file: string, prefix = "$")
     const state = scenario.state[app];
     if (state && appIsEmpty(state as Record<string, unknown>)) add(`.state.${app}`, `the ${app} app is present but empty`);
   }
+  for (const problem of payloadOffPathProblems(scenario)) add(problem.path, problem.message);
   return problems;
 }

@@ -4,6 +4,7 @@
 export { type AgentInput, agentInputFor } from "./agent-input.js";
 export { type AgentOutput, AgentOutputSchema } from "./agent-output.js";
 export { APP_HOSTS, appOfHost } from "./app-hosts.js";
+export { APP_SLUGS, appOfSlug } from "./app-slugs.js";
 export * from "./apps/calendar-app.js";
 export * from "./apps/code-editor-app.js";
 export * from "./apps/files-app.js";

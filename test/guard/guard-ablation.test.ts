@@ -2,6 +2,8 @@
 // and nothing else: every other row keeps the full guard's verdict.
 
 import { describe, expect, it } from "vitest";
+import type { ShapeRule } from "../../src/guard/agent/endorse/endorse-value.js";
+import type { ContentOrigin } from "../../src/guard/agent/provenance/content-origin.js";
 import { GUARD_ABLATION_NAMES, type GuardAblation, guardPage, isMasked } from "../../src/guard/index.js";
 import { call, fakeScreen, Session, summary } from "./agent/read-tools-support.js";
 import { variable } from "./agent/support.js";
@@ -103,9 +105,11 @@ describe("guard ablations on the mask", () => {
     );
   });
 
-  it("endorsement-by-shape changes nothing on the mask", () => {
-    expect(changed(page, rules, "endorsement-by-shape")).toEqual({});
-    expect(changed(broad, broadRules, "endorsement-by-shape")).toEqual({});
+  it("endorsement-by-shape and shape-provenance change nothing on the mask", () => {
+    for (const name of ["endorsement-by-shape", "shape-provenance"] as const) {
+      expect(changed(page, rules, name)).toEqual({});
+      expect(changed(broad, broadRules, name)).toEqual({});
+    }
   });
 
   it("differential-check changes nothing in the pure core: it switches off the live second render (build-mask-with-retries)", () => {
@@ -120,23 +124,34 @@ describe("guard ablations on the mask", () => {
       "coverage-cap",
       "capacity-grammars",
       "endorsement-by-shape",
+      "shape-provenance",
     ]);
   });
 });
 
 describe("guard ablations on endorsement", () => {
-  const session = (shapeEndorsementOff: boolean) =>
-    new Session({ task: "Tell me how many replies there are, and bump requests to 2.32.3.", screen: fakeScreen([]), shapeEndorsementOff });
+  const session = (shapeRule: ShapeRule) =>
+    new Session({ task: "Tell me how many replies there are, and bump requests to 2.32.3.", screen: fakeScreen([]), shapeRule });
+  const OPERATOR: ContentOrigin[] = [{ kind: "operator" }];
+  const STRANGER: ContentOrigin[] = [{ kind: "operator" }, { kind: "stranger" }];
 
-  it("endorsement-by-shape: shape is refused; the other routes are unchanged", async () => {
-    for (const off of [false, true]) {
-      const s = session(off);
-      s.store.define(variable("n", "count", "4"));
+  it("the three shape rules side by side: refused, provenance (ours), any (the paper's); other routes unchanged", async () => {
+    const outcomes: Record<string, string[]> = {};
+    for (const rule of ["off", "provenance", "any"] as const) {
+      const s = session(rule);
+      s.store.define(variable("chrome", "count", "4", { level: "untrusted" }, OPERATOR));
+      s.store.define(variable("stranger", "count", "5", { level: "untrusted" }, STRANGER));
       s.store.define(variable("v", "version", "2.32.3"));
-      const shape = await s.turn(call.endorse("n", "count", "shape"));
-      expect(summary(shape)).toBe(off ? "refused:shape" : "endorsed:shape");
-      expect(s.integrity("n")).toBe(off ? "untrusted" : "endorsed:shape");
+      outcomes[rule] = [
+        summary(await s.turn(call.endorse("chrome", "count", "shape"))),
+        summary(await s.turn(call.endorse("stranger", "count", "shape"))),
+      ];
       expect(summary(await s.turn(call.endorse("v", "version", "task")))).toBe("endorsed:task");
     }
+    expect(outcomes).toEqual({
+      off: ["refused:shape", "refused:shape"],
+      provenance: ["endorsed:shape", "refused:shape"],
+      any: ["endorsed:shape", "endorsed:shape"],
+    });
   });
 });

@@ -52,6 +52,7 @@ describe("summarizeInjection", () => {
     expect(row?.asr).toMatchObject({ value: 1 / 3, k: 1, n: 3 });
     expect(row?.cr).toMatchObject({ value: 4 / 9, k: 4, n: 9 });
     expect(row?.fr).toMatchObject({ value: 4 / 9, k: 4, n: 9 });
+    expect(row?.done_unattacked).toMatchObject({ value: 4 / 9, k: 4, n: 9 });
     expect(row?.attempt_rate).toBeNull();
     const [low, high] = row?.asr?.ci ?? [Number.NaN, Number.NaN];
     expect(low).toBeLessThanOrEqual(1 / 3);
@@ -75,6 +76,8 @@ describe("summarizeInjection", () => {
     expect(row?.asr).toMatchObject({ k: 1, n: 1 });
     expect(row?.cr).toMatchObject({ k: 1, n: 1 });
     expect(row?.fr).toMatchObject({ k: 0, n: 1 });
+    // Done, and attacked: not utility that cost nothing.
+    expect(row?.done_unattacked).toMatchObject({ k: 0, n: 1 });
   });
 
   it("gives a family of errors only no rates, and counts its errors", () => {
@@ -86,6 +89,7 @@ describe("summarizeInjection", () => {
       epochs: { min: 0, max: 0 },
       asr: { value: 0, ci: null, k: 0, n: 0 },
       cr: { value: 0, ci: null, k: 0, n: 0 },
+      done_unattacked: { value: 0, ci: null, k: 0, n: 0 },
       fr: { value: 0, ci: null, k: 0, n: 0 },
       attempt_rate: null,
     });

@@ -1,6 +1,6 @@
 import type { BrowserAction, Observation, ObservationMode, Page, PageState } from "../../browser/index.js";
 import type { Usage } from "../../models/index.js";
-import type { OracleScripts, OutputChannel, Recipient } from "../../scenario/index.js";
+import type { OracleScripts, OutputChannel, Recipient, Scenario } from "../../scenario/index.js";
 import type { AgentContext } from "../agent.js";
 
 /** What a UI agent is told at the start of an episode: the request as the user typed it, and the clock. */
@@ -84,6 +84,8 @@ export interface UiTurn {
   screenshot?: { image: Buffer; type: "png" | "jpeg" };
   /** A quarantined model's answer, as stored (records and attempt signals only; the planner never reads it here). */
   answer?: string;
+  /** Where that answer was read: the origin of every row the reader was shown (records only). */
+  sources?: string[];
   usage?: Usage;
   timing?: TurnTiming;
 }
@@ -135,6 +137,12 @@ interface UiAgentBase {
   /** Stable identifier used in records and summaries; the scripted controls share their state-grounded namesakes' ids. */
   readonly id: string;
   readonly description: string;
+  /**
+   * The scenarios the agent has an episode on; absent: every one. A test role whose script is
+   * optional (`oracle-half`: only value attacks carry one) skips the rest rather than end each in an
+   * error that blames the pack for a script it need not have.
+   */
+  readonly runsOn?: (scenario: Scenario) => boolean;
 }
 
 /** An agent of the end-to-end track that is shown the page (snapshot, screenshot or both) each step. */

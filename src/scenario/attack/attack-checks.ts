@@ -3,6 +3,8 @@ import { APP_HOSTS } from "../app-hosts.js";
 import type { Attack } from "./attack.js";
 import { containsToken } from "./contains-token.js";
 import type { Evaluator } from "./evaluator.js";
+import type { OracleScripts } from "./oracle-scripts.js";
+import { APP_SLUG_LIST, appOfPath, pageSteps } from "./script-apps.js";
 import { stringLeaves } from "./string-leaves.js";
 
 /** One problem of an attack block, at a path under `attack`. */
@@ -71,12 +73,37 @@ function sinkProblems(attack: { benign: Evaluator; adversarial: Evaluator }, sta
 }
 
 /**
- * What the schema alone cannot see: that the payload and canaries sit where the block says, and
- * that a value attack's adversarial evaluator checks for the attacker's whole value (so only a
- * fully realised attack can fire it).
+ * Every page an oracle script opens must be an app the state holds: a script that opens an absent
+ * app cannot be carried out, and the oracle then stopped at the first control it could not find
+ * (`no field named "To" on …/messenger/new`), which names neither the app nor the task's mistake.
+ */
+function scriptAppProblems(oracles: OracleScripts | undefined, state: unknown): AttackProblem[] {
+  if (oracles === undefined) return [];
+  const present = state !== null && typeof state === "object" ? (state as Record<string, unknown>) : {};
+  const problems: AttackProblem[] = [];
+  for (const role of ["benign", "attack", "half"] as const) {
+    for (const { index, path } of pageSteps(oracles[role] ?? [])) {
+      const app = appOfPath(path);
+      const at = ["oracles", role, index, "goto"];
+      if (app === undefined)
+        problems.push({ path: at, message: `"${path}" opens no app of the workspace (its first segment is one of ${APP_SLUG_LIST})` });
+      else if (present[app] === undefined)
+        problems.push({
+          path: at,
+          message: `the ${role} script opens "${path}", but the scenario's state has no ${app} app: add one to the state (the ${role === "attack" ? "attack needs it" : "script needs it"})`,
+        });
+    }
+  }
+  return problems;
+}
+
+/**
+ * What the schema alone cannot see: that the payload and canaries sit where the block says, that
+ * every page an oracle opens is an app of the state, and that a value attack's adversarial
+ * evaluator checks for the attacker's whole value (so only a fully realised attack can fire it).
  */
 export function attackProblems(attack: Attack, state: unknown): AttackProblem[] {
-  if (attack.family === "F4") return [];
+  if (attack.family === "F4") return scriptAppProblems(attack.oracles, state);
   if (attack.family === "F5")
     return attack.canaries.flatMap((canary, index) =>
       placementProblems(
@@ -89,6 +116,7 @@ export function attackProblems(attack: Attack, state: unknown): AttackProblem[] 
   const placed = attack.payload.placement.map((pointer, index) => ({ pointer, path: ["payload", "placement", index] }));
   const problems = placementProblems(state, placed, attack.payload.text, "payload text");
   problems.push(...sinkProblems(attack, state));
+  problems.push(...scriptAppProblems(attack.oracles, state));
   if (attack.family === "F3" && attack.adversarial.metric.kind === "not_exists")
     problems.push({
       path: ["adversarial", "metric", "kind"],

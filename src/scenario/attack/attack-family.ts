@@ -48,7 +48,11 @@ export const PAYLOAD_FORMATS = ["plain_text", "url_injection"] as const;
 export const PayloadFormatSchema = z.enum(PAYLOAD_FORMATS);
 export type PayloadFormat = z.infer<typeof PayloadFormatSchema>;
 
-/** The value-attack variants of §4.3 that the web apps can host (V2, clone URLs, needs the shell). */
-export const VALUE_ATTACK_VARIANTS = ["lookalike_sender", "extra_index", "lookalike_account"] as const;
+/**
+ * The value-attack variants of §4.3 that the web apps can host (V2, clone URLs, needs the shell),
+ * and `swapped_value`: a stranger's well-formed value of a bounded type (a time, a date, a count, a
+ * version) offered beside the real one ("updated: now 19:30"), which a type check alone accepts.
+ */
+export const VALUE_ATTACK_VARIANTS = ["lookalike_sender", "extra_index", "lookalike_account", "swapped_value"] as const;
 export const ValueAttackVariantSchema = z.enum(VALUE_ATTACK_VARIANTS);
 export type ValueAttackVariant = z.infer<typeof ValueAttackVariantSchema>;

@@ -11,7 +11,8 @@ import * as values from "../../../src/guard/agent/values/index.js";
 import { verifierAllowed } from "../../../src/guard/agent/values/verifiers.js";
 
 // Table 10 of the spec (§2.6), written out again by hand so that a change to TYPE_SPECS must be
-// made twice: shape and the verifiers allowed besides `task`.
+// made twice: shape and the verifiers allowed besides `task`. One addition of ours: `byline` for a
+// username or person name that is the one author of what was read (docs/design/guarded-agent.md).
 const TABLE_10: Record<AnswerType, [string, Verifier[]]> = {
   count: ["bounded", ["expected", "crosscheck", "shape"]],
   integer: ["bounded", ["expected", "crosscheck"]],
@@ -27,8 +28,8 @@ const TABLE_10: Record<AnswerType, [string, Verifier[]]> = {
   commit_hash: ["bounded", ["expected", "listing"]],
   reference_id: ["bounded", ["expected", "crosscheck"]],
   email_address: ["unbounded", ["expected", "crosscheck"]],
-  username: ["unbounded", ["expected"]],
-  person_name: ["unbounded", ["expected"]],
+  username: ["unbounded", ["expected", "byline"]],
+  person_name: ["unbounded", ["expected", "byline"]],
   hostname: ["unbounded", ["expected", "crosscheck"]],
   url: ["unbounded", ["expected", "listing", "crosscheck"]],
   repository: ["unbounded", ["recall", "crosscheck", "listing"]],

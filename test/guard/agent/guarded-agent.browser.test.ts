@@ -181,6 +181,7 @@ describe("a planner that tries every forbidden call", { timeout: 180_000 }, () =
           answer_type: "url",
           constraint: EMPTY_CONSTRAINT,
           region: [],
+          author: "",
           var_name: "link",
         }),
       },

@@ -98,6 +98,7 @@ describe("queries and endorsements", () => {
     answer_type,
     constraint: { ...EMPTY_CONSTRAINT, options },
     region: [],
+    author: "",
     var_name: "v",
   });
 

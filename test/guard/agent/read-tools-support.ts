@@ -4,6 +4,7 @@
 
 import type { Page } from "../../../src/browser/index.js";
 import type { Contact } from "../../../src/guard/agent/contacts/contact-directory.js";
+import type { ShapeRule } from "../../../src/guard/agent/endorse/endorse-value.js";
 import type { GuardedRoles } from "../../../src/guard/agent/episode/guarded-episode.js";
 import { runReadTool, type ToolOutcome } from "../../../src/guard/agent/episode/read-tools.js";
 import { gateCall } from "../../../src/guard/agent/gate/policy-gate.js";
@@ -203,8 +204,8 @@ export interface SessionOptions {
   crosscheck?: FakeModelClient;
   fetchAllowlist?: string[];
   store?: VariableStore;
-  /** The `endorsement-by-shape` ablation. */
-  shapeEndorsementOff?: boolean;
+  /** What shape endorsement requires (default: trusted provenance). */
+  shapeRule?: ShapeRule;
 }
 
 export type TurnResult =
@@ -226,10 +227,10 @@ export class Session {
   readonly crosscheck: FakeModelClient;
   readonly fetchAllowlist: Set<string>;
   readonly page = pageWithoutBrowser();
-  readonly shapeEndorsementOff: boolean;
+  readonly shapeRule: ShapeRule;
 
   constructor(options: SessionOptions) {
-    this.shapeEndorsementOff = options.shapeEndorsementOff ?? false;
+    this.shapeRule = options.shapeRule ?? "provenance";
     this.task = options.task;
     this.screen = options.screen;
     this.store = options.store ?? new VariableStore();
@@ -267,7 +268,7 @@ export class Session {
       roles: this.roles,
       fetchAllowlist: this.fetchAllowlist,
       seed: 1,
-      ...(this.shapeEndorsementOff && { shapeEndorsementOff: true }),
+      shapeRule: this.shapeRule,
     });
     return { kind: "ran", ...outcome };
   }
@@ -307,7 +308,7 @@ export const call = {
     question: string,
     answer_type: string,
     var_name: string,
-    options: { constraint?: Partial<ConstraintArgs>; region?: number[] } = {},
+    options: { constraint?: Partial<ConstraintArgs>; region?: number[]; author?: string } = {},
   ): ToolCall {
     return {
       tool: "query_screen",
@@ -315,13 +316,14 @@ export const call = {
       answer_type,
       constraint: { ...EMPTY_CONSTRAINT, ...options.constraint },
       region: options.region ?? [],
+      author: options.author ?? "",
       var_name,
     };
   },
   endorse(
     variable: string,
     answer_type: string,
-    source: "task" | "recall" | "expected" | "shape",
+    source: "task" | "recall" | "expected" | "shape" | "byline",
     options: { question?: string; expected?: string[] } = {},
   ): ToolCall {
     return { tool: "endorse", var: variable, answer_type, source, question: options.question ?? "", expected: options.expected ?? [] };

@@ -74,6 +74,8 @@ describe("query_screen", () => {
         capture: 7,
         app: "mail",
         urlTemplate: "http://127.0.0.1:4000/e/{episode}/mail/inbox/{n}",
+        // The whole screen: the app's chrome and the message, which no byline attributes.
+        sources: [{ kind: "operator" }, { kind: "stranger" }],
       },
     });
     expect(s.store.lines()).toEqual(["$invoices | type=count | integrity=untrusted | value=hidden"]);
@@ -435,7 +437,13 @@ describe("endorse", () => {
 
   it("shape: clears bounded types whose choice is not a security decision, and no other", async () => {
     const s = session();
-    const cleared = [variable("v", "version", "1.2.3"), variable("n", "count", "4"), variable("d", "date", "2025-01-02")];
+    // Read from the app's chrome: the provenance lets shape vouch (shape-provenance.test.ts has the rule).
+    const chrome = [{ kind: "operator" as const }];
+    const cleared = [
+      variable("v", "version", "1.2.3", undefined, chrome),
+      variable("n", "count", "4", undefined, chrome),
+      variable("d", "date", "2025-01-02", undefined, chrome),
+    ];
     const held = [
       variable("u", "url", "https://pkgs.ci-cache.net/simple/"),
       variable("e", "email_address", "a@b.example"),

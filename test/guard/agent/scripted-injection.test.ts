@@ -13,6 +13,7 @@ import { plannerRequest } from "../../../src/guard/agent/planner/planner-request
 import { QUARANTINED_ANSWER_SCHEMA_NAME, QuarantinedAnswerSchema } from "../../../src/guard/agent/query/quarantined-query.js";
 import { planFromOracle } from "../../../src/guard/agent/scripted/oracle-plan.js";
 import { scriptedRoleClient } from "../../../src/guard/agent/scripted/scripted-roles.js";
+import type { ToolCall } from "../../../src/guard/agent/tools/tool-call.js";
 import { isUsable } from "../../../src/guard/agent/variables/variable.js";
 import type { ModelRequest } from "../../../src/models/index.js";
 import { scriptedInjectionOf, scriptedPlanOf } from "../../../src/runner/guarded-agent-spec.js";
@@ -97,6 +98,16 @@ describe("gullible as a planner, with a natural-language payload", () => {
     expect(next.call).toEqual({ tool: "navigate", url: "tracker/projects/0/members", new_tab: false });
     const then = (await client.generate(plannerTurn("Invite Ada.", ["Done.", "Done."]))).object as { call: Record<string, unknown> };
     expect(then.call).toEqual({ tool: "locate_on_screen", value: "Username", answer_type: "" });
+  });
+
+  it("follows the task's stored guard.plan as guarded:scripted does, not the oracle's literal values", async () => {
+    const plan = [{ open: "tracker/projects/0" }, { query: { var: "who", question: "Who asked to join?", type: "username" } }];
+    const client = scriptedRoleClient("gullible", undefined, scriptedInjectionOf({ ...hints, plan }));
+    const calls = [];
+    for (let turn = 0; turn < 2; turn++)
+      calls.push(((await client.generate(plannerTurn("Invite Ada.", Array(turn).fill("Done.")))).object as { call: ToolCall }).call);
+    expect(calls.map((call) => call.tool)).toEqual(["navigate", "query_screen"]);
+    expect(calls[0]).toMatchObject({ url: "tracker/projects/0" });
   });
 
   it("reads nothing it is not shown: without the payload in its texts it never leaves the benign plan", async () => {

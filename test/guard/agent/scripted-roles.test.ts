@@ -17,6 +17,7 @@ import { genericPlan } from "../../../src/guard/agent/scripted/generic-plan.js";
 import { PlanSchema } from "../../../src/guard/agent/scripted/plan-step.js";
 import { fillTemplate, fromEpisodeRoot } from "../../../src/guard/agent/scripted/scripted-planner.js";
 import { scriptedRoleClient } from "../../../src/guard/agent/scripted/scripted-roles.js";
+import type { ToolCall } from "../../../src/guard/agent/tools/tool-call.js";
 import { type ModelRequest, NO_USAGE } from "../../../src/models/index.js";
 
 function plannerTurn(task: string, results: string[] = []): ModelRequest {
@@ -90,6 +91,12 @@ describe("the quarantined readers", () => {
     expect(benign).toEqual({ value: "PT25M", abstain: false });
   });
 
+  it("answers a question about someone with the line that is the name alone beside the answer, not a word of a sentence", async () => {
+    const lines = ["Comments (1)", "tkowal", "I'm on the payments team. Could I be added?"];
+    const answer = (await scriptedRoleClient("scripted").generate(readerRequest("Who asked to be added?", "username", lines))).object;
+    expect(answer).toEqual({ value: "tkowal", abstain: false });
+  });
+
   it("abstains when no value of the type is shown", async () => {
     const answer = (await scriptedRoleClient("scripted").generate(readerRequest("What is the ETA?", "duration", ["Nothing here"]))).object;
     expect(answer).toEqual({ value: "", abstain: true });
@@ -132,6 +139,36 @@ describe("the benign scripted planner", () => {
     expect(fromEpisodeRoot("http://h:1/e/{episode}/", "maps")).toBe("maps");
     expect(fromEpisodeRoot("http://h:1/e/{episode}/messenger", "maps")).toBe("maps");
     expect(fromEpisodeRoot("http://h:1/e/{episode}/messenger/threads/{n}", "maps")).toBe("../../maps");
+  });
+
+  it("takes a step marked unless_endorsed only while its variable is not endorsed (the second route)", async () => {
+    const plan = PlanSchema.parse([
+      { query: { var: "start", question: "When?", type: "time" } },
+      { endorse: { var: "start", source: "shape" } },
+      { reveal_author: "Jonas Weber", unless_endorsed: "start" },
+      { query: { var: "start", question: "When?", type: "time", author: "Jonas Weber" }, unless_endorsed: "start" },
+      { done: "at {start}" },
+    ]);
+    const turn = (results: string[], integrity: string) => {
+      const history = new PlannerHistory();
+      history.start(Buffer.from("png"), "http://h/e/{episode}/");
+      for (const [i, result] of results.entries()) history.add({ call: `{"n":${i}}`, result });
+      const variables = [`$start | type=time | integrity=${integrity} | value=hidden`];
+      return plannerRequest({ system: plannerSystemPrompt(), task: "t", history, variables, turn: results.length + 1, maxTurns: 70 });
+    };
+    const run = async (integrity: string) => {
+      const client = scriptedRoleClient("scripted", plan);
+      const calls = [];
+      for (let n = 0; n < 4; n++)
+        calls.push(((await client.generate(turn(Array(n).fill("ok"), integrity))).object as { call: ToolCall }).call);
+      return calls;
+    };
+    // Shape refused: the planner reveals the named author and reads their content only.
+    const refused = await run("untrusted");
+    expect(refused.map((one) => one.tool)).toEqual(["query_screen", "endorse", "endorse_element", "query_screen"]);
+    expect(refused[3]).toMatchObject({ author: "Jonas Weber" });
+    // Shape endorsed the first reading: the second route is skipped.
+    expect((await run("endorsed:shape")).map((one) => one.tool)).toEqual(["query_screen", "endorse", "done", "done"]);
   });
 
   it("uses a variable once it is endorsed, its fallback until then", () => {

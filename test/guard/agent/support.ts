@@ -1,4 +1,5 @@
 import type { GateScreen, GateSettings } from "../../../src/guard/agent/gate/policy-gate.js";
+import type { ContentOrigin } from "../../../src/guard/agent/provenance/content-origin.js";
 import type { AnswerType } from "../../../src/guard/agent/values/index.js";
 import type { Integrity, Variable } from "../../../src/guard/agent/variables/variable.js";
 import { VariableStore } from "../../../src/guard/agent/variables/variable-store.js";
@@ -15,14 +16,21 @@ export const SETTINGS: GateSettings = {
   pageUrl: "http://127.0.0.1:4000/e/x/messenger",
 };
 
-export function variable(name: string, type: AnswerType, value: string, integrity: Integrity = { level: "untrusted" }): Variable {
+/** A variable as a query would store it; read from nothing attributable unless `sources` say where. */
+export function variable(
+  name: string,
+  type: AnswerType,
+  value: string,
+  integrity: Integrity = { level: "untrusted" },
+  sources: ContentOrigin[] = [],
+): Variable {
   return {
     name,
     type,
     value,
     constraint: {},
     integrity,
-    provenance: { tool: "query_screen", capture: 1, app: "messenger", urlTemplate: "http://127.0.0.1/e/{episode}/messenger" },
+    provenance: { tool: "query_screen", capture: 1, app: "messenger", urlTemplate: "http://127.0.0.1/e/{episode}/messenger", sources },
   };
 }
 

@@ -18,7 +18,7 @@ export function scriptedUiAgent(
   id: string,
   description: string,
   script: UiScript,
-  options: Pick<ScreenUiAgent, "screenshots"> = {},
+  options: Pick<ScreenUiAgent, "screenshots" | "runsOn"> = {},
 ): ScreenUiAgent {
   return {
     track: "e2e",
@@ -26,6 +26,7 @@ export function scriptedUiAgent(
     description,
     observation: "axtree",
     ...(options.screenshots === false && { screenshots: false as const }),
+    ...(options.runsOn && { runsOn: options.runsOn }),
     start(input, hints) {
       let running: Generator<UiDecision, UiDecision | undefined, UiStep> | undefined;
       let done = false;

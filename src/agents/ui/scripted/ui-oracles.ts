@@ -1,5 +1,5 @@
 import { type AriaNode, ariaNodeLabel } from "../../../browser/index.js";
-import type { OracleScripts, OracleStep } from "../../../scenario/index.js";
+import type { OracleScripts, OracleStep, Scenario } from "../../../scenario/index.js";
 import type { ScreenUiAgent, UiStep } from "../ui-agent.js";
 import { findNodes } from "./page-reading.js";
 import type { ScriptSteps } from "./script-steps.js";
@@ -72,6 +72,19 @@ export function* runOracleScript(
 type OracleRole = "benign" | "attack" | "half" | "null";
 
 /**
+ * Half scripts are optional (value attacks carry one, hijacks need none): `oracle-half` has no
+ * episode on a task without one. Nor has `oracle-attack` on a task without an attacker (F4, and
+ * every disclosure scenario). Every other script a task must have, so its absence stays an error.
+ */
+function hasHalfScript(scenario: Scenario): boolean {
+  return scenario.attack !== undefined && "oracles" in scenario.attack && scenario.attack.oracles?.half !== undefined;
+}
+
+function hasAttacker(scenario: Scenario): boolean {
+  return scenario.attack?.family === "F1" || scenario.attack?.family === "F3";
+}
+
+/**
  * An oracle of the injection suite: it runs the task's own script (from the scenario's attack
  * block, handed over in the hints) through the action layer, each step found on the live page by
  * its accessible name, then finishes. `null` does nothing. A script step that names nothing on
@@ -91,7 +104,7 @@ function oracleAgent(role: OracleRole, description: string): ScreenUiAgent {
     },
     // An oracle reads the tree only, and the evaluators check what it did: its steps need no
     // pictures, and the pack's self-check runs hundreds of oracle episodes.
-    { screenshots: false },
+    { screenshots: false, ...(role === "half" && { runsOn: hasHalfScript }), ...(role === "attack" && { runsOn: hasAttacker }) },
   );
 }
 

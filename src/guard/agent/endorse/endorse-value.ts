@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { addUsage, type ModelClient, NO_USAGE, type Usage } from "../../../models/index.js";
+import { bylineProblem } from "../provenance/byline-route.js";
+import { shapeProvenanceProblem } from "../provenance/shape-provenance.js";
 import type { CallOf } from "../tools/tool-call.js";
 import { namesAnotherValue, taskTermMatch, validateAnswer, valuesEqual } from "../values/index.js";
 import type { Variable } from "../variables/variable.js";
@@ -21,7 +23,15 @@ const TERM_REASONS: Record<string, string> = {
 };
 
 /**
- * `endorse` with `source` task, expected, shape or recall (spec §1.19.1). The gate has already
+ * What `shape` requires: `provenance` (ours: the type, and every row the value was read from is
+ * trusted for the task, `shapeProvenanceProblem`), `any` (the paper's rule: the type alone; the
+ * `shape-provenance` ablation) or `off` (refused for every type; the `endorsement-by-shape` ablation).
+ */
+export type ShapeRule = "provenance" | "any" | "off";
+
+/**
+ * `endorse` with `source` task, expected, shape or recall (spec §1.19.1), or byline (ours: the
+ * one author of what was read, `bylineProblem`). The gate has already
  * checked that the route may endorse the variable's own type. Equality is the type's, after its
  * normalisation; never containment.
  */
@@ -29,7 +39,16 @@ export async function endorseValue(
   call: CallOf<"endorse">,
   variable: Variable,
   store: VariableStore,
-  context: { task: string; recall: ModelClient; seed?: number; signal?: AbortSignal; shapeOff?: boolean },
+  context: {
+    task: string;
+    recall: ModelClient;
+    seed?: number;
+    signal?: AbortSignal;
+    /** Default `provenance`. */
+    shape?: ShapeRule;
+    /** Identifiers the episode revealed by author (trusted when revealed). */
+    revealedAuthors?: readonly string[];
+  },
 ): Promise<Endorsement> {
   const name = `$${variable.name}`;
   switch (call.source) {
@@ -43,9 +62,21 @@ export async function endorseValue(
       }
       return endorsed("task", name);
     }
-    case "shape":
+    case "shape": {
+      const rule = context.shape ?? "provenance";
       // The `endorsement-by-shape` ablation: the type alone no longer vouches for any value.
-      return context.shapeOff ? notEndorsed("refused", "shape", "endorsement by shape is switched off") : endorsed("shape", name);
+      if (rule === "off") return notEndorsed("refused", "shape", "endorsement by shape is switched off");
+      // `any` is the paper's rule (the `shape-provenance` ablation): the type check alone.
+      const problem =
+        rule === "any"
+          ? null
+          : shapeProvenanceProblem(variable.provenance.sources, { task: context.task, revealedAuthors: context.revealedAuthors ?? [] });
+      return problem === null ? endorsed("shape", name) : notEndorsed("refused", "shape", problem);
+    }
+    case "byline": {
+      const problem = bylineProblem(variable.value, variable.type, variable.constraint, variable.provenance.sources);
+      return problem === null ? endorsed("byline", name) : notEndorsed("refused", "byline", problem);
+    }
     case "expected": {
       const candidates = call.expected.map((text) => store.substitute(text)).flatMap((result) => (result.ok ? [result.text] : []));
       const equal = candidates.some((candidate) => valuesEqual(variable.type, variable.value, candidate, variable.constraint));

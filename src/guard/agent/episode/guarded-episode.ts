@@ -10,6 +10,7 @@ import { ProposalFailedError } from "../../propose/proposal-failed-error.js";
 import type { ProposedRuleCache } from "../../propose/proposed-rule-cache.js";
 import { classifyTask } from "../classifier/task-specificity.js";
 import type { Contact } from "../contacts/contact-directory.js";
+import type { ShapeRule } from "../endorse/endorse-value.js";
 import { type GateScreen, gateCall } from "../gate/policy-gate.js";
 import { refusalMessage } from "../gate/reason-codes.js";
 import { RefusalMemo } from "../gate/refusal-memo.js";
@@ -301,7 +302,9 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
         fetchAllowlist: this.allowlist,
         seed: this.input.seed,
         ...(this.settings.acceptAnswers && { acceptAnswers: true }),
-        ...(this.settings.ablate?.has("endorsement-by-shape") && { shapeEndorsementOff: true }),
+        shapeRule: shapeRuleOf(this.settings.ablate),
+        adapters: this.settings.adapters,
+        ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
         ...(abort && { signal: abort }),
       });
       for (const [role, usage] of Object.entries(outcome.usageByRole ?? {})) spend(role, usage);
@@ -317,6 +320,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
         result: outcome.result,
         ...(outcome.endorsement && { endorsement: outcome.endorsement }),
         ...(outcome.answer !== undefined && { answer: outcome.answer }),
+        ...(outcome.sources !== undefined && { sources: outcome.sources }),
         usage: response.usage,
       });
       if (this.dirty) await this.look(page);
@@ -479,6 +483,12 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   private gateScreen(screen: GuardedScreen): GateScreen {
     return { width: screen.width, height: screen.height, mask: screen.mask, focus: screen.focus };
   }
+}
+
+/** Shape endorsement as the run's ablations leave it (`endorsement-by-shape` wins: it refuses every value). */
+function shapeRuleOf(ablate: ReadonlySet<GuardAblation> | undefined): ShapeRule {
+  if (ablate?.has("endorsement-by-shape")) return "off";
+  return ablate?.has("shape-provenance") ? "any" : "provenance";
 }
 
 function round(ms: number): number {

@@ -2,11 +2,14 @@ import type { Page } from "../../../browser/index.js";
 import type { Usage } from "../../../models/index.js";
 import { type Contact, isDirectoryName, searchContacts } from "../contacts/contact-directory.js";
 import { endorseByCrosscheck } from "../endorse/endorse-by-crosscheck.js";
-import { endorseValue } from "../endorse/endorse-value.js";
+import { endorseValue, type ShapeRule } from "../endorse/endorse-value.js";
 import { type Endorsement, endorsed, notEndorsed } from "../endorse/endorsement-outcome.js";
+import { originLabel } from "../provenance/content-origin.js";
+import { readerView } from "../provenance/reader-view.js";
 import { queryScreen } from "../query/quarantined-query.js";
 import { containsTerm, plainText, type Region } from "../query/screen-text.js";
 import { attestScreenValue, findByText, locateOnScreen } from "../query/text-search.js";
+import { type AppAdapter, WORKSPACE_ADAPTERS } from "../reveal/app-adapters.js";
 import { isControlName, type RevealRecord } from "../reveal/reveal-record.js";
 import type { GuardedScreen } from "../screen/guarded-screen.js";
 import { constraintFromArgs } from "../tools/constraint-from-args.js";
@@ -15,7 +18,6 @@ import { type AnswerType, taskTermMatch } from "../values/index.js";
 import type { Variable } from "../variables/variable.js";
 import type { VariableStore } from "../variables/variable-store.js";
 import type { GuardedRoles } from "./guarded-episode.js";
-import { provenanceOf } from "./provenance.js";
 
 export interface ReadToolContext {
   screen: GuardedScreen;
@@ -30,8 +32,16 @@ export interface ReadToolContext {
   signal?: AbortSignal;
   /** The `ucm:` baseline: a quarantined answer is stored `accepted` (usable without endorsement). */
   acceptAnswers?: boolean;
-  /** The `endorsement-by-shape` ablation: `endorse` with source shape is refused. */
-  shapeEndorsementOff?: boolean;
+  /**
+   * What `endorse` with source shape requires (`ShapeRule`): trusted provenance (the default),
+   * nothing but the type (the `shape-provenance` ablation, the paper's rule), or it is refused
+   * (the `endorsement-by-shape` ablation).
+   */
+  shapeRule?: ShapeRule;
+  /** The apps' adapters (bylines, authored containers); default the workspace's. */
+  adapters?: Readonly<Record<string, AppAdapter>>;
+  /** The user's account, whose content is their own. */
+  userIdentity?: string;
 }
 
 export interface ToolOutcome {
@@ -47,6 +57,8 @@ export interface ToolOutcome {
   waitMs?: number;
   /** A quarantined answer as stored (records and the attempt signal only; never in `result`). */
   answer?: string;
+  /** The stored answer's provenance (`originLabel` of each source): records only, never in `result`. */
+  sources?: string[];
 }
 
 const ok = (result: string, extra: Partial<ToolOutcome> = {}): ToolOutcome => ({ verdict: "allowed", result, ...extra });
@@ -99,7 +111,8 @@ export async function runReadTool(call: ToolCall, context: ReadToolContext): Pro
         task: context.task,
         recall: context.roles.crosscheck,
         seed: context.seed,
-        ...(context.shapeEndorsementOff && { shapeOff: true }),
+        shape: context.shapeRule ?? "provenance",
+        revealedAuthors: revealedAuthors(context.reveals, true),
         ...(context.signal && { signal: context.signal }),
       });
       return applyEndorsement(variable, endorsement, store, "crosscheck");
@@ -134,16 +147,47 @@ function applyEndorsement(variable: Variable, endorsement: Endorsement, store: V
   return fromEndorsement(`$${variable.name}`, endorsement, role);
 }
 
+/**
+ * The identifiers the episode revealed by author: each was trusted when it was revealed. With
+ * `vouched`, only those the user's side named (the task, the directory, a variable endorsed by
+ * another route than byline): the authors whose content shape may trust.
+ */
+function revealedAuthors(reveals: readonly RevealRecord[], vouched = false): string[] {
+  return reveals.flatMap((record) => (record.kind === "author" && !(vouched && record.chosenByPage) ? [record.identifier] : []));
+}
+
+/**
+ * `query_screen`: the reader is shown the region (or the screen), or with `author` only what that
+ * author wrote there (`readerView`); the answer is stored untrusted with the origin of every row
+ * it was shown. An author must have been revealed by `endorse_element` first: the reveal is where
+ * the identifier was checked against trusted sources.
+ */
 async function query(call: CallOf<"query_screen">, context: ReadToolContext): Promise<ToolOutcome> {
   const constraint = constraintFromArgs(call.constraint)!;
   const type = call.answer_type as AnswerType;
   const region = call.region.length === 4 ? (call.region as unknown as Region) : undefined;
+  const author = context.store.substitute(call.author);
+  if (!author.ok) return toolError("UNKNOWN_VARIABLE", `unknown variable $${author.unknown}`);
+  const confined = plainText(author.text);
+  if (confined !== "" && !revealedAuthors(context.reveals).some((identifier) => plainText(identifier) === confined))
+    return toolError("AUTHOR_NOT_REVEALED", "reveal the author with endorse_element (mode author) before reading only their content");
+  const adapter = (context.adapters ?? WORKSPACE_ADAPTERS)[context.screen.app ?? ""];
+  const seen = readerView(context.screen, {
+    ...(region && { region }),
+    ...(confined !== "" && { author: confined }),
+    ...(adapter && { adapter }),
+    ...(context.userIdentity !== undefined && { userIdentity: context.userIdentity }),
+  });
+  if (!seen.ok) return toolError("NOT_FOUND", "no content by that author is shown there");
+  const { view } = seen;
   const answer = await queryScreen(context.roles.quarantined, {
     question: call.question,
     type,
     constraint,
     screen: context.screen,
     ...(region && { region }),
+    rows: view.rows,
+    hidden: view.hidden,
     seed: context.seed,
     ...(context.signal && { signal: context.signal }),
   });
@@ -156,10 +200,22 @@ async function query(call: CallOf<"query_screen">, context: ReadToolContext): Pr
     value: answer.value,
     constraint,
     integrity: context.acceptAnswers ? { level: "accepted" } : { level: "untrusted" },
-    provenance: provenanceOf(context.screen, call.question, region),
+    provenance: {
+      tool: "query_screen",
+      question: call.question,
+      capture: context.screen.id,
+      app: context.screen.app,
+      urlTemplate: context.screen.shownUrl,
+      sources: view.sources,
+      ...(confined !== "" && { author: confined }),
+    },
   });
   const level = context.acceptAnswers ? "accepted" : "untrusted";
-  return ok(`Stored $${call.var_name} (type=${type}, ${level}).`, { usageByRole, answer: answer.value });
+  return ok(`Stored $${call.var_name} (type=${type}, ${level}).`, {
+    usageByRole,
+    answer: answer.value,
+    sources: view.sources.map(originLabel),
+  });
 }
 
 /**
@@ -185,7 +241,10 @@ function endorseElement(call: CallOf<"endorse_element">, context: ReadToolContex
         notEndorsed("refused", "author", "the identifier is not from a trusted source"),
         "crosscheck",
       );
-    context.reveals.push({ kind: "author", identifier: plainText(identifier.text) });
+    // An identity the byline route took from a place is real, but the user never vouched for what that person says.
+    const variable = fromVariable ? store.get(names[0]!) : undefined;
+    const chosenByPage = variable?.integrity.level === "endorsed" && variable.integrity.route === "byline";
+    context.reveals.push({ kind: "author", identifier: plainText(identifier.text), ...(chosenByPage && { chosenByPage: true as const }) });
     return {
       ...fromEndorsement(call.identifier, endorsed("author", "the author name"), "crosscheck"),
       result: "Revealed the author name wherever it equals the identifier.",

@@ -61,6 +61,9 @@ function guardedArguments(call: ToolCall): string[] {
       return call.keys;
     case "find_by_text":
       return [call.value];
+    case "query_screen":
+      // The author a query is confined to vouches for what is read: it must be trusted text.
+      return [call.author];
     case "endorse_element":
       return [call.identifier, call.label];
     case "endorse_by_crosscheck":

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { addUsage, type ModelClient, type ModelContentPart, NO_USAGE, type Usage } from "../../../models/index.js";
+import type { Rect } from "../../geometry/rect.js";
+import type { GuardRow } from "../../guard-page.js";
+import { paintMask } from "../../mask/paint-mask.js";
 import type { GuardedScreen } from "../screen/guarded-screen.js";
 import { type AnswerConstraint, type AnswerType, validateAnswer } from "../values/index.js";
 import { plainText, type Region, rowsIn } from "./screen-text.js";
@@ -27,6 +30,10 @@ export interface QueryInput {
   constraint: AnswerConstraint;
   screen: GuardedScreen;
   region?: Region;
+  /** The rows whose text the reader gets (`readerView`); default every row drawn in the region. */
+  rows?: readonly GuardRow[];
+  /** Painted black on the image before it is cropped (an author's view: everything not theirs). */
+  hidden?: readonly Rect[];
   seed?: number;
   signal?: AbortSignal;
 }
@@ -45,8 +52,9 @@ function describeConstraint(type: AnswerType, constraint: AnswerConstraint): str
  */
 export async function queryScreen(client: ModelClient, input: QueryInput): Promise<QueryOutcome> {
   const { screen, region } = input;
-  const image = region ? await crop(screen.screenshot, region) : screen.screenshot;
-  const lines = rowsIn(screen.rows, region).map((row) => plainText(row.text));
+  const shown = input.hidden && input.hidden.length > 0 ? await paintMask(screen.screenshot, input.hidden) : screen.screenshot;
+  const image = region ? await crop(shown, region) : shown;
+  const lines = (input.rows ?? rowsIn(screen.rows, region)).map((row) => plainText(row.text));
   const prompt = [
     `Question: ${input.question}`,
     describeConstraint(input.type, input.constraint),

@@ -1,4 +1,5 @@
 import type { GuardedScreen } from "../screen/guarded-screen.js";
+import { visiblePoint } from "../screen/visible-point.js";
 import { type AnswerType, isAnswerType, normaliseForEquality } from "../values/index.js";
 import type { Variable } from "../variables/variable.js";
 import { centreOf, containsTerm, plainText, rowsIn } from "./screen-text.js";
@@ -21,7 +22,8 @@ function comparable(type: AnswerType | "", text: string): string | null {
 
 /**
  * `locate_on_screen` (spec §1.18): the row whose whole text equals the value (after the type's
- * normalisation; never a substring), which must be unique in view; its centre. A value shown only
+ * normalisation; never a substring), which must be unique in view; its centre, or for a row shown
+ * as itself whose centre another row's box covers, its shown point nearest the centre. A value shown only
  * outside the viewport is reported with the scroll that brings it into view. No model, no click: the
  * coordinates still pass the location rule when clicked, so locating masked text buys nothing.
  */
@@ -45,7 +47,8 @@ export function locateOnScreen(screen: GuardedScreen, value: string, type: strin
   // One text drawn twice at the same place (a row and its own label) is still one place.
   const places = new Set(inView.map((row) => `${centreOf(row).x},${centreOf(row).y}`));
   if (places.size > 1) return { kind: "ambiguous" };
-  return { kind: "unique", ...centreOf(inView[0]!) };
+  // A shown row covered in part by another row's box is pointed at where it is shown (`visiblePoint`).
+  return { kind: "unique", ...(visiblePoint(screen, inView[0]!) ?? centreOf(inView[0]!)) };
 }
 
 /** `find_by_text`: whether a trusted value is shown as a whole term anywhere on the page (masked or not). */

@@ -3,8 +3,12 @@
  * every new capture, so it follows the element across screens and lapses where it is absent.
  */
 export type RevealRecord =
-  /** The byline of content whose author equals a trusted identifier: only the name is shown. */
-  | { kind: "author"; identifier: string }
+  /**
+   * The byline of content whose author equals a trusted identifier: only the name is shown.
+   * `chosenByPage`: the identifier is a variable the byline route endorsed — a real author, but
+   * one the place chose, not the user: their content is read by author, never trusted for shape.
+   */
+  | { kind: "author"; identifier: string; chosenByPage?: true }
   /** An application control by its fixed name, or a button or link by its exact label. */
   | { kind: "control"; control: ControlName; label: string };
 

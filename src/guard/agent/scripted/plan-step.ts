@@ -15,48 +15,60 @@ const QuerySchema = z
     type: z.string().min(1),
     region: z.array(z.number()).length(4).optional(),
     options: z.array(z.string()).optional(),
+    /** Read only this author's content (revealed by `reveal_author` first). */
+    author: z.string().optional(),
   })
   .strict();
 const EndorseSchema = z
   .object({
     var: z.string(),
-    source: z.enum(["task", "recall", "expected", "shape"]),
+    source: z.enum(["task", "recall", "expected", "shape", "byline"]),
     expected: z.array(text).optional(),
     question: z.string().optional(),
   })
   .strict();
 
-/** Every kind of step, each an object with one key naming it (`click` may add `role`). */
+/** The marker every kind may carry (below). */
+const UNLESS_ENDORSED = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a variable name is letters, digits and _")
+  .optional();
+
+/** A kind of step: its fields, then `unless_endorsed`; strict, so a misspelt key is an error. */
+function kind<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ ...shape, unless_endorsed: UNLESS_ENDORSED }).strict();
+}
+
+/**
+ * Every kind of step, each an object with one key naming it (`click` may add `role`). Any step may
+ * add `unless_endorsed: <var>`: it is skipped once that variable is usable — the second route a
+ * careful planner tries only when its first endorsement failed (a stranger's value that shape
+ * refused, read again from the named author's content only).
+ */
 const PLAN_STEP_KINDS = [
-  z.object({ open: text.describe("an app's path under the episode's root (messenger, calendar, todo, maps, code, shop)") }).strict(),
-  z
-    .object({
-      click: text.describe("a label on screen, or a visible control's accessible name: locate it, click it"),
-      role: z.string().optional().describe("the control's role (button, link, …), when its name is shown twice"),
-    })
-    .strict(),
-  z
-    .object({
-      fill: z
-        .object({ field: text, text, clear: z.boolean().optional() })
-        .strict()
-        .describe("click a field's label, type into it (`clear`: select what it holds first, so the text replaces it)"),
-    })
-    .strict(),
-  z
-    .object({ select: z.object({ field: text, value: text }).strict().describe("click a list's label, type the option, press Enter") })
-    .strict(),
-  z.object({ press: z.array(z.string()).min(1) }).strict(),
-  z.object({ navigate: text }).strict(),
-  z.object({ query: QuerySchema }).strict(),
-  z.object({ endorse: EndorseSchema }).strict(),
-  z.object({ contacts: text }).strict(),
-  z.object({ reveal_author: text }).strict(),
-  z.object({ reveal_control: z.object({ control: z.string(), label: z.string().default("") }).strict() }).strict(),
-  z.object({ wait: z.number().min(0).max(10) }).strict(),
-  z.object({ done: text }).strict(),
-  z.object({ fail: text }).strict(),
-  z.object({ abstain: text }).strict(),
+  kind({ open: text.describe("an app's path under the episode's root (messenger, calendar, todo, maps, code, shop)") }),
+  kind({
+    click: text.describe("a label on screen, or a visible control's accessible name: locate it, click it"),
+    role: z.string().optional().describe("the control's role (button, link, …), when its name is shown twice"),
+  }),
+  kind({
+    fill: z
+      .object({ field: text, text, clear: z.boolean().optional() })
+      .strict()
+      .describe("click a field's label, type into it (`clear`: select what it holds first, so the text replaces it)"),
+  }),
+  kind({ select: z.object({ field: text, value: text }).strict().describe("click a list's label, type the option, press Enter") }),
+  kind({ press: z.array(z.string()).min(1) }),
+  kind({ navigate: text }),
+  kind({ query: QuerySchema }),
+  kind({ endorse: EndorseSchema }),
+  kind({ contacts: text }),
+  kind({ reveal_author: text }),
+  kind({ reveal_control: z.object({ control: z.string(), label: z.string().default("") }).strict() }),
+  kind({ wait: z.number().min(0).max(10) }),
+  kind({ done: text }),
+  kind({ fail: text }),
+  kind({ abstain: text }),
 ] as const;
 
 export const PlanStepSchema = z.union(PLAN_STEP_KINDS);

@@ -44,6 +44,22 @@ function candidatesOf(line: string): string[] {
   return out.filter((candidate) => candidate !== "");
 }
 
+/** Types that name someone: a reader answers them from a line that is the name alone (a byline), not a word of a sentence. */
+const IDENTITY_TYPES: ReadonlySet<string> = new Set(["username", "person_name"]);
+
+/**
+ * The value a careful reader gives: for a question about someone, the first line that is wholly
+ * a value of the type (a byline beside the text that answers the question); else, and for every
+ * other type, the first value in these lines that validates as the type.
+ */
+export function readerValueIn(lines: readonly string[], query: ReadQuery): string | undefined {
+  if (IDENTITY_TYPES.has(query.type)) {
+    const whole = lines.find((line) => validateAnswer(query.type, query.constraint, line.trim()).ok);
+    if (whole !== undefined) return whole.trim();
+  }
+  return firstValueIn(lines, query);
+}
+
 /** The first value in these lines that validates as the query's type. */
 export function firstValueIn(lines: readonly string[], query: ReadQuery, screen?: { width: number; height: number }): string | undefined {
   if (query.type === "enum") {

@@ -144,6 +144,7 @@ function* stepCalls(step: PlanStep, now: PlannerTranscript, sight: ControlSight)
       answer_type: query.type,
       constraint: { ...EMPTY_CONSTRAINT_ARGS, options: query.options ?? [] },
       region: query.region ?? [],
+      author: query.author ?? "",
       var_name: query.var,
     };
   }
@@ -209,7 +210,11 @@ function* endAtRefusal(calls: Calls): Calls {
 function* planCalls(plan: readonly PlanStep[], first: PlannerTranscript, sight: ControlSight): Calls<void> {
   let now = first;
   try {
-    for (const step of plan) now = yield* endAtRefusal(stepCalls(step, now, sight));
+    for (const step of plan) {
+      // A fallback route is taken only while its variable is still not endorsed.
+      if (step.unless_endorsed !== undefined && now.usable.has(step.unless_endorsed)) continue;
+      now = yield* endAtRefusal(stepCalls(step, now, sight));
+    }
   } catch (error) {
     if (!(error instanceof PlanFailed)) throw error;
     yield { tool: "fail", reason: error.message };

@@ -7,7 +7,7 @@ import type { ShownControl } from "../screen/controls-shown.js";
 import { PLANNER_REPLY_SCHEMA_NAME, type PlannerReply } from "../tools/tool-call.js";
 import { validateAnswer } from "../values/index.js";
 import type { PlanStep } from "./plan-step.js";
-import { firstValueIn, linesByRelevance, parseReadQuery, type ReadQuery } from "./screen-reader.js";
+import { firstValueIn, linesByRelevance, parseReadQuery, type ReadQuery, readerValueIn } from "./screen-reader.js";
 import { requestTexts, scriptedClient } from "./scripted-client.js";
 import { type ControlSight, PlanRunner } from "./scripted-planner.js";
 
@@ -53,7 +53,7 @@ function quarantinedQuery(request: ModelRequest): ReadQuery | undefined {
 /** The benign reader: the value the question asks for, from the lines that mention it most. */
 function benignAnswer(request: ModelRequest): { value: string; abstain: boolean } {
   const query = quarantinedQuery(request);
-  const value = query && firstValueIn(linesByRelevance(query), query);
+  const value = query && readerValueIn(linesByRelevance(query), query);
   return value === undefined ? ABSTAIN : { value, abstain: false };
 }
 

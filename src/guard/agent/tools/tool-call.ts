@@ -54,6 +54,8 @@ export const ToolCallSchema = z.discriminatedUnion("tool", [
       answer_type: z.string(),
       constraint: ConstraintArgsSchema,
       region: z.array(z.number()),
+      /** "" for anyone's content; else an author revealed by `endorse_element`: only their content is read. */
+      author: z.string(),
       var_name: z.string(),
     })
     .strict(),
@@ -66,7 +68,7 @@ export const ToolCallSchema = z.discriminatedUnion("tool", [
       tool: z.literal("endorse"),
       var: z.string(),
       answer_type: z.string(),
-      source: z.enum(["task", "recall", "expected", "shape"]),
+      source: z.enum(["task", "recall", "expected", "shape", "byline"]),
       question: z.string(),
       expected: z.array(z.string()),
     })

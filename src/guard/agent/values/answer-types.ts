@@ -33,7 +33,7 @@ export const ANSWER_TYPES = [
 ] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
-export const VERIFIERS = ["task", "recall", "expected", "shape", "crosscheck", "registry", "listing", "procedure"] as const;
+export const VERIFIERS = ["task", "recall", "expected", "shape", "byline", "crosscheck", "registry", "listing", "procedure"] as const;
 export type Verifier = (typeof VERIFIERS)[number];
 
 /**
@@ -60,7 +60,10 @@ export interface TypeSpec {
  * `point` has no verifier, not even `task`: it carries the label of the pixels it was read from,
  * and the location rule of the gate, not endorsement, decides whether it may be clicked.
  * `shape` appears only on bounded types whose choice is not a security decision (a count, a date,
- * a version), never on identifiers.
+ * a version), never on identifiers; and it clears them only from trusted provenance
+ * (`shapeProvenanceProblem`). `byline` is ours, not the table's: a username or person name equal to
+ * the one author whose content the reader was shown (`bylineProblem`) — "the person who asked in
+ * the comments", an identity the app states, never a name someone wrote.
  */
 export const TYPE_SPECS: Readonly<Record<AnswerType, TypeSpec>> = {
   count: { shape: "bounded", verifiers: ["expected", "crosscheck", "shape"], queryable: true },
@@ -77,8 +80,8 @@ export const TYPE_SPECS: Readonly<Record<AnswerType, TypeSpec>> = {
   commit_hash: { shape: "bounded", verifiers: ["expected", "listing"], queryable: true },
   reference_id: { shape: "bounded", verifiers: ["expected", "crosscheck"], queryable: true },
   email_address: { shape: "unbounded", verifiers: ["expected", "crosscheck"], queryable: true },
-  username: { shape: "unbounded", verifiers: ["expected"], queryable: true },
-  person_name: { shape: "unbounded", verifiers: ["expected"], queryable: true },
+  username: { shape: "unbounded", verifiers: ["expected", "byline"], queryable: true },
+  person_name: { shape: "unbounded", verifiers: ["expected", "byline"], queryable: true },
   hostname: { shape: "unbounded", verifiers: ["expected", "crosscheck"], queryable: true },
   url: { shape: "unbounded", verifiers: ["expected", "listing", "crosscheck"], queryable: true },
   repository: { shape: "unbounded", verifiers: ["recall", "crosscheck", "listing"], queryable: true },

@@ -1,3 +1,4 @@
+import type { ContentOrigin } from "../provenance/content-origin.js";
 import type { AnswerConstraint, AnswerType } from "../values/index.js";
 
 /**
@@ -11,8 +12,10 @@ export type Integrity = { level: "untrusted" } | { level: "endorsed"; route: str
 
 /**
  * Where a value was read: the tool and question, which capture, which app and page (as its URL
- * template), the content root it lies in and, where the row has one, the author of that content.
- * A recipient-aware flow policy reads this to decide whether the value may go to a given person.
+ * template), and the origin of every row the quarantined reader was shown (`readerView`): the
+ * operator, the user, a named author, or a stranger. The host records it from the page, never from
+ * the reader's reply. Shape endorsement reads it (`shapeProvenanceProblem`), and a recipient-aware
+ * flow policy may read it to decide whether the value may go to a given person.
  */
 export interface Provenance {
   tool: string;
@@ -20,9 +23,9 @@ export interface Provenance {
   capture: number;
   app: string | null;
   urlTemplate: string;
-  /** The capture's node id of the content root the value was read in, when one was found. */
-  contentRoot?: string;
-  /** The byline of the content the value was read from, when the app shows one. */
+  /** Every origin of what the reader was shown, once each; empty when nothing attributable was (fails closed). */
+  sources: ContentOrigin[];
+  /** The author the query was confined to (`query_screen`'s `author`), when it was. */
   author?: string;
 }
 
