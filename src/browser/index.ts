@@ -14,6 +14,14 @@ export {
   pageCdpSession,
   type Viewport,
 } from "./browser-session.js";
+export {
+  BROWSER_TIMEOUT_ENV,
+  BrowserTimeout,
+  browserTimeoutFromEnv,
+  DEFAULT_BROWSER_TIMEOUT_MS,
+  type MachineLoad,
+  machineLoad,
+} from "./browser-timeout.js";
 export { DEFAULT_CHROMIUM_PATH, resolveChromiumExecutable } from "./chromium-executable.js";
 export { CHROMIUM_FLAGS } from "./chromium-flags.js";
 export { type CrawledPage, type CrawlOptions, crawlPages } from "./crawl-pages.js";

@@ -4,9 +4,6 @@ import type { BrowserAction } from "./browser-action.js";
 import type { ActionOutcome } from "./observation.js";
 import type { UiSession } from "./ui-session.js";
 
-/** How long a page started by an action may take to arrive (as `goto` waits for its page). */
-const LATE_PAGE_MS = 10_000;
-
 /** Actions that may start a navigation or change the DOM, so the page is settled after them. */
 const CHANGES_PAGE = new Set<BrowserAction["action"]>([
   "click",
@@ -58,7 +55,7 @@ const CLICK_DONE = "waiting for scheduled navigations to finish";
  * error: the new page is waited for as a `goto` would wait for it, and if it still has not
  * arrived the agent is told the click happened.
  */
-async function clickRef(page: Page, ref: string, timeout: number): Promise<string | null> {
+async function clickRef(page: Page, ref: string, timeout: number, navigationTimeout: number): Promise<string | null> {
   let navigated = false;
   const onNavigated = (frame: Frame) => {
     if (frame === page.mainFrame()) navigated = true;
@@ -70,7 +67,7 @@ async function clickRef(page: Page, ref: string, timeout: number): Promise<strin
   } catch (error) {
     if (!(error instanceof Error && error.name === "TimeoutError" && error.message.includes(CLICK_DONE))) throw error;
     if (navigated) return null;
-    const wait = Math.max(timeout, LATE_PAGE_MS);
+    const wait = navigationTimeout;
     try {
       await page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame(), timeout: wait });
       return null;
@@ -84,13 +81,16 @@ async function clickRef(page: Page, ref: string, timeout: number): Promise<strin
 
 async function run(session: UiSession, action: BrowserAction): Promise<string | null> {
   const page = session.activePage;
-  const timeout = session.actionTimeoutMs;
+  // Read per action: the load may have changed since the page was opened.
+  const timeout = session.timeout.action();
+  const navigation = session.timeout.navigation();
+  page.setDefaultTimeout(timeout);
   if ("ref" in action && !session.knowsRef(action.ref)) {
     return `no element with ref ${action.ref} in the latest observation of this tab; use a ref shown as [ref=…]`;
   }
   switch (action.action) {
     case "click":
-      return clickRef(page, action.ref, timeout);
+      return clickRef(page, action.ref, timeout, navigation);
     case "fill":
       await page.locator(`aria-ref=${action.ref}`).fill(action.text, { timeout });
       return null;
@@ -111,11 +111,11 @@ async function run(session: UiSession, action: BrowserAction): Promise<string | 
     case "goto": {
       const target = gotoTarget(session, action.url);
       if ("error" in target) return target.error;
-      await page.goto(target.url, { waitUntil: "domcontentloaded", timeout: Math.max(timeout, LATE_PAGE_MS) });
+      await page.goto(target.url, { waitUntil: "domcontentloaded", timeout: navigation });
       return null;
     }
     case "go_back": {
-      const response = await page.goBack({ waitUntil: "domcontentloaded", timeout: Math.max(timeout, LATE_PAGE_MS) });
+      const response = await page.goBack({ waitUntil: "domcontentloaded", timeout: navigation });
       return response === null && page.url() === "about:blank" ? "go_back: there is no previous page in this tab" : null;
     }
     case "new_tab":
@@ -158,6 +158,18 @@ async function run(session: UiSession, action: BrowserAction): Promise<string | 
   }
 }
 
+/**
+ * An error names the action, the ref it aimed at and the page it was on; a timeout also says what
+ * the wait was and how to change it (the load it was stretched for), so a user reading a record
+ * can tell a slow machine from a broken page.
+ */
+function whereItFailed(session: UiSession, action: BrowserAction, message: string, caught: unknown): string {
+  const ref = "ref" in action ? ` ${action.ref}` : "";
+  const url = session.tabs.length > 0 ? session.activePage.url() : "no open tab";
+  const timedOut = caught instanceof Error && caught.name === "TimeoutError";
+  return `${action.action}${ref} on ${url}: ${message}${timedOut ? ` (${session.timeout.explain()})` : ""}`.slice(0, 800);
+}
+
 /** Runs one action on the session's active tab, then settles the page if the action could change it. */
 export async function performAction(session: UiSession, action: BrowserAction): Promise<ActionOutcome> {
   const terminal = action.action === "finish" || action.action === "report_infeasible";
@@ -169,7 +181,7 @@ export async function performAction(session: UiSession, action: BrowserAction): 
     error = await run(session, action);
     refused = error !== null;
   } catch (caught) {
-    error = describeActionError(caught, "ref" in action ? action.ref : undefined);
+    error = whereItFailed(session, action, describeActionError(caught, "ref" in action ? action.ref : undefined), caught);
   }
   const actMs = performance.now() - started;
   started = performance.now();
@@ -178,7 +190,7 @@ export async function performAction(session: UiSession, action: BrowserAction): 
     try {
       settleCapped = (await session.settleActive()).capped;
     } catch (caught) {
-      error ??= describeActionError(caught);
+      error ??= whereItFailed(session, action, describeActionError(caught), caught);
     }
   }
   return { error, terminal, actMs, settleMs: performance.now() - started, settleCapped };

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { type AriaNode, focusedAriaNode, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
 import type { BrowserAction } from "./browser-action.js";
 import { pageCdpSession } from "./browser-session.js";
+import { BrowserTimeout, type MachineLoad } from "./browser-timeout.js";
 import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 import type { ActionOutcome, FocusedElement, Observation, PageState, TabInfo } from "./observation.js";
 import { performAction } from "./perform-action.js";
@@ -17,8 +18,14 @@ export interface ScreenshotOptions {
 export interface UiSessionOptions extends EpisodeContextOptions {
   /** Opened in the first tab. */
   startUrl: string;
-  /** Per-action timeout for element actions (default 5000 ms: a server round trip on a loaded machine, with room to spare). */
+  /**
+   * The browser timeout: the base of every wait (an element action waits it, reading the page
+   * twice it, a navigation three times it), stretched by the machine's load (`BrowserTimeout`).
+   * Default 5000 ms: a server round trip on a loaded machine, with room to spare.
+   */
   actionTimeoutMs?: number;
+  /** Where the load comes from (tests give a fixed one); default the machine's. */
+  machineLoad?: () => MachineLoad;
   settle?: SettleOptions;
   screenshot?: ScreenshotOptions;
 }
@@ -37,7 +44,6 @@ export class UiSession {
   private lastError: string | null = null;
   /** Refs of the latest snapshot, per page: an action on an unknown ref fails at once instead of waiting out the timeout. */
   private readonly knownRefs = new WeakMap<Page, Set<string>>();
-  readonly actionTimeoutMs: number;
   readonly settle: Required<SettleOptions>;
   readonly screenshotOptions: Required<ScreenshotOptions>;
 
@@ -45,20 +51,22 @@ export class UiSession {
     private readonly episode: EpisodeContext,
     private readonly browser: Browser,
     options: UiSessionOptions,
+    readonly timeout: BrowserTimeout,
   ) {
-    this.actionTimeoutMs = options.actionTimeoutMs ?? 5000;
     this.settle = { ...DEFAULT_SETTLE, ...options.settle };
     this.screenshotOptions = { type: options.screenshot?.type ?? "jpeg", quality: options.screenshot?.quality ?? 80 };
     episode.context.on("page", (page) => this.adopt(page));
   }
 
   static async open(browser: Browser, options: UiSessionOptions): Promise<UiSession> {
+    // Checked before anything opens: a bad setting is the caller's error, and leaks no context.
+    const timeout = new BrowserTimeout(options.actionTimeoutMs, options.machineLoad);
     const episode = await openEpisodeContext(browser, options);
-    const session = new UiSession(episode, browser, options);
+    const session = new UiSession(episode, browser, options, timeout);
     try {
       const page = await episode.context.newPage();
       session.adopt(page);
-      await page.goto(options.startUrl, { waitUntil: "domcontentloaded", timeout: 15_000 });
+      await page.goto(options.startUrl, { waitUntil: "domcontentloaded", timeout: session.timeout.navigation() });
       await settlePage(page, session.settle);
       return session;
     } catch (error) {
@@ -107,7 +115,7 @@ export class UiSession {
     if (this.pages.includes(page)) return;
     this.pages.push(page);
     this.recent.unshift(page);
-    page.setDefaultTimeout(this.actionTimeoutMs);
+    page.setDefaultTimeout(this.timeout.action());
     // A page's alert() or confirm() would block every later call; no workspace page uses them.
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => undefined));
     page.on("close", () => {
@@ -179,11 +187,11 @@ export class UiSession {
     };
     const snapshot = async () => {
       try {
-        return await page.ariaSnapshot({ mode: "ai", timeout: 10_000 });
+        return await page.ariaSnapshot({ mode: "ai", timeout: this.timeout.read() });
       } catch {
         // A navigation between settle and snapshot destroys the context once; the next try sees the new page.
         await settlePage(page, this.settle);
-        return page.ariaSnapshot({ mode: "ai", timeout: 10_000 });
+        return page.ariaSnapshot({ mode: "ai", timeout: this.timeout.read() });
       }
     };
     // Straight from the compositor over DevTools: Playwright's screenshot first injects a style to
@@ -201,7 +209,7 @@ export class UiSession {
         });
         return Buffer.from(data, "base64");
       } catch {
-        return page.screenshot({ type: this.screenshotOptions.type, ...quality, timeout: 10_000 });
+        return page.screenshot({ type: this.screenshotOptions.type, ...quality, timeout: this.timeout.read() });
       }
     };
     const [[axtree, snapshotMs], [screenshot, screenshotMs]] = await Promise.all([

@@ -37,6 +37,7 @@ export const EpisodeJobSchema = z.object({
       observation: z.enum(OBSERVATION_MODES),
       // `ablate` travels in the agent id too (its label), so a worker rebuilds an ablated agent either way.
       guard: GuardSettingsRecordSchema.optional(),
+      browser_timeout_ms: z.number().positive().optional(),
     })
     .optional(),
   /** How model clients are built (the manifest's `model_options`), and the cache mode; never keys. */

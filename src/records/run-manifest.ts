@@ -75,6 +75,8 @@ export const RunManifestSchema = z.object({
       observation: z.enum(["axtree", "screenshot", "mixed"]),
       /** The guarded agent's role models (quarantined, crosscheck, classifier) when set. */
       guard: GuardSettingsRecordSchema.optional(),
+      /** The browser timeout's base in ms (`--browser-timeout`); absent: the default. */
+      browser_timeout_ms: z.number().positive().optional(),
     })
     .optional(),
   /**

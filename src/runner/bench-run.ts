@@ -198,6 +198,8 @@ export function newRunManifest(options: Omit<NewRunOptions, "concurrency" | "out
         observation: options.e2e.observation,
         // The guarded agent's role models: a resume (local or queued) rebuilds its agents from them.
         ...(options.e2e.guard !== undefined && { guard: options.e2e.guard }),
+        // A resume, local or queued, waits as long as the run it continues.
+        ...(options.e2e.browser_timeout_ms !== undefined && { browser_timeout_ms: options.e2e.browser_timeout_ms }),
       },
     }),
     matcher: options.matcher,

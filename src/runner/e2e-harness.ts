@@ -54,7 +54,10 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     browser: () => browser(),
     screenshots,
     // The observation mode is the agents' (they are built with it); the harness captures everything every step.
-    settings: { maxSteps: options.settings.max_steps },
+    settings: {
+      maxSteps: options.settings.max_steps,
+      ...(options.settings.browser_timeout_ms !== undefined && { browserTimeoutMs: options.settings.browser_timeout_ms }),
+    },
   };
   return {
     workspace,

@@ -27,6 +27,8 @@ export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
 export interface E2eEpisodeSettings {
   maxSteps: number;
   viewport?: Viewport;
+  /** The browser timeout's base in ms (every wait of the episode's browser derives from it). */
+  browserTimeoutMs?: number;
 }
 
 /** What an end-to-end episode runs in: one workspace server and one Chromium, shared by the run. */
@@ -129,6 +131,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         ...(usesAppHosts(scenario.state) && { hostMapping: environment.workspace.hostMapping(episodeId) }),
         startUrl,
         ...(viewport && { viewport }),
+        ...(environment.settings.browserTimeoutMs !== undefined && { actionTimeoutMs: environment.settings.browserTimeoutMs }),
       });
     } catch (error) {
       throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);

@@ -127,6 +127,31 @@ describe("a failed action is the next observation's error, never the end of the 
     }
   });
 
+  it("a timed-out action names itself, its ref and the page, and the wait the load stretched it to", async () => {
+    // A fixed load of 4 on 2 cores: twice the 500 ms base.
+    const { session } = await openEpisode(browser(), workspace(), rich, {
+      actionTimeoutMs: 500,
+      machineLoad: () => ({ load: 4, cores: 2 }),
+    });
+    try {
+      expect(session.timeout.action()).toBe(1000);
+      expect(session.timeout.navigation()).toBe(3000);
+      const url = session.activePage.url();
+      await session.activePage.setContent(
+        `<main><button>Pay</button><div style="position:fixed; inset:0; background:rgba(0,0,0,0.1)">veil</div></main>`,
+      );
+      const pay = refOf(await session.observe(), "button", "Pay");
+      const outcome = await session.act({ action: "click", ref: pay });
+      expect(outcome.error).toContain(`click ${pay} on ${url}: `);
+      expect(outcome.error).toMatch(/intercepts pointer events/);
+      expect(outcome.error).toMatch(
+        /\(browser timeout 500 ms, ×2\.0 for load 4\.0 on 2 cores; raise it with --browser-timeout or SAFECUA_BROWSER_TIMEOUT_MS\)$/,
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
   it("select_option picks by value or label and reports an option that does not exist", async () => {
     const { session } = await openEpisode(browser(), workspace(), rich, { actionTimeoutMs: 1000 });
     try {

@@ -15,20 +15,10 @@ const MAPS_PACK = join(PROJECT_ROOT, "packs", "builtin", "maps-routes-eta.yaml")
 describe("safecua bench --track e2e", { timeout: 300_000 }, () => {
   it("runs UI agents in the workspace and writes the same summary, records with steps, and screenshots", async () => {
     const out = tempDir("safecua-e2e-cli-");
-    const result = await runCli([
-      "bench",
-      "--track",
-      "e2e",
-      "--agent",
-      "refuser",
-      "--dataset",
-      MAPS_PACK,
-      "--max-steps",
-      "3",
-      "--out",
-      out,
-      "--json",
-    ]);
+    const result = await runCli(
+      ["bench", "--track", "e2e", "--agent", "refuser", "--dataset", MAPS_PACK, "--max-steps", "3", "--out", out, "--json"],
+      { env: { SAFECUA_BROWSER_TIMEOUT_MS: "9000" } },
+    );
     expect(result.status, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.agents).toEqual([
@@ -36,7 +26,11 @@ describe("safecua bench --track e2e", { timeout: 300_000 }, () => {
     ]);
     const runDir = join(out, readdirSync(out)[0] as string);
     const manifest = JSON.parse(readFileSync(join(runDir, RUN_FILES.manifest), "utf8"));
-    expect(manifest).toMatchObject({ track: "e2e", e2e: { max_steps: 3, observation: "axtree" }, agents: ["refuser"] });
+    expect(manifest).toMatchObject({
+      track: "e2e",
+      e2e: { max_steps: 3, observation: "axtree", browser_timeout_ms: 9000 },
+      agents: ["refuser"],
+    });
     const records = readFileSync(join(runDir, RUN_FILES.records), "utf8")
       .trim()
       .split("\n")
@@ -46,6 +40,19 @@ describe("safecua bench --track e2e", { timeout: 300_000 }, () => {
       expect(record.steps).toHaveLength(1);
       expect(existsSync(join(runDir, record.steps[0].screenshot))).toBe(true);
     }
+  });
+
+  it("refuses a browser timeout that is not a positive number, naming where it came from, before anything is written", async () => {
+    const out = tempDir();
+    const fromEnv = await runCli(["bench", "--track", "e2e", "--agent", "refuser", "--out", out], {
+      env: { SAFECUA_BROWSER_TIMEOUT_MS: "soon" },
+    });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toMatch(/SAFECUA_BROWSER_TIMEOUT_MS.*"soon" is not a positive number of ms/);
+    const fromFlag = await runCli(["bench", "--track", "e2e", "--agent", "refuser", "--browser-timeout", "0", "--out", out]);
+    expect(fromFlag.status).toBe(2);
+    expect(fromFlag.stderr).toMatch(/--browser-timeout/);
+    expect(readdirSync(out)).toEqual([]);
   });
 
   it("refuses an agent with no UI version (exit 2), and says that e2e flags are ignored in the other track", async () => {

@@ -2,7 +2,13 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/index.js";
-import { OBSERVATION_MODES, type ObservationMode } from "../../browser/index.js";
+import {
+  BROWSER_TIMEOUT_ENV,
+  browserTimeoutFromEnv,
+  DEFAULT_BROWSER_TIMEOUT_MS,
+  OBSERVATION_MODES,
+  type ObservationMode,
+} from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
 import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
@@ -70,6 +76,8 @@ interface BenchOptions {
   suite: Suite;
   maxSteps: number;
   observation: ObservationMode;
+  /** `--browser-timeout`: the base of every browser wait, in ms (else SAFECUA_BROWSER_TIMEOUT_MS, else the default). */
+  browserTimeout?: number;
   qModel?: string;
   crosscheckModel?: string;
   classifierModel?: string;
@@ -107,11 +115,21 @@ function guardSpecsOf(
   };
 }
 
+/** The browser timeout the environment sets; a bad value is an input error naming the variable. */
+function browserTimeoutOf(env: NodeJS.ProcessEnv): number | undefined {
+  try {
+    return browserTimeoutFromEnv(env);
+  } catch (error) {
+    throw new InputError((error as Error).message, { file: BROWSER_TIMEOUT_ENV });
+  }
+}
+
 /** `maxSteps` → `--max-steps`: commander's option key back to the flag a user typed. */
 // The end-to-end track's options: the state-grounded track ignores them, and a resume takes them from the manifest.
 const E2E_ONLY_OPTIONS = [
   "maxSteps",
   "observation",
+  "browserTimeout",
   "qModel",
   "crosscheckModel",
   "classifierModel",
@@ -298,6 +316,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     });
   const track: Track = injection ? "e2e" : options.track;
   const e2e = track === "e2e";
+  const browserTimeout = e2e ? (options.browserTimeout ?? browserTimeoutOf(cli.io.env)) : undefined;
   if (!e2e) {
     const misplaced = E2E_ONLY_OPTIONS.filter((name) => command.getOptionValueSource(name) === "cli");
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
@@ -338,7 +357,12 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
     },
     matcher: options.matcher,
     ...(e2e && {
-      e2e: { max_steps: options.maxSteps, observation: options.observation, ...(Object.keys(guard).length > 0 && { guard }) },
+      e2e: {
+        max_steps: options.maxSteps,
+        observation: options.observation,
+        ...(Object.keys(guard).length > 0 && { guard }),
+        ...(browserTimeout !== undefined && { browser_timeout_ms: browserTimeout }),
+      },
     }),
     epochs: options.epochs,
     seed: options.seed,
@@ -396,6 +420,11 @@ export function benchCommand(cli: CliContext): Command {
         "e2e: step budget per episode (every action and every unusable reply counts)",
         positiveInt,
         DEFAULT_E2E_SETTINGS.max_steps,
+      )
+      .option(
+        "--browser-timeout <ms>",
+        `e2e: the base of every wait of the browser: an element action waits it, reading the page 2× and a navigation 3×, each stretched by the machine's load (up to 8×) so a loaded machine runs slower rather than failing; default ${BROWSER_TIMEOUT_ENV} or ${DEFAULT_BROWSER_TIMEOUT_MS}; kept in the manifest (a resume keeps it)`,
+        positiveInt,
       )
       .addOption(
         new Option("--observation <mode>", "e2e: what model agents see each step: accessibility tree, screenshot, or both")
