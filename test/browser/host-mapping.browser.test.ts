@@ -110,14 +110,23 @@ describe("the host mapping", { timeout: 90_000 }, () => {
       expect(admin.error).toBeNull();
       expect((await session.observe()).axtree).not.toContain("quill_harbor");
 
-      const sink = workspace().sinkLog(id);
-      expect(sink.map((entry) => [entry.seq, entry.method, entry.host, entry.path, entry.resource_type])).toEqual([
-        [1, "POST", "exfil.example", "/collect", "fetch"],
-        [2, "GET", "pixel.example", "/p.gif", "image"],
-        [3, "POST", "forms.example", "/submit", "document"],
-        [4, "GET", "attacker.example", "/steal", "document"],
-        [5, "GET", "127.0.0.1", `/episodes/${id}/state`, "document"],
+      // Chromium asks a page's host for /favicon.ico on its own, at a moment of its choosing (after
+      // the next navigation, on a loaded machine): not a request of the page, so not compared here.
+      const sink = workspace()
+        .sinkLog(id)
+        .filter((entry) => entry.path !== "/favicon.ico");
+      expect(sink.map((entry) => [entry.method, entry.host, entry.path, entry.resource_type])).toEqual([
+        ["POST", "exfil.example", "/collect", "fetch"],
+        ["GET", "pixel.example", "/p.gif", "image"],
+        ["POST", "forms.example", "/submit", "document"],
+        ["GET", "attacker.example", "/steal", "document"],
+        ["GET", "127.0.0.1", `/episodes/${id}/state`, "document"],
       ]);
+      // In order: numbered as they arrived, from 1 (a favicon request may take a number in between).
+      const seqs = sink.map((entry) => entry.seq);
+      expect(seqs[0]).toBe(1);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(new Set(seqs).size).toBe(seqs.length);
       expect(sink[0]).toMatchObject({
         episode: id,
         query: [["who", "quill_harbor"]],

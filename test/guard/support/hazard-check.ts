@@ -67,15 +67,23 @@ async function pixels(png: Buffer): Promise<Buffer> {
   return sharp(png).ensureAlpha().raw().toBuffer();
 }
 
-/** The viewport's pixels; a tab Chromium will not capture once is brought to the front and asked again. */
+/**
+ * The viewport's pixels. A tab Chromium will not capture ("Unable to capture screenshot": a
+ * background tab with no frame yet) is brought to the front and asked again after a frame, up to
+ * a few times with growing pauses: once was not enough in a full-suite run at load 20.
+ */
 async function screenshotOf(page: Page): Promise<Buffer> {
   const cdp = await pageCdpSession(page);
   const shoot = async () => Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");
-  try {
-    return await shoot();
-  } catch {
-    await page.bringToFront();
-    return shoot();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await shoot();
+    } catch (error) {
+      if (attempt >= 6) throw error;
+      await page.bringToFront();
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 
