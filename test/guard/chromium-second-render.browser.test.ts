@@ -178,6 +178,20 @@ describe("the second render makes untrusted paint disappear", { timeout: 300_000
     },
   );
 
+  test("a hazard that scrolls its page (focused below the fold): judged from the same scroll", async () => {
+    const page = hazardPage(
+      "focus scrolls the page",
+      '<div class="hz" tabindex="0" style="left:60px; top:470px; box-shadow: 0 -332px 0 6px #e00000">x</div>',
+      { css: "#site-nav { top: 120px; } main { top: 300px; }", script: "document.querySelector('.hz').focus();" },
+    );
+    const outcome = await runner.runPage(page);
+    expect(outcome.changedInBar).toBeGreaterThan(0);
+    expect(outcome.leaked).toBe(0);
+    // Only the hazard's own paint differs from the oracle: the oracle was scrolled like the page
+    // (unscrolled, every glyph on the screen would count as changed).
+    expect(outcome.changed).toBeLessThan(3_000);
+  });
+
   test("an excepted child of the trusted bar painting over its links: the bar is not kept whole", async () => {
     // The rule trusts the bar except its promo slot; the promo's shadow falls on the links.
     const rules = [{ ...NAV_RULE[0]!, except: [{ role: "generic", class: "promo" }] }];

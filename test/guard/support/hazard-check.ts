@@ -87,6 +87,25 @@ async function screenshotOf(page: Page): Promise<Buffer> {
   }
 }
 
+/**
+ * Scrolls the oracle to where the hazard page was. The oracle lacks the hazard's overflow, so an
+ * unpainted spacer first makes room to scroll that far.
+ */
+async function scrollLike(page: Page, [x, y]: readonly [number, number]): Promise<void> {
+  if (x === 0 && y === 0) return;
+  const at = await page.evaluate(
+    ([sx, sy]) => {
+      const spacer = document.createElement("div");
+      spacer.style.cssText = `position:absolute; left:0; top:0; width:${sx + innerWidth}px; height:${sy + innerHeight}px; visibility:hidden; pointer-events:none`;
+      document.body.append(spacer);
+      scrollTo(sx, sy);
+      return new Promise<[number, number]>((resolve) => requestAnimationFrame(() => resolve([scrollX, scrollY])));
+    },
+    [x, y] as const,
+  );
+  if (at[0] !== x || at[1] !== y) throw new Error(`the oracle scrolled to ${at.join(",")}, not ${x},${y}`);
+}
+
 /** The nav bar's box in screenshot pixels, from the oracle page. */
 async function barBox(page: Page): Promise<Rect> {
   // The bar itself, or the element a page marks as standing for it (a host whose shadow root is closed).
@@ -117,10 +136,6 @@ export class HazardRunner {
 
   /** One page and its oracle (hand-written or generated). */
   async runPage(page: HazardPage, ablate: readonly GuardAblation[] = []): Promise<HazardOutcome> {
-    await this.oracleTab.goto(this.site.serve(page.oracleHtml), { waitUntil: "load" });
-    const oracle = await pixels(await screenshotOf(this.oracleTab));
-    const bar = await barBox(this.oracleTab);
-
     await this.hazardTab.goto(this.site.serve(page.html), { waitUntil: "load" });
     let masked: MaskedScreen;
     try {
@@ -131,6 +146,13 @@ export class HazardRunner {
         return { page, changed: -1, changedInBar: -1, leaked: 0, linksShown: 0, demoted: 0, masked: null };
       throw error;
     }
+    // A hazard can scroll its page (focusing an element below the fold does): the oracle is seen
+    // from the same scroll position, or every pixel of the page would count as changed.
+    const scroll = await this.hazardTab.evaluate(() => [scrollX, scrollY] as const);
+    await this.oracleTab.goto(this.site.serve(page.oracleHtml), { waitUntil: "load" });
+    await scrollLike(this.oracleTab, scroll);
+    const oracle = await pixels(await screenshotOf(this.oracleTab));
+    const bar = await barBox(this.oracleTab);
     const shot = await pixels(masked.screenshot);
     const { width, height } = masked.result.screen;
     const bitmap = maskBitmap(masked.result.mask, width, height);
