@@ -37,10 +37,11 @@ fi
 step npx biome check .
 step npx tsc --noEmit
 
-rm -f .vitest-result.json
+rm -f .vitest-result.json .vitest-tiers.json
 set +e
 start=$SECONDS
-NO_COLOR=1 npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-result.json
+NO_COLOR=1 npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-result.json \
+  --reporter=./test/support/tier-times-reporter.ts
 rc=$?
 echo "[test.sh] every tier took $((SECONDS - start))s (load average: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 set -e
