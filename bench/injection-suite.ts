@@ -4,7 +4,8 @@
  * 1. oracle episodes per minute: `oracle-benign` over a fixed subset of the built-in injection
  *    pack — the first BENCH_ORACLE_TASKS (default 4) tasks of each of F1, F3 and F4 in id order —
  *    one episode at a time, then two in parallel contexts of one browser; wall time, and CPU time
- *    of this process with its Chromium (the figure that survives a shared, loaded machine);
+ *    of this process with its Chromium (the figure that survives a shared, loaded machine); first
+ *    with a new context per episode, then with warm contexts reset between episodes (issue 29);
  * 2. reset of the grown workspace: one episode's reset with every app's state (the ten apps of
  *    the F5 pack's states, merged), against a reset with the six AgentCIBench apps only;
  * 3. over-masking per app with the hand-written rule sets (rules/workspace/): the F5 harness on
@@ -60,48 +61,53 @@ console.log(
 
 const browser = await launchBrowser();
 try {
-  // 1. Oracle episodes per minute.
+  // 1. Oracle episodes per minute, each episode in a new context (as before issue 29) and in a warm one.
   const oracle = uiScriptedAgent("oracle-benign");
   if (oracle === undefined) throw new Error("no oracle-benign agent");
-  const runDir = mkdtempSync(join(tmpdir(), "safecua-bench-injection-"));
-  const harness = await startE2eHarness({ runDir, settings: { max_steps: 30, observation: "axtree" }, browser });
-  console.log("\n1. oracle-benign episodes (F1, F3, F4 subset)");
-  let single = 0;
-  try {
-    for (const level of [1, 2]) {
-      const limit = pLimit(level);
-      const cpuBefore = treeCpuMs();
-      const started = performance.now();
-      const records = await Promise.all(
-        oracleTasks.map((scenario, index) =>
-          limit(() =>
-            harness.runEpisode({
-              runId: "bench",
-              scenario,
-              agent: oracle,
-              defense: "none",
-              epoch: level * 100 + index,
-              seed: index,
-              matcher: "strict",
-            }),
+  console.log("\n1. oracle-benign episodes (F1, F3, F4 subset): a new context per episode, then warm contexts");
+  const rates: Record<string, number> = {};
+  for (const warm of [false, true]) {
+    const runDir = mkdtempSync(join(tmpdir(), "safecua-bench-injection-"));
+    const harness = await startE2eHarness({ runDir, settings: { max_steps: 30, observation: "axtree" }, browser, warmContexts: warm });
+    const mode = warm ? "warm" : "new";
+    try {
+      for (const level of [1, 2]) {
+        const limit = pLimit(level);
+        const cpuBefore = treeCpuMs();
+        const started = performance.now();
+        const records = await Promise.all(
+          oracleTasks.map((scenario, index) =>
+            limit(() =>
+              harness.runEpisode({
+                runId: "bench",
+                scenario,
+                agent: oracle,
+                defense: "none",
+                epoch: level * 100 + index,
+                seed: index,
+                matcher: "strict",
+              }),
+            ),
           ),
-        ),
-      );
-      const wallMs = performance.now() - started;
-      const cpuMs = treeCpuMs() - cpuBefore;
-      const perMinute = records.length / (wallMs / 60_000);
-      if (level === 1) single = perMinute;
-      const benign = records.filter((record) => record.status !== "error" && record.injection?.benign === true).length;
-      const errors = records.filter((record) => record.status === "error").length;
-      console.log(
-        `  ${level} at a time: ${perMinute.toFixed(1)} episodes/min (${records.length} in ${(wallMs / 1000).toFixed(1)} s wall, ` +
-          `${(cpuMs / records.length / 1000).toFixed(2)} s CPU per episode with Chromium); median ${(median(records.map((record) => record.duration_ms)) / 1000).toFixed(2)} s per episode; ` +
-          `benign ${benign}/${records.length}, errors ${errors}${level > 1 ? `; ×${(perMinute / single).toFixed(2)} the rate of one at a time` : ""}`,
-      );
+        );
+        const wallMs = performance.now() - started;
+        const cpuMs = treeCpuMs() - cpuBefore;
+        const perMinute = records.length / (wallMs / 60_000);
+        rates[`${mode}-${level}`] = perMinute;
+        const benign = records.filter((record) => record.status !== "error" && record.injection?.benign === true).length;
+        const errors = records.filter((record) => record.status === "error").length;
+        const versus = warm ? `; ×${(perMinute / rates[`new-${level}`]!).toFixed(2)} the rate with a new context each` : "";
+        console.log(
+          `  ${mode} contexts, ${level} at a time: ${perMinute.toFixed(1)} episodes/min (${records.length} in ${(wallMs / 1000).toFixed(1)} s wall, ` +
+            `${(cpuMs / records.length / 1000).toFixed(2)} s CPU per episode with Chromium); median ${(median(records.map((record) => record.duration_ms)) / 1000).toFixed(2)} s per episode; ` +
+            `benign ${benign}/${records.length}, errors ${errors}${versus}`,
+        );
+      }
+      if (warm) console.log(`  contexts: ${JSON.stringify(harness.contexts)}`);
+    } finally {
+      await harness.close();
+      rmSync(runDir, { recursive: true, force: true });
     }
-  } finally {
-    await harness.close();
-    rmSync(runDir, { recursive: true, force: true });
   }
 
   // 2. Reset of the grown workspace: every app's state in one episode.

@@ -73,3 +73,16 @@ export function pageCdpSession(page: Page): Promise<CDPSession> {
   }
   return session;
 }
+
+/**
+ * Ends the page's shared DevTools session, if it has one: every domain it enabled is disabled
+ * with it (a debugger pause an interrupted capture left behind is released), and the next caller
+ * attaches a new one. For a page that outlives its episode (`ContextPool`).
+ */
+export async function detachPageCdpSession(page: Page): Promise<void> {
+  const session = sessions.get(page);
+  if (session === undefined) return;
+  sessions.delete(page);
+  const attached = await session.catch(() => undefined);
+  await attached?.detach().catch(() => undefined);
+}

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { proxyBypassOf } from "./context-proxy.js";
 import { startGateProxy } from "./gate-proxy.js";
-import { continueMapped, type HostMapping, isMappedHost, isSinkable, serveSink, sinkWebSocket, toPlainHttp } from "./host-mapping.js";
+import {
+  continueMapped,
+  type HostMapping,
+  isMappedHost,
+  isSinkable,
+  type SunkRequest,
+  serveSink,
+  sinkWebSocket,
+  toPlainHttp,
+} from "./host-mapping.js";
 import { startMappingProxy } from "./mapping-proxy.js";
 import { isRequestAllowed, normalizeOrigin } from "./request-gate.js";
 import { DEFAULT_VIEWPORT, type Viewport } from "./viewport.js";
@@ -28,7 +37,53 @@ export interface EpisodeContext {
   readonly blockedRequests: readonly string[];
   /** Whether requests outside the allowed origins go to mapped hosts and the sink (so `goto` may open any http(s) URL). */
   readonly mapsHosts: boolean;
+  /** Ends the episode's use of the context: closed, or (from a `ContextPool`) reset and kept for the next episode. */
   close(): Promise<void>;
+}
+
+/** What one episode brings to a context that may serve several: where its sink goes, what its gate refused. */
+export interface ContextLease {
+  sink: ((request: SunkRequest) => void) | undefined;
+  blocked: string[];
+}
+
+/**
+ * A context pinned for episodes whose options share `keyOf` (the settings Chromium fixes when a
+ * context is made: viewport, locale, timezone, the proxy's bypass of the allowed origins, the
+ * mapping's proxy and hosts). What differs between such episodes (the sink's episode, the refused
+ * URLs) is the current lease's, read through `lease` on every request.
+ */
+export interface PinnedContext {
+  readonly context: BrowserContext;
+  readonly viewport: Viewport;
+  readonly allowedOrigins: ReadonlySet<string>;
+  readonly mapsHosts: boolean;
+  readonly key: string;
+  /** Every origin a request of the context went to (or was refused at): whose storage a reset clears. */
+  readonly origins: Set<string>;
+  lease: ContextLease;
+  dispose(): Promise<void>;
+}
+
+/** The settings a context is made with, as one string: contexts with equal keys can serve each other's episodes. */
+export function contextKeyOf(options: EpisodeContextOptions): string {
+  const mapping = options.hostMapping;
+  return JSON.stringify({
+    allowed: [...new Set(options.allowedOrigins.map(normalizeOrigin))].sort(),
+    viewport: options.viewport ?? DEFAULT_VIEWPORT,
+    locale: options.locale ?? "en-US",
+    timezoneId: options.timezoneId ?? "UTC",
+    mapping: mapping ? { proxy: mapping.proxy, hosts: [...mapping.hosts].sort() } : null,
+  });
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -37,16 +92,29 @@ export interface EpisodeContext {
  * the request gate), so that parallel episodes share one Chromium and still see nothing of each
  * other: contexts share no cookies, storage or cache.
  */
-export async function openEpisodeContext(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
+export async function openPinnedContext(browser: Browser, options: EpisodeContextOptions): Promise<PinnedContext> {
   const allowed = new Set(options.allowedOrigins.map(normalizeOrigin));
   const viewport = options.viewport ?? DEFAULT_VIEWPORT;
-  const mapping = options.hostMapping;
-  const blockedRequests: string[] = [];
+  const given = options.hostMapping;
+  const origins = new Set<string>();
+  const pinned = {
+    lease: { sink: given?.sink, blocked: [] } as ContextLease,
+  };
+  // The mapping's proxy and hosts are the context's; its sink is the current episode's.
+  const mapping: HostMapping | undefined = given && {
+    proxy: given.proxy,
+    hosts: given.hosts,
+    sink: (request) => pinned.lease.sink?.(request),
+  };
+  const refuse = (url: string) => {
+    const origin = originOf(url);
+    if (origin) origins.add(origin);
+    pinned.lease.blocked.push(url);
+  };
   // What leaves the allowed origins past the route handler (a redirect hop) reaches the context's
   // own proxy: without a mapping it refuses the hop; with one it passes a mapped host's hop to the
   // workspace and records any other in this episode's sink (mapping-proxy.ts).
-  const contextProxy = mapping ? await startMappingProxy(mapping) : await startGateProxy((url) => blockedRequests.push(url));
-  const proxy = contextProxy.url;
+  const contextProxy = mapping ? await startMappingProxy(mapping) : await startGateProxy(refuse);
   let context: BrowserContext;
   try {
     context = await browser.newContext({
@@ -60,7 +128,7 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
       serviceWorkers: "block",
       // Playwright proxies loopback too (it drops Chromium's implicit bypass), so the allowed origins
       // are bypassed by name (scheme, host and port): they alone are reached directly.
-      proxy: { server: proxy, bypass: proxyBypassOf(allowed) },
+      proxy: { server: contextProxy.url, bypass: proxyBypassOf(allowed) },
     });
   } catch (error) {
     await contextProxy.close();
@@ -68,7 +136,7 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
   }
   // A context closed by its page's owner, or with its browser, takes its proxy along.
   context.on("close", () => void contextProxy.close());
-  const close = async () => {
+  const dispose = async () => {
     // A crashed browser has already taken its contexts with it.
     await context.close().catch(() => undefined);
     await contextProxy.close();
@@ -76,15 +144,19 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
   try {
     await context.route("**/*", async (route) => {
       const url = route.request().url();
+      const origin = originOf(url);
+      if (origin) origins.add(origin);
       if (isRequestAllowed(url, allowed)) return mapping && /^https?:/.test(url) ? continueMapped(route) : route.continue();
       // Fail closed: with a mapping, what is neither allowed nor mapped is never continued; a mapped
       // host is continued only to the context's proxy, the local workspace.
       if (mapping && isMappedHost(url, mapping)) return url.startsWith("https:") ? toPlainHttp(route) : route.continue();
       if (mapping && isSinkable(url)) return serveSink(route, mapping);
-      blockedRequests.push(url);
+      pinned.lease.blocked.push(url);
       return route.abort("blockedbyclient");
     });
     await context.routeWebSocket(/.*/, (socket) => {
+      const origin = originOf(socket.url().replace(/^ws/, "http"));
+      if (origin) origins.add(origin);
       if (isRequestAllowed(socket.url().replace(/^ws/, "http"), allowed)) {
         socket.connectToServer();
         return;
@@ -93,19 +165,39 @@ export async function openEpisodeContext(browser: Browser, options: EpisodeConte
         sinkWebSocket(socket, mapping);
         return;
       }
-      blockedRequests.push(socket.url());
+      pinned.lease.blocked.push(socket.url());
       void socket.close({ code: 1008, reason: "blocked by safecua" });
     });
   } catch (error) {
-    await close();
+    await dispose();
     throw error;
   }
-  return {
+  return Object.assign(pinned, {
     context,
     viewport,
     allowedOrigins: allowed,
-    blockedRequests,
     mapsHosts: mapping !== undefined,
-    close,
+    key: contextKeyOf(options),
+    origins,
+    dispose,
+  });
+}
+
+/** An episode's view of a pinned context, ended by `release` (close, or reset and keep). */
+export function episodeOf(pinned: PinnedContext, release: () => Promise<void>): EpisodeContext {
+  const { blocked } = pinned.lease;
+  return {
+    context: pinned.context,
+    viewport: pinned.viewport,
+    allowedOrigins: pinned.allowedOrigins,
+    blockedRequests: blocked,
+    mapsHosts: pinned.mapsHosts,
+    close: release,
   };
+}
+
+/** A fresh context for one episode, closed with it (`ContextPool` keeps contexts warm instead). */
+export async function openEpisodeContext(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
+  const pinned = await openPinnedContext(browser, options);
+  return episodeOf(pinned, () => pinned.dispose());
 }

@@ -24,6 +24,7 @@ export {
 } from "./browser-timeout.js";
 export { DEFAULT_CHROMIUM_PATH, resolveChromiumExecutable } from "./chromium-executable.js";
 export { CHROMIUM_FLAGS } from "./chromium-flags.js";
+export { ContextPool, type ContextPoolStats } from "./context-pool.js";
 export { type CrawledPage, type CrawlOptions, crawlPages } from "./crawl-pages.js";
 export { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 export { type HostMapping, MAPPED_HOST_HEADER, type SunkRequest } from "./host-mapping.js";

@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Dialog, Page } from "playwright-core";
 import { type AriaNode, focusedAriaNode, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
 import type { BrowserAction } from "./browser-action.js";
 import { pageCdpSession } from "./browser-session.js";
 import { BrowserTimeout, type MachineLoad } from "./browser-timeout.js";
+import type { ContextPool } from "./context-pool.js";
 import { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
 import type { ActionOutcome, FocusedElement, Observation, PageState, TabInfo } from "./observation.js";
 import { performAction } from "./perform-action.js";
@@ -28,6 +29,8 @@ export interface UiSessionOptions extends EpisodeContextOptions {
   machineLoad?: () => MachineLoad;
   settle?: SettleOptions;
   screenshot?: ScreenshotOptions;
+  /** Warm contexts to take the episode's from (and give it back to, reset, on close); a new context when absent. */
+  pool?: ContextPool;
 }
 
 /**
@@ -44,6 +47,8 @@ export class UiSession {
   private lastError: string | null = null;
   /** Refs of the latest snapshot, per page: an action on an unknown ref fails at once instead of waiting out the timeout. */
   private readonly knownRefs = new WeakMap<Page, Set<string>>();
+  /** Removes the listeners this session put on its tabs. */
+  private readonly listeners: Array<() => void> = [];
   readonly settle: Required<SettleOptions>;
   readonly screenshotOptions: Required<ScreenshotOptions>;
 
@@ -55,22 +60,26 @@ export class UiSession {
   ) {
     this.settle = { ...DEFAULT_SETTLE, ...options.settle };
     this.screenshotOptions = { type: options.screenshot?.type ?? "jpeg", quality: options.screenshot?.quality ?? 80 };
-    episode.context.on("page", (page) => this.adopt(page));
+    episode.context.on("page", this.onPage);
   }
+
+  /** Tabs the page opens become the episode's; removed on close, since a pooled context outlives the session. */
+  private readonly onPage = (page: Page) => this.adopt(page);
 
   static async open(browser: Browser, options: UiSessionOptions): Promise<UiSession> {
     // Checked before anything opens: a bad setting is the caller's error, and leaks no context.
     const timeout = new BrowserTimeout(options.actionTimeoutMs, options.machineLoad);
-    const episode = await openEpisodeContext(browser, options);
+    const episode = options.pool ? await options.pool.acquire(browser, options) : await openEpisodeContext(browser, options);
     const session = new UiSession(episode, browser, options, timeout);
     try {
-      const page = await episode.context.newPage();
+      // A pooled context comes with its first tab open (blank).
+      const page = episode.context.pages()[0] ?? (await episode.context.newPage());
       session.adopt(page);
       await page.goto(options.startUrl, { waitUntil: "domcontentloaded", timeout: session.timeout.navigation() });
       await settlePage(page, session.settle);
       return session;
     } catch (error) {
-      await episode.close();
+      await session.close();
       throw error;
     }
   }
@@ -117,12 +126,16 @@ export class UiSession {
     this.recent.unshift(page);
     page.setDefaultTimeout(this.timeout.action());
     // A page's alert() or confirm() would block every later call; no workspace page uses them.
-    page.on("dialog", (dialog) => void dialog.dismiss().catch(() => undefined));
-    page.on("close", () => {
+    const onDialog = (dialog: Dialog) => void dialog.dismiss().catch(() => undefined);
+    const onClose = () => {
       this.pages.splice(this.pages.indexOf(page), 1);
       const at = this.recent.indexOf(page);
       if (at >= 0) this.recent.splice(at, 1);
-    });
+    };
+    page.on("dialog", onDialog);
+    page.on("close", onClose);
+    // A pooled context keeps its first tab for the next episode: the next session adds its own.
+    this.listeners.push(() => page.off("dialog", onDialog).off("close", onClose));
   }
 
   /** Makes a tab the active one (most recently used). */
@@ -262,6 +275,8 @@ export class UiSession {
   }
 
   async close(): Promise<void> {
+    this.episode.context.off("page", this.onPage);
+    for (const remove of this.listeners.splice(0)) remove();
     await this.episode.close();
   }
 }

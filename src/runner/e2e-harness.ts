@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { type LaunchBrowserOptions, launchBrowser } from "../browser/index.js";
+import { ContextPool, type ContextPoolStats, type LaunchBrowserOptions, launchBrowser } from "../browser/index.js";
 import { type EpisodeRecord, ScreenshotStore } from "../records/index.js";
 import { startWorkspace, type Workspace } from "../workspace/index.js";
 import type { E2eTrackSettings } from "./e2e-settings.js";
@@ -13,6 +13,8 @@ export interface E2eHarness {
   browser(): Promise<Browser>;
   /** Launches so far (1 + relaunches after a crash). */
   readonly launches: number;
+  /** How often episodes got a warm context (null with `warmContexts: false`). */
+  readonly contexts: ContextPoolStats | null;
   close(): Promise<void>;
 }
 
@@ -22,11 +24,17 @@ export interface E2eHarnessOptions extends LaunchBrowserOptions {
   settings: E2eTrackSettings;
   /** A running browser to use (left open at the end); one is launched when absent or once it has died. */
   browser?: Browser;
+  /**
+   * Keep browser contexts warm between episodes, reset instead of made anew (`ContextPool`;
+   * default true). False gives every episode a context of its own, as before.
+   */
+  warmContexts?: boolean;
 }
 
 /**
  * One workspace server and one Chromium for a whole run; every episode gets its own workspace
- * episode and its own browser context, so episodes run in parallel without seeing each other.
+ * episode and its own browser context (a warm one, reset after its last episode, unless
+ * `warmContexts` is false), so episodes run in parallel without seeing each other.
  * If Chromium dies (crash, OOM kill), the episodes that were using it become error records and
  * the next episode relaunches it, so a run survives a browser crash and a resume redoes only
  * what was lost.
@@ -49,9 +57,11 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     lock = result.catch(() => undefined);
     return result;
   };
+  const pool = options.warmContexts === false ? undefined : new ContextPool();
   const environment: E2eEnvironment = {
     workspace,
     browser: () => browser(),
+    ...(pool && { contexts: pool }),
     screenshots,
     // The observation mode is the agents' (they are built with it); the harness captures everything every step.
     settings: {
@@ -64,10 +74,14 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     get launches() {
       return launches;
     },
+    get contexts() {
+      return pool ? { ...pool.stats } : null;
+    },
     runEpisode: (spec) => runE2eEpisode(spec, environment),
     browser,
     async close() {
       await lock.catch(() => undefined);
+      await pool?.close();
       if (instance !== borrowed) await instance?.close().catch(() => undefined);
       await workspace.close();
     },

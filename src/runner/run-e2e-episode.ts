@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import type { PageStep, UiDecision, UiEpisode, UiHistoryEntry, UiStep } from "../agents/index.js";
-import { formatAction, type Observation, type PageState, UiSession, type Viewport } from "../browser/index.js";
+import { type ContextPool, formatAction, type Observation, type PageState, UiSession, type Viewport } from "../browser/index.js";
 import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
 import {
   type EpisodeRecord,
@@ -36,6 +36,8 @@ export interface E2eEnvironment {
   workspace: Workspace;
   /** The run's browser; relaunched by the harness if it crashed. */
   browser(): Promise<Browser>;
+  /** Warm contexts, reset between episodes; each episode gets a new context when absent. */
+  contexts?: ContextPool;
   screenshots: ScreenshotStore;
   settings: E2eEpisodeSettings;
 }
@@ -130,6 +132,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
         // The apps on fictional hosts are served through the mapping, and every other host goes to the sink.
         ...(usesAppHosts(scenario.state) && { hostMapping: environment.workspace.hostMapping(episodeId) }),
         startUrl,
+        ...(environment.contexts && { pool: environment.contexts }),
         ...(viewport && { viewport }),
         ...(environment.settings.browserTimeoutMs !== undefined && { actionTimeoutMs: environment.settings.browserTimeoutMs }),
       });

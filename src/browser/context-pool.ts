@@ -1,0 +1,103 @@
+import type { Browser, Download, Page } from "playwright-core";
+import {
+  contextKeyOf,
+  type EpisodeContext,
+  type EpisodeContextOptions,
+  episodeOf,
+  openPinnedContext,
+  type PinnedContext,
+} from "./episode-context.js";
+import { documentOrigin, resetContext } from "./reset-context.js";
+
+export interface ContextPoolStats {
+  /** Contexts made. */
+  opened: number;
+  /** Episodes given a context another episode had used (after its reset). */
+  reused: number;
+  /** Resets that failed: their contexts were closed, not kept. */
+  failedResets: number;
+  /** Why the last one failed. */
+  lastResetError: string | null;
+}
+
+interface Warm {
+  pinned: PinnedContext;
+  browser: Browser;
+  downloads: Download[];
+  /** Per tab, the origins it had a document at (whose session storage it may hold). */
+  tabOrigins: Map<Page, Set<string>>;
+}
+
+/**
+ * Warm browser contexts for episodes, reset between them instead of made anew (a new context with
+ * its first page costs several times the wall and CPU time of a reset one with its tab kept warm).
+ * An episode's `close()` resets its context (`resetContext`: tabs, downloads, session storage,
+ * storage of every origin it reached, cache, cookies, permissions) and keeps it for the next episode with the same
+ * settings (`contextKeyOf`); a context whose reset fails, whose browser is gone, or beyond `max`
+ * idle ones is closed instead. The first tab of a leased context is already open (blank).
+ */
+export class ContextPool {
+  private readonly idle: Warm[] = [];
+  private readonly leased = new Set<Warm>();
+  private closed = false;
+  readonly stats: ContextPoolStats = { opened: 0, reused: 0, failedResets: 0, lastResetError: null };
+
+  constructor(private readonly max = 4) {}
+
+  /** A context for one episode: a warm one with the same settings in `browser`, or a new one. */
+  async acquire(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
+    if (this.closed) throw new Error("the context pool is closed");
+    const key = contextKeyOf(options);
+    const at = this.idle.findIndex((warm) => warm.pinned.key === key && warm.browser === browser && browser.isConnected());
+    let warm: Warm;
+    if (at >= 0) {
+      warm = this.idle.splice(at, 1)[0]!;
+      this.stats.reused++;
+    } else {
+      const pinned = await openPinnedContext(browser, options);
+      const downloads: Download[] = [];
+      const tabOrigins = new Map<Page, Set<string>>();
+      pinned.context.on("page", (page) => {
+        page.on("download", (download) => downloads.push(download));
+        page.on("framenavigated", (frame) => {
+          const origin = documentOrigin(frame.url());
+          if (origin === undefined) return;
+          const origins = tabOrigins.get(page) ?? new Set<string>();
+          tabOrigins.set(page, origins.add(origin));
+        });
+      });
+      warm = { pinned, browser, downloads, tabOrigins };
+      this.stats.opened++;
+    }
+    // The new episode's sink and refusals; nothing of the last one's.
+    warm.pinned.lease = { sink: options.hostMapping?.sink, blocked: [] };
+    this.leased.add(warm);
+    return episodeOf(warm.pinned, () => this.release(warm));
+  }
+
+  private async release(warm: Warm): Promise<void> {
+    if (!this.leased.delete(warm)) return;
+    warm.pinned.lease = { sink: undefined, blocked: [] };
+    const keep = !this.closed && warm.browser.isConnected() && this.idle.length < this.max;
+    if (keep) {
+      try {
+        await resetContext(warm.pinned, warm.downloads, warm.tabOrigins);
+        // Closed while resetting: nobody will take it.
+        if (!this.closed) {
+          this.idle.push(warm);
+          return;
+        }
+      } catch (error) {
+        this.stats.failedResets++;
+        this.stats.lastResetError = (error as Error).message;
+      }
+    }
+    await warm.pinned.dispose();
+  }
+
+  /** Closes the idle contexts; contexts still leased are closed when their episodes end. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.idle.splice(0).map((warm) => warm.pinned.dispose()));
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * Warm contexts (`ContextPool`): an episode that gets the context another episode used can read
+ * nothing that episode left. The first episode writes everything a page or the harness can
+ * leave in a context (cookies on two origins, local and session storage, IndexedDB, Cache
+ * Storage, the HTTP cache, `window.name`, history, a second tab, a download, a granted
+ * permission, a service worker attempt, a refused request, a sink record); the second one, in
+ * the same Chromium context, finds none of it.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContextPool, type Page, type SunkRequest } from "../../src/browser/index.js";
+import { sharedBrowser } from "../support/shared-browser.js";
+
+let server: Server;
+let origin: string;
+/** The same server under a second origin (another host name): storage is per origin. */
+let otherOrigin: string;
+let cachedHits = 0;
+let browser: Browser;
+const scratch = mkdtempSync(join(tmpdir(), "safecua-pool-"));
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const path = request.url ?? "/";
+    if (path === "/cached") {
+      cachedHits++;
+      response.writeHead(200, { "content-type": "text/plain", "cache-control": "max-age=3600" }).end(`hit ${cachedHits}`);
+    } else if (path === "/download") {
+      response.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": 'attachment; filename="left.bin"' });
+      response.end("left behind");
+    } else response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>${path}</title><a href="/download">get</a>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  otherOrigin = `http://localhost:${port}`;
+  browser = await sharedBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** What an episode can read of what came before it, from a page at `origin`. */
+async function traces(page: Page) {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    const cached = await fetch("/cached", { cache: "only-if-cached", mode: "same-origin" }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    return {
+      cookie: document.cookie,
+      local: localStorage.getItem("left"),
+      session: sessionStorage.getItem("left"),
+      databases: databases.map((database) => database.name),
+      caches: await caches.keys(),
+      httpCached: cached,
+      name: window.name,
+      history: history.length,
+      geolocation: (await navigator.permissions.query({ name: "geolocation" })).state,
+      workers: (await navigator.serviceWorker?.getRegistrations())?.length ?? 0,
+    };
+  });
+}
+
+/** Everything a page (or the harness, for the permission) can leave behind, at the current origin. */
+async function leaveTraces(page: Page) {
+  await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the way a page's own script leaves a cookie
+    document.cookie = "left=1; max-age=3600";
+    localStorage.setItem("left", "1");
+    sessionStorage.setItem("left", "1");
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open("left", 1);
+      open.onupgradeneeded = () => open.result.createObjectStore("things");
+      open.onsuccess = () => {
+        const tx = open.result.transaction("things", "readwrite");
+        tx.objectStore("things").put("secret", "k");
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+      open.onerror = () => reject(open.error);
+    });
+    await (await caches.open("left")).put("/stored", new Response("secret"));
+    await fetch("/cached");
+    window.name = "left";
+    await navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
+  });
+}
+
+describe("a warm context from the pool", { timeout: 120_000 }, () => {
+  it("shows the next episode nothing the last one left", async () => {
+    const pool = new ContextPool();
+    const first = await pool.acquire(browser, { allowedOrigins: [origin, otherOrigin] });
+    const page = first.context.pages()[0] ?? (await first.context.newPage());
+    await page.goto(`${origin}/one`);
+    await leaveTraces(page);
+    await first.context.grantPermissions(["geolocation"], { origin });
+    await page.goto(`${otherOrigin}/two`);
+    await leaveTraces(page);
+    await page.goto(`${origin}/three`);
+    // Before: the traces are there to be found (the check below could fail).
+    const before = await traces(page);
+    expect(before).toMatchObject({ cookie: "left=1", local: "1", session: "1", databases: ["left"], caches: ["left"] });
+    // The HTTP cache holds nothing even now: Playwright's routing (the request gate) turns it off.
+    // The reset clears it all the same, and the second episode's fetch must reach the server.
+    expect(before.httpCached).toBe(false);
+    expect(before.name).toBe("left");
+    expect(before.history).toBeGreaterThanOrEqual(3);
+    expect(before.geolocation).toBe("granted");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("a")]);
+    const saved = join(scratch, "before.bin");
+    await download.saveAs(saved);
+    expect(readFileSync(saved, "utf8")).toBe("left behind");
+    const popup = await first.context.newPage();
+    await popup.goto(`${origin}/popup`);
+    await page.goto("http://refused.example/").catch(() => undefined);
+    expect(first.blockedRequests).toContain("http://refused.example/");
+    await first.close();
+
+    const second = await pool.acquire(browser, { allowedOrigins: [origin, otherOrigin] });
+    expect(pool.stats.lastResetError).toBeNull();
+    expect(second.context).toBe(first.context);
+    expect(pool.stats).toMatchObject({ opened: 1, reused: 1, failedResets: 0 });
+    expect(second.blockedRequests).toEqual([]);
+    const pages = second.context.pages();
+    expect(pages.map((tab) => tab.url())).toEqual(["about:blank"]);
+    // The download was deleted: it can no longer be read.
+    await expect(download.saveAs(join(scratch, "after.bin"))).rejects.toThrow();
+    expect(existsSync(join(scratch, "after.bin"))).toBe(false);
+    const tab = pages[0]!;
+    const hitsBefore = cachedHits;
+    for (const at of [origin, otherOrigin]) {
+      await tab.goto(`${at}/again`);
+      expect(await traces(tab)).toEqual({
+        cookie: "",
+        local: null,
+        session: null,
+        databases: [],
+        caches: [],
+        httpCached: false,
+        name: "",
+        // The tab's own blank entry, then this episode's pages: nothing of the last episode's.
+        history: at === origin ? 2 : 3,
+        geolocation: "prompt",
+        workers: 0,
+      });
+    }
+    // The cache missed: the server was asked again.
+    await tab.evaluate(() => fetch("/cached"));
+    expect(cachedHits).toBe(hitsBefore + 1);
+    await tab.goBack();
+    await tab.goBack();
+    expect(tab.url()).toBe("about:blank");
+    expect(await tab.goBack()).toBeNull();
+    expect(await second.context.cookies()).toEqual([]);
+    await second.close();
+    await pool.close();
+  });
+
+  it("gives each episode its own sink and refusals, and reuses only contexts of the same settings", async () => {
+    const pool = new ContextPool();
+    const sunk: Record<string, string[]> = { one: [], two: [] };
+    const mapping = (name: "one" | "two") => ({
+      proxy: origin,
+      hosts: ["app.brightpath.example"],
+      sink: (request: SunkRequest) => sunk[name]!.push(request.url),
+    });
+    const one = await pool.acquire(browser, { allowedOrigins: [origin], hostMapping: mapping("one") });
+    const page = one.context.pages()[0] ?? (await one.context.newPage());
+    await page.goto("http://evil.example/first");
+    await one.close();
+    const two = await pool.acquire(browser, { allowedOrigins: [origin], hostMapping: mapping("two") });
+    expect(two.context).toBe(one.context);
+    await two.context.pages()[0]!.goto("http://evil.example/second");
+    expect(sunk).toEqual({ one: ["http://evil.example/first"], two: ["http://evil.example/second"] });
+    // Other settings (no mapping, another viewport): another context.
+    const plain = await pool.acquire(browser, { allowedOrigins: [origin] });
+    const wide = await pool.acquire(browser, { allowedOrigins: [origin], viewport: { width: 1600, height: 900 } });
+    expect(new Set([two.context, plain.context, wide.context]).size).toBe(3);
+    await Promise.all([two.close(), plain.close(), wide.close()]);
+    expect(pool.stats).toMatchObject({ opened: 3, reused: 1 });
+    await pool.close();
+  });
+
+  it("closes a context whose reset fails instead of handing it on", async () => {
+    const pool = new ContextPool();
+    const broken = await pool.acquire(browser, { allowedOrigins: [origin] });
+    // An episode that closed its context under the pool: the reset cannot run.
+    await broken.context.close();
+    await broken.close();
+    expect(pool.stats.failedResets).toBe(1);
+    const next = await pool.acquire(browser, { allowedOrigins: [origin] });
+    expect(next.context).not.toBe(broken.context);
+    expect(pool.stats).toMatchObject({ opened: 2, reused: 0 });
+    await next.close();
+    await pool.close();
+  });
+});
