@@ -1,10 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { CDPSession, Page } from "playwright-core";
-import { pageCdpSession } from "../../browser/index.js";
+import { BrowserTimeout, type MachineLoad, machineLoad, pageCdpSession } from "../../browser/index.js";
 import { forgetIsolatedWorld, isolatedWorld } from "./isolated-world.js";
 
-/** How long the page may take to reach the pause before the capture gives up (and is retried). */
+/**
+ * How long the page may take to reach the pause before the capture gives up (and is retried), on
+ * an idle machine. The default wait is stretched by the machine's load like the browser's own waits
+ * (`BrowserTimeout`: ×1 up to ×8 for load per core): on a loaded 2-core machine, a page that
+ * pauses in time on an idle one missed 2 s, and the capture failed closed for nothing.
+ */
 export const FREEZE_TIMEOUT_MS = 2_000;
+
+/** The freeze's deadline now: `FREEZE_TIMEOUT_MS` stretched by the machine's load. */
+export function freezeTimeoutMs(load: () => MachineLoad = machineLoad): number {
+  return new BrowserTimeout(FREEZE_TIMEOUT_MS, load).action();
+}
 
 /** A page's own `debugger` statements resumed while waiting for ours, before the freeze fails. */
 const MAX_FOREIGN_PAUSES = 20;
@@ -79,7 +89,7 @@ function freezeFailure(error: unknown): string {
  * that replaces the document on the way) throws `FreezeError`: the caller must not capture it
  * unfrozen.
  */
-export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => Promise<T>, timeoutMs = FREEZE_TIMEOUT_MS): Promise<T> {
+export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => Promise<T>, timeoutMs = freezeTimeoutMs()): Promise<T> {
   const cdp = await pageCdpSession(page);
   // One deadline for every step up to the pause: a hung renderer answers no command at all.
   let timer: NodeJS.Timeout | undefined;
