@@ -128,6 +128,11 @@ describe("capturePage geometry", () => {
     const probe = await DomProbe.open(page);
     const body = [...probe.byBackendId.values()].find((node) => node.nodeName === "BODY")!;
     await probe.cdp.send("DOM.setAttributeValue", { nodeId: body.nodeId, name: "style", value: "margin-top: 120px" });
+    // The shift has reached the layout the page sees (failed once in a full-suite run at load 10–17
+    // with the recheck seeing nothing move; this tells a late layout apart from a blind check).
+    await expect
+      .poll(() => page.evaluate(() => document.body.getBoundingClientRect().top), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(100);
     const moved = await recheckAlignment(page, capture, alignable);
     expect(moved.ok).toBe(false);
     expect(moved.maxDeviationPx).toBeGreaterThanOrEqual(100);
