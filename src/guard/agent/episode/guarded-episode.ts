@@ -1,6 +1,6 @@
 import type { PageStep, UiDecision, UiEpisode, UiTurn } from "../../../agents/index.js";
 import type { Page } from "../../../browser/index.js";
-import { addUsage, type ModelClient, NO_USAGE, type Usage } from "../../../models/index.js";
+import { addUsage, type ModelClient, type ModelResponse, NO_USAGE, type Usage } from "../../../models/index.js";
 import { CaptureError } from "../../capture/capture-page.js";
 import { captureScreen } from "../../capture/capture-screen.js";
 import { FreezeError } from "../../capture/freeze-page.js";
@@ -26,7 +26,8 @@ import { textsShown } from "../screen/texts-shown.js";
 import { PlannerReplySchema, type ToolCall } from "../tools/tool-call.js";
 import { VariableStore } from "../variables/variable-store.js";
 import { runReadTool, type ToolOutcome } from "./read-tools.js";
-import { browserActionOf, focusStillValid, isUiCall, pointerStillValid } from "./ui-dispatch.js";
+import { StepLedger } from "./step-ledger.js";
+import { browserActionOf, focusStillValid, isUiCall, pointerStillValid, type UiCall } from "./ui-dispatch.js";
 
 /** The models behind the guarded agent, one per role (spec §1.15–1.20). */
 export interface GuardedRoles {
@@ -136,30 +137,41 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     this.task = input.task;
   }
 
+  /**
+   * One runner step: the step's opening (classifier, rules, the last action's outcome), then
+   * planner turns until one ends the step with an action, an ending, or a limit.
+   */
   async next(step: PageStep, signal?: AbortSignal): Promise<UiDecision> {
     const abort = signal ?? this.input.signal;
-    const turns: UiTurn[] = [];
-    const usageByRole: Record<string, Usage> = {};
-    const spend = (role: string, usage: Usage | undefined) => {
-      if (usage) usageByRole[role] = addUsage(usageByRole[role] ?? NO_USAGE, usage);
-    };
-    const decision = <D extends UiDecision>(made: D): D => {
-      if (this.proposalUsage !== undefined) spend("proposer", this.proposalUsage);
-      this.proposalUsage = undefined;
-      return withUsage(made);
-    };
-    const withUsage = <D extends UiDecision>(made: D): D => ({
-      ...made,
-      usage: Object.values(usageByRole).reduce((total: Usage, usage: Usage) => addUsage(total, usage), { ...NO_USAGE }),
-      usageByRole,
-      ...(turns.length > 0 && { turns }),
-      ...(this.screen && { screenshot: { image: this.screen.masked, type: "png" as const } }),
-    });
+    const ledger = new StepLedger();
+    const opened = await this.openStep(step, ledger, abort);
+    if (opened) return this.close(ledger, opened);
+    for (;;) {
+      const limit = this.limitReached();
+      if (limit) return this.close(ledger, limit);
+      const turn = await this.askPlanner(step.page, ledger, abort);
+      const made = await this.answerReply(turn, step.page, ledger, abort);
+      if (made) return this.close(ledger, made);
+    }
+  }
 
+  /** The decision as returned: with the step's turns and usage, proposals made since the last one charged to `proposer`. */
+  private close<D extends UiDecision>(ledger: StepLedger, made: D): D {
+    if (this.proposalUsage !== undefined) ledger.spend("proposer", this.proposalUsage);
+    this.proposalUsage = undefined;
+    return ledger.close(made, this.screen?.masked);
+  }
+
+  /**
+   * Before the step's first planner turn: the classifier (once per episode), the episode's rules
+   * and fetch allowlist (from its first page), a queued navigation, and the outcome of the last
+   * step's action with the screen that followed it. Returns a decision when the step ends here.
+   */
+  private async openStep(step: PageStep, ledger: StepLedger, abort: AbortSignal | undefined): Promise<UiDecision | undefined> {
     if (!this.classified) {
       this.classified = true;
-      const ended = await this.classify(turns, spend, abort);
-      if (ended) return decision(ended);
+      const ended = await this.classify(ledger, abort);
+      if (ended) return ended;
     }
     if (this.rulesFor === undefined) {
       this.rulesFor = this.settings.rulesFor(step.state.url);
@@ -168,164 +180,200 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     if (this.queued) {
       const action = this.queued;
       this.queued = undefined;
-      return decision({ kind: "act", action, thought: "Opening the address in the new tab.", usage: NO_USAGE });
+      return { kind: "act", action, thought: "Opening the address in the new tab.", usage: NO_USAGE };
     }
-    const page = step.page;
     if (this.pending) {
       if (step.state.lastActionError !== null) this.errorsInRow += 1;
       else this.errorsInRow = 0;
-      await this.look(page);
+      await this.look(step.page);
       this.history.add({ call: this.pending.call, result: uiResult(step.state.lastActionError), ...this.newView() });
       this.pending = undefined;
     } else if (this.screen === undefined) {
-      await this.look(page);
+      await this.look(step.page);
       const view = this.newView();
       this.history.start(view.screenshot ?? this.screen!.masked, this.screen!.shownUrl);
     }
+    return undefined;
+  }
 
-    for (;;) {
-      if (this.plannerTurns >= this.settings.limits.maxTurns)
-        return decision({ kind: "stop", reason: `the planner used its ${this.settings.limits.maxTurns} turns`, usage: NO_USAGE });
-      if (this.errorsInRow >= this.settings.limits.maxToolErrors)
-        return decision({ kind: "stop", reason: `${this.settings.limits.maxToolErrors} tool errors in a row`, usage: NO_USAGE });
-      let captureMs = this.captureMs;
-      this.captureMs = 0;
-      const screen = await this.look(page);
-      const request = plannerRequest({
-        system: this.settings.system,
-        task: this.task,
-        ...(this.input.now !== undefined && { now: this.input.now }),
-        history: this.history,
-        variables: this.store.lines(),
-        turn: this.plannerTurns + 1,
-        maxTurns: this.settings.limits.maxTurns,
-        seed: this.input.seed,
-        ...(abort && { signal: abort }),
-      });
-      const shownImage = this.shownInRequest;
-      this.shownInRequest = undefined;
-      const modelStarted = performance.now();
-      const response = await this.settings.roles.planner.generate(request);
-      const modelMs = performance.now() - modelStarted;
-      captureMs += this.captureMs;
-      this.captureMs = 0;
-      spend("planner", response.usage);
-      this.plannerTurns += 1;
-      const guardStarted = performance.now();
-      const record = (turn: Omit<UiTurn, "turn">) => {
-        this.recordedTurns += 1;
-        turns.push({
-          turn: this.recordedTurns,
-          ...turn,
-          ...(shownImage && { screenshot: { image: shownImage, type: "png" as const } }),
-          timing: { capture_ms: round(captureMs), planner_ms: round(modelMs), tool_ms: round(performance.now() - guardStarted) },
-        });
-      };
-      const parsed = PlannerReplySchema.safeParse(response.object);
-      if (!parsed.success) {
-        this.errorsInRow += 1;
-        const result = refusalMessage("SCHEMA_INVALID", false);
-        record({ tool: "(unparsable reply)", args: {}, verdict: "refused", reason: "SCHEMA_INVALID", result, usage: response.usage });
-        this.history.add({ call: response.text.slice(0, 2000), result });
-        continue;
-      }
-      const { call, thought } = parsed.data;
-      const callText = JSON.stringify(parsed.data);
-      const args = argsOf(call);
-      const verdict = gateCall(call, this.gateScreen(screen), this.store, { fetchAllowlist: this.allowlist, pageUrl: screen.url });
-      if (!verdict.ok) {
-        this.errorsInRow += 1;
-        if ("refused" in verdict) {
-          const result = refusalMessage(verdict.refused, this.memo.record(call, verdict.refused));
-          record({ tool: call.tool, args, verdict: "refused", reason: verdict.refused, result, usage: response.usage });
-          this.history.add({ call: callText, result });
-        } else {
-          const result = `Tool error: ${verdict.error}.`;
-          record({ tool: call.tool, args, verdict: "error", reason: "UNKNOWN_VARIABLE", result, usage: response.usage });
-          this.history.add({ call: callText, result });
-        }
-        continue;
-      }
+  /** The episode's limits (spec §1.21): planner turns, and tool errors in a row. */
+  private limitReached(): UiDecision | undefined {
+    const { maxTurns, maxToolErrors } = this.settings.limits;
+    if (this.plannerTurns >= maxTurns) return { kind: "stop", reason: `the planner used its ${maxTurns} turns`, usage: NO_USAGE };
+    if (this.errorsInRow >= maxToolErrors) return { kind: "stop", reason: `${maxToolErrors} tool errors in a row`, usage: NO_USAGE };
+    return undefined;
+  }
 
-      if (call.tool === "done" || call.tool === "fail" || call.tool === "abstain") {
-        record({ tool: call.tool, args, verdict: "allowed", result: "Episode ended.", usage: response.usage });
-        if (call.tool === "done") {
-          const answer = this.store.substitute(call.answer);
-          return decision({
-            kind: "act",
-            action: { action: "finish", answer: answer.ok ? answer.text : call.answer },
-            thought,
-            usage: NO_USAGE,
-          });
-        }
-        return decision({
-          kind: "act",
-          action: { action: "report_infeasible", reason: `${call.tool}: ${call.reason}` },
-          thought,
-          usage: NO_USAGE,
-        });
-      }
+  /** One planner call over the current guarded screen; capture time not yet charged is charged to this turn. */
+  private async askPlanner(page: Page, ledger: StepLedger, abort: AbortSignal | undefined): Promise<PlannerTurn> {
+    let captureMs = this.captureMs;
+    this.captureMs = 0;
+    const screen = await this.look(page);
+    const request = plannerRequest({
+      system: this.settings.system,
+      task: this.task,
+      ...(this.input.now !== undefined && { now: this.input.now }),
+      history: this.history,
+      variables: this.store.lines(),
+      turn: this.plannerTurns + 1,
+      maxTurns: this.settings.limits.maxTurns,
+      seed: this.input.seed,
+      ...(abort && { signal: abort }),
+    });
+    const shownImage = this.shownInRequest;
+    this.shownInRequest = undefined;
+    const modelStarted = performance.now();
+    const response = await this.settings.roles.planner.generate(request);
+    const modelMs = performance.now() - modelStarted;
+    captureMs += this.captureMs;
+    this.captureMs = 0;
+    ledger.spend("planner", response.usage);
+    this.plannerTurns += 1;
+    return { screen, response, shownImage, captureMs, modelMs, guardStarted: performance.now() };
+  }
 
-      if (isUiCall(call)) {
-        const keyboard = call.tool === "type_text" || call.tool === "key";
-        if (!(keyboard ? await focusStillValid(page, screen) : await pointerStillValid(page, screen, call))) {
-          this.errorsInRow += 1;
-          this.dirty = true;
-          const result = refusalMessage("STALE_SCREEN", this.memo.record(call, "STALE_SCREEN"));
-          record({ tool: call.tool, args, verdict: "refused", reason: "STALE_SCREEN", result, usage: response.usage });
-          this.history.add({ call: callText, result });
-          continue;
-        }
-        const substitute = (text: string) => {
-          const done = this.store.substitute(text);
-          return done.ok ? done.text : text;
-        };
-        const action = browserActionOf(call, substitute);
-        record({ tool: call.tool, args, verdict: "allowed", result: "Sent to the browser.", usage: response.usage });
-        this.pending = { call: callText };
-        this.dirty = true;
-        if (call.tool === "navigate" && call.new_tab) {
-          this.queued = action as { action: "goto"; url: string };
-          return decision({ kind: "act", action: { action: "new_tab" }, thought, usage: NO_USAGE });
-        }
-        return decision({ kind: "act", action, thought, usage: NO_USAGE });
-      }
+  /** Adds a planner turn's outcome to the step's turns, with its timings and the image the planner was shown. */
+  private record(ledger: StepLedger, turn: PlannerTurn, outcome: TurnOutcome): void {
+    this.recordedTurns += 1;
+    ledger.turns.push({
+      turn: this.recordedTurns,
+      ...outcome,
+      usage: turn.response.usage,
+      ...(turn.shownImage && { screenshot: { image: turn.shownImage, type: "png" as const } }),
+      timing: {
+        capture_ms: round(turn.captureMs),
+        planner_ms: round(turn.modelMs),
+        tool_ms: round(performance.now() - turn.guardStarted),
+      },
+    });
+  }
 
-      const outcome: ToolOutcome = await runReadTool(call, {
-        screen,
-        page,
-        store: this.store,
-        task: this.task,
-        directory: this.input.directory,
-        reveals: this.reveals,
-        roles: this.settings.roles,
-        fetchAllowlist: this.allowlist,
-        seed: this.input.seed,
-        ...(this.settings.acceptAnswers && { acceptAnswers: true }),
-        shapeRule: shapeRuleOf(this.settings.ablate),
-        adapters: this.settings.adapters,
-        ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
-        ...(abort && { signal: abort }),
-      });
-      for (const [role, usage] of Object.entries(outcome.usageByRole ?? {})) spend(role, usage);
-      if (outcome.verdict === "error") this.errorsInRow += 1;
-      else this.errorsInRow = 0;
-      if (outcome.dirty) this.dirty = true;
-      if (outcome.waitMs) await new Promise((resolve) => setTimeout(resolve, outcome.waitMs));
-      record({
-        tool: call.tool,
-        args,
-        verdict: outcome.verdict,
-        ...(outcome.reason && { reason: outcome.reason }),
-        result: outcome.result,
-        ...(outcome.endorsement && { endorsement: outcome.endorsement }),
-        ...(outcome.answer !== undefined && { answer: outcome.answer }),
-        ...(outcome.sources !== undefined && { sources: outcome.sources }),
-        usage: response.usage,
-      });
-      if (this.dirty) await this.look(page);
-      this.history.add({ call: callText, result: outcome.result, ...this.newView() });
+  /** A refusal or error the planner is told about: counted toward the limit, recorded, added to the history. */
+  private refuse(ledger: StepLedger, turn: PlannerTurn, call: string, outcome: TurnOutcome): undefined {
+    this.errorsInRow += 1;
+    this.record(ledger, turn, outcome);
+    this.history.add({ call, result: outcome.result });
+    return undefined;
+  }
+
+  /**
+   * What the planner's reply leads to, through the gate: a decision that ends the step (an
+   * action for the browser, or the episode's end), or undefined for another turn, the reply's
+   * outcome being in the history.
+   */
+  private async answerReply(
+    turn: PlannerTurn,
+    page: Page,
+    ledger: StepLedger,
+    abort: AbortSignal | undefined,
+  ): Promise<UiDecision | undefined> {
+    const parsed = PlannerReplySchema.safeParse(turn.response.object);
+    if (!parsed.success) {
+      const result = refusalMessage("SCHEMA_INVALID", false);
+      const outcome = { tool: "(unparsable reply)", args: {}, verdict: "refused", reason: "SCHEMA_INVALID", result } as const;
+      return this.refuse(ledger, turn, turn.response.text.slice(0, 2000), outcome);
     }
+    const { call, thought } = parsed.data;
+    const callText = JSON.stringify(parsed.data);
+    const args = argsOf(call);
+    const verdict = gateCall(call, this.gateScreen(turn.screen), this.store, { fetchAllowlist: this.allowlist, pageUrl: turn.screen.url });
+    if (!verdict.ok) {
+      if ("refused" in verdict) {
+        const result = refusalMessage(verdict.refused, this.memo.record(call, verdict.refused));
+        return this.refuse(ledger, turn, callText, { tool: call.tool, args, verdict: "refused", reason: verdict.refused, result });
+      }
+      const result = `Tool error: ${verdict.error}.`;
+      return this.refuse(ledger, turn, callText, { tool: call.tool, args, verdict: "error", reason: "UNKNOWN_VARIABLE", result });
+    }
+    if (call.tool === "done" || call.tool === "fail" || call.tool === "abstain") {
+      this.record(ledger, turn, { tool: call.tool, args, verdict: "allowed", result: "Episode ended." });
+      if (call.tool === "done") {
+        const answer = this.store.substitute(call.answer);
+        return { kind: "act", action: { action: "finish", answer: answer.ok ? answer.text : call.answer }, thought, usage: NO_USAGE };
+      }
+      return { kind: "act", action: { action: "report_infeasible", reason: `${call.tool}: ${call.reason}` }, thought, usage: NO_USAGE };
+    }
+    if (isUiCall(call)) return this.dispatchUiCall(turn, call, thought, callText, page, ledger);
+    await this.runRead(turn, call, callText, page, ledger, abort);
+    return undefined;
+  }
+
+  /**
+   * A UI call the gate allowed goes to the browser, unless the screen it was chosen on is stale
+   * (the pointer's target or the focus moved): then it is refused and the planner looks again.
+   */
+  private async dispatchUiCall(
+    turn: PlannerTurn,
+    call: UiCall,
+    thought: string,
+    callText: string,
+    page: Page,
+    ledger: StepLedger,
+  ): Promise<UiDecision | undefined> {
+    const args = argsOf(call);
+    const keyboard = call.tool === "type_text" || call.tool === "key";
+    if (!(keyboard ? await focusStillValid(page, turn.screen) : await pointerStillValid(page, turn.screen, call))) {
+      this.dirty = true;
+      const result = refusalMessage("STALE_SCREEN", this.memo.record(call, "STALE_SCREEN"));
+      return this.refuse(ledger, turn, callText, { tool: call.tool, args, verdict: "refused", reason: "STALE_SCREEN", result });
+    }
+    const substitute = (text: string) => {
+      const done = this.store.substitute(text);
+      return done.ok ? done.text : text;
+    };
+    const action = browserActionOf(call, substitute);
+    this.record(ledger, turn, { tool: call.tool, args, verdict: "allowed", result: "Sent to the browser." });
+    this.pending = { call: callText };
+    this.dirty = true;
+    if (call.tool === "navigate" && call.new_tab) {
+      this.queued = action as { action: "goto"; url: string };
+      return { kind: "act", action: { action: "new_tab" }, thought, usage: NO_USAGE };
+    }
+    return { kind: "act", action, thought, usage: NO_USAGE };
+  }
+
+  /** A read tool (query, find, endorse, fetch, …): run, recorded, and its result in the history with any new view. */
+  private async runRead(
+    turn: PlannerTurn,
+    call: ToolCall,
+    callText: string,
+    page: Page,
+    ledger: StepLedger,
+    abort: AbortSignal | undefined,
+  ): Promise<void> {
+    const outcome: ToolOutcome = await runReadTool(call, {
+      screen: turn.screen,
+      page,
+      store: this.store,
+      task: this.task,
+      directory: this.input.directory,
+      reveals: this.reveals,
+      roles: this.settings.roles,
+      fetchAllowlist: this.allowlist,
+      seed: this.input.seed,
+      ...(this.settings.acceptAnswers && { acceptAnswers: true }),
+      shapeRule: shapeRuleOf(this.settings.ablate),
+      adapters: this.settings.adapters,
+      ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
+      ...(abort && { signal: abort }),
+    });
+    for (const [role, usage] of Object.entries(outcome.usageByRole ?? {})) ledger.spend(role, usage);
+    if (outcome.verdict === "error") this.errorsInRow += 1;
+    else this.errorsInRow = 0;
+    if (outcome.dirty) this.dirty = true;
+    if (outcome.waitMs) await new Promise((resolve) => setTimeout(resolve, outcome.waitMs));
+    this.record(ledger, turn, {
+      tool: call.tool,
+      args: argsOf(call),
+      verdict: outcome.verdict,
+      ...(outcome.reason && { reason: outcome.reason }),
+      result: outcome.result,
+      ...(outcome.endorsement && { endorsement: outcome.endorsement }),
+      ...(outcome.answer !== undefined && { answer: outcome.answer }),
+      ...(outcome.sources !== undefined && { sources: outcome.sources }),
+    });
+    if (this.dirty) await this.look(page);
+    this.history.add({ call: callText, result: outcome.result, ...this.newView() });
   }
 
   private classified = false;
@@ -337,14 +385,10 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
    * in evaluation the loose phrasing stands in for the user's answer, and without one the agent
    * abstains. Returns the ending decision when it abstains.
    */
-  private async classify(
-    turns: UiTurn[],
-    spend: (role: string, usage: Usage) => void,
-    signal?: AbortSignal,
-  ): Promise<UiDecision | undefined> {
+  private async classify(ledger: StepLedger, signal?: AbortSignal): Promise<UiDecision | undefined> {
     const started = performance.now();
     const verdict = await classifyTask(this.settings.roles.classifier, this.task, { seed: this.input.seed, ...(signal && { signal }) });
-    spend("classifier", verdict.usage);
+    ledger.spend("classifier", verdict.usage);
     this.recordedTurns += 1;
     const turn = (result: string): UiTurn => ({
       turn: this.recordedTurns,
@@ -357,15 +401,15 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       timing: { capture_ms: 0, planner_ms: round(performance.now() - started), tool_ms: 0 },
     });
     if (verdict.specific) {
-      turns.push(turn("The request is specific enough."));
+      ledger.turns.push(turn("The request is specific enough."));
       return undefined;
     }
     if (this.input.looseTask !== undefined && this.input.looseTask.trim() !== "") {
       this.task = this.input.looseTask;
-      turns.push(turn("The request was not specific enough; the user's more detailed phrasing was substituted."));
+      ledger.turns.push(turn("The request was not specific enough; the user's more detailed phrasing was substituted."));
       return undefined;
     }
-    turns.push(turn("The request was not specific enough and there is no more detailed phrasing."));
+    ledger.turns.push(turn("The request was not specific enough and there is no more detailed phrasing."));
     return {
       kind: "act",
       action: {
@@ -484,6 +528,20 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     return { width: screen.width, height: screen.height, mask: screen.mask, focus: screen.focus };
   }
 }
+
+/** A planner call and what it was made over: the screen, the image shown with it, and its timings so far. */
+interface PlannerTurn {
+  screen: GuardedScreen;
+  response: ModelResponse;
+  shownImage: Buffer | undefined;
+  captureMs: number;
+  modelMs: number;
+  /** When the guard's own work on the reply began (tool_ms counts from here). */
+  guardStarted: number;
+}
+
+/** What a turn's record says of the call; the turn number, usage, image and timings are added by `record`. */
+type TurnOutcome = Omit<UiTurn, "turn" | "usage" | "screenshot" | "timing">;
 
 /** Shape endorsement as the run's ablations leave it (`endorsement-by-shape` wins: it refuses every value). */
 function shapeRuleOf(ablate: ReadonlySet<GuardAblation> | undefined): ShapeRule {

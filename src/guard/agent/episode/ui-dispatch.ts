@@ -4,7 +4,7 @@ import { checkPointerTarget } from "../../toctou/index.js";
 import type { GuardedScreen } from "../screen/guarded-screen.js";
 import type { CallOf } from "../tools/tool-call.js";
 
-type UiCall = CallOf<"click"> | CallOf<"drag"> | CallOf<"scroll"> | CallOf<"type_text"> | CallOf<"key"> | CallOf<"navigate">;
+export type UiCall = CallOf<"click"> | CallOf<"drag"> | CallOf<"scroll"> | CallOf<"type_text"> | CallOf<"key"> | CallOf<"navigate">;
 
 /**
  * Rows as the pointer check should see them: a revealed row (or one inside a revealed element) is
