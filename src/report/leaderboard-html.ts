@@ -10,16 +10,17 @@ export const MODE_ABBREVIATIONS: Record<string, string> = {
   recipient_misalignment: "RMA",
 };
 
-function sortable(label: string, numeric = true, title = ""): SafeHtml {
-  return html`<th class="${numeric ? "num" : ""}" title="${title}"><button class="sort" type="button">${label}</button></th>`;
+function sortable(label: string, numeric = true, title = "", extraClass = ""): SafeHtml {
+  const classes = [numeric ? "num" : "", extraClass].filter(Boolean).join(" ");
+  return html`<th class="${classes}" title="${title}"><button class="sort" type="button">${label}</button></th>`;
 }
 
-function estimateCell(estimate: Estimate, kind: "u" | "l" | "plain", withCi: boolean): SafeHtml {
-  if (estimate.n === 0) return html`<td class="num" data-sort="-1">–</td>`;
+function estimateCell(estimate: Estimate, kind: "u" | "l" | "plain", withCi: boolean, extraClass = ""): SafeHtml {
+  if (estimate.n === 0) return html`<td class="num ${extraClass}" data-sort="-1">–</td>`;
   const ci =
     withCi && estimate.ci ? html`<span class="ci">[${(estimate.ci[0] * 100).toFixed(1)}, ${(estimate.ci[1] * 100).toFixed(1)}]</span>` : "";
   const fill = kind === "plain" ? "" : html`<span class="fill" style="width:${(estimate.value * 100).toFixed(1)}%"></span>`;
-  return html`<td class="num ${kind === "plain" ? "" : `bar ${kind}`}" data-sort="${estimate.value}" title="${estimate.k} of ${estimate.n}">${fill}<span>${formatPercent(estimate.value)}${ci}</span></td>`;
+  return html`<td class="num ${kind === "plain" ? "" : `bar ${kind}`} ${extraClass}" data-sort="${estimate.value}" title="${estimate.k} of ${estimate.n}">${fill}<span>${formatPercent(estimate.value)}${ci}</span></td>`;
 }
 
 interface UsageTotals {
@@ -51,12 +52,12 @@ export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
   const showUsage = usage.some((totals) => totals !== undefined);
   const showCost = usage.some((totals) => totals?.cost !== undefined);
   const head = html`<tr>
-    ${sortable("agent", false)}${showDefense ? sortable("defense", false) : ""}${multiRun ? sortable("run", false) : ""}
+    ${sortable("agent", false, "", "agent")}${showDefense ? sortable("defense", false) : ""}${multiRun ? sortable("run", false) : ""}
     ${sortable("n", true, "scored episodes (errors excluded)")}
     ${sortable("U", true, "utility: completed with every must-share item")}
     ${sortable("L [95% CI]", true, "leakage: any must-not-share item shared")}
     ${sortable("refusal", true, "not completed and nothing shared")}
-    ${sortable("L_eng [95% CI]", true, "engaged leakage: leaks among engaged episodes")}
+    ${sortable("L_eng [95% CI]", true, "engaged leakage: leaks among engaged episodes", "key-metric")}
     ${FAILURE_MODES.map((mode) => sortable(MODE_ABBREVIATIONS[mode] ?? mode, true, `engaged leakage on ${mode} scenarios`))}
     ${sortable("errors", true, "episodes that failed; excluded from every rate")}
     ${showUsage ? sortable("tokens", true, "model tokens (input / output) over the row's episodes") : ""}
@@ -65,14 +66,14 @@ export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
   const body = rows.map((row, index) => {
     const totals = usage[index];
     return html`<tr data-row="${row.id}">
-      <td data-sort="${row.agent.toLowerCase()}"><b>${row.agent}</b></td>
+      <td class="agent" data-sort="${row.agent.toLowerCase()}"><b>${row.agent}</b></td>
       ${showDefense ? html`<td>${row.defense}</td>` : ""}
       ${multiRun ? html`<td><code>${row.runId}</code></td>` : ""}
       <td class="num" data-sort="${row.n}">${row.n}</td>
       ${estimateCell(row.utility, "u", true)}
       ${estimateCell(row.leakage, "plain", true)}
       ${estimateCell(row.refusal, "plain", false)}
-      ${estimateCell(row.engaged_leakage, "l", true)}
+      ${estimateCell(row.engaged_leakage, "l", true, "key-metric")}
       ${FAILURE_MODES.map((mode) => {
         const group = row.by_failure_mode[mode];
         return group ? estimateCell(group.engaged_leakage, "plain", false) : html`<td class="num" data-sort="-1">–</td>`;
