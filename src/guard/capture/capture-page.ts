@@ -3,9 +3,9 @@ import { pageCdpSession } from "../../browser/index.js";
 import type { CapturedFrame, CapturedNode, CapturedPage } from "../captured-page.js";
 import { normaliseRole } from "../roles.js";
 import { type AlignmentCandidate, checkAlignment, pickAlignmentSample } from "./alignment-check.js";
-import { type CaptureLimits, DEFAULT_CAPTURE_LIMITS, walkWithLimits } from "./capture-limits.js";
+import { type CaptureLimits, DEFAULT_CAPTURE_LIMITS, type LimitedWalk, walkWithLimits } from "./capture-limits.js";
 import { type AxNode, type DomSnapshot, type FrameTreeNode, SNAPSHOT_STYLES } from "./cdp-shapes.js";
-import { buildFrameDraft, type DraftNode } from "./draft-tree.js";
+import { buildFrameDraft, type DraftNode, type FrameDraft } from "./draft-tree.js";
 import { childFrameGeometry, clipToScreen, type FrameGeometry, mainFrameGeometry, toScreen } from "./frame-geometry.js";
 import { rawRoleOf } from "./raw-role.js";
 import type { SecondRenderHints } from "./render-kept-only.js";
@@ -100,20 +100,7 @@ const UNCHECKED: CapturedPage["alignment"] = { ok: false, sampled: 0, maxDeviati
 export async function captureSampledPage(page: Page, options: CaptureOptions = {}, check = true): Promise<SampledCapture> {
   const limits: CaptureLimits = { ...DEFAULT_CAPTURE_LIMITS, ...options.limits };
   const cdp = await pageCdpSession(page);
-  // One round trip for the common case: the main frame's tree goes out with the snapshot; child
-  // frames' trees follow once the frame tree has named them.
-  const [{ frameTree }, metrics, snapshot, mainAxTree] = await Promise.all([
-    cdp.send("Page.getFrameTree"),
-    cdp.send("Page.getLayoutMetrics"),
-    cdp.send("DOMSnapshot.captureSnapshot", {
-      computedStyles: [...SNAPSHOT_STYLES],
-      includeDOMRects: true,
-      includePaintOrder: true,
-    }) as Promise<DomSnapshot>,
-    fullAxTree(cdp, undefined),
-  ]);
-  const frames = flattenFrames(frameTree as FrameTreeNode);
-  const axTrees = [mainAxTree, ...(await Promise.all(frames.slice(1).map((frame) => fullAxTree(cdp, frame.id))))];
+  const { frames, axTrees, metrics, snapshot } = await readPage(cdp);
 
   const cssViewport = metrics.cssVisualViewport;
   const dpr = cssViewport.clientWidth > 0 ? metrics.visualViewport.clientWidth / cssViewport.clientWidth : 1;
@@ -121,14 +108,6 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
 
   const docs = snapshot.documents.map((_, index) => indexSnapshotDocument(snapshot, index));
   const docByFrameId = new Map<string, DocumentIndex>(docs.map((doc) => [doc.frameId, doc]));
-  // Which element hosts which document, so a child frame's root hangs under its iframe node.
-  const hostOfDocument = new Map<number, { doc: DocumentIndex; backendNodeId: number }>();
-  for (const doc of docs) {
-    for (const entry of doc.entries) {
-      if (entry.contentDocumentIndex !== null) hostOfDocument.set(entry.contentDocumentIndex, { doc, backendNodeId: entry.backendNodeId });
-    }
-  }
-
   const mainFrame = frames[0]!;
   const mainDoc = docByFrameId.get(mainFrame.id);
   const mainAx = axTrees[0];
@@ -145,10 +124,93 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
     hostPaintKey: [],
   });
   if (mainDraft === null) throw new CaptureError(`empty accessibility tree for ${page.url()}`);
+  const draftByFrameId = await placeChildFrames(cdp, { frames, axTrees, docs, docByFrameId, mainDraft, mainGeometry });
 
+  const walk = walkWithLimits(mainDraft.root, limits);
+  const { nodes, alignmentPool, alignable, focusedNodeId } = capturedNodes(walk, {
+    docByFrameId,
+    draftByFrameId,
+    mainFrameId: mainFrame.id,
+  });
+
+  const alignmentSample = pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8);
+  const alignment = check ? await checkAlignment(cdp, alignmentSample, dpr, options.alignmentTolerancePx) : UNCHECKED;
+  const capturedFrames: CapturedFrame[] = frames.map((frame) => ({
+    frameId: frame.id,
+    parentFrameId: frame.parentId ?? null,
+    url: frame.url === "" ? null : frame.url,
+  }));
+  const rootAx = mainDraft.root.ax;
+  const captured: CapturedPage = {
+    url: mainFrame.url === "" ? null : mainFrame.url,
+    title: stringValue(rootAx?.name) || mainDoc.title,
+    viewport,
+    devicePixelRatio: dpr,
+    focusedNodeId,
+    frames: capturedFrames,
+    limitsHit: walk.limitsHit,
+    alignment,
+    nodes,
+  };
+  const hints: SecondRenderHints = {
+    // Document coordinates of the screenshot's origin: a clipped screenshot is asked for in them.
+    origin: { x: mainDoc.scrollX, y: mainDoc.scrollY, dpr },
+    closedShadowSamples: new Map(
+      docs.filter((doc) => doc.closedShadowSamples.length > 0).map((doc) => [doc.frameId, doc.closedShadowSamples]),
+    ),
+  };
+  return { page: captured, alignable, alignmentSample, hints };
+}
+
+/**
+ * What the capture reads over DevTools: the frame tree, layout metrics, the DOM snapshot and
+ * every frame's accessibility tree. One round trip for the common case: the main frame's tree
+ * goes out with the snapshot; child frames' trees follow once the frame tree has named them.
+ */
+async function readPage(cdp: CDPSession) {
+  const [{ frameTree }, metrics, snapshot, mainAxTree] = await Promise.all([
+    cdp.send("Page.getFrameTree"),
+    cdp.send("Page.getLayoutMetrics"),
+    cdp.send("DOMSnapshot.captureSnapshot", {
+      computedStyles: [...SNAPSHOT_STYLES],
+      includeDOMRects: true,
+      includePaintOrder: true,
+    }) as Promise<DomSnapshot>,
+    fullAxTree(cdp, undefined),
+  ]);
+  const frames = flattenFrames(frameTree as FrameTreeNode);
+  const axTrees = [mainAxTree, ...(await Promise.all(frames.slice(1).map((frame) => fullAxTree(cdp, frame.id))))];
+  return { frames, axTrees, metrics, snapshot };
+}
+
+/**
+ * Hangs each readable child frame's draft under its host element, parent frames first. A host
+ * whose document could not be read (cross-site, plugin, blocked, no geometry) becomes one opaque
+ * node: what it paints is unknown, so it can only be masked. Returns the drafts by frame id.
+ */
+async function placeChildFrames(
+  cdp: CDPSession,
+  input: {
+    frames: readonly FrameTreeNode["frame"][];
+    axTrees: readonly (AxNode[] | null | undefined)[];
+    docs: readonly DocumentIndex[];
+    docByFrameId: ReadonlyMap<string, DocumentIndex>;
+    mainDraft: FrameDraft;
+    mainGeometry: FrameGeometry;
+  },
+): Promise<Map<string, FrameDraft>> {
+  const { frames, axTrees, docByFrameId, mainDraft } = input;
+  // Which element hosts which document, so a child frame's root hangs under its iframe node.
+  const hostOfDocument = new Map<number, { doc: DocumentIndex; backendNodeId: number }>();
+  for (const doc of input.docs) {
+    for (const entry of doc.entries) {
+      if (entry.contentDocumentIndex !== null) hostOfDocument.set(entry.contentDocumentIndex, { doc, backendNodeId: entry.backendNodeId });
+    }
+  }
   // Frames come parent-first (depth-first), so a frame's host node exists when the frame is placed.
-  const draftByFrameId = new Map([[mainFrame.id, mainDraft]]);
-  const geometryByFrameId = new Map<string, FrameGeometry>([[mainFrame.id, mainGeometry]]);
+  const mainFrameId = frames[0]!.id;
+  const draftByFrameId = new Map([[mainFrameId, mainDraft]]);
+  const geometryByFrameId = new Map<string, FrameGeometry>([[mainFrameId, input.mainGeometry]]);
   const hostsWithDocument = new Set<DraftNode>();
   for (let index = 1; index < frames.length; index++) {
     const frame = frames[index]!;
@@ -183,8 +245,19 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       if (node.dom !== null && FRAME_HOST_TAGS.has(node.dom.tag) && !hostsWithDocument.has(node)) node.opaque = true;
     }
   }
+  return draftByFrameId;
+}
 
-  const walk = walkWithLimits(mainDraft.root, limits);
+/**
+ * The kept nodes as captured: boxes in screenshot pixels cut to what can paint them, off-screen
+ * flags, layout parents where `aria-owns` moved a node, paint ranks, focus; and the boxes the
+ * alignment check may sample.
+ */
+function capturedNodes(
+  walk: LimitedWalk<DraftNode>,
+  frames: { docByFrameId: ReadonlyMap<string, DocumentIndex>; draftByFrameId: ReadonlyMap<string, FrameDraft>; mainFrameId: string },
+) {
+  const { docByFrameId, draftByFrameId } = frames;
   const paintRank = rankPaintKeys(walk.kept.map(({ node }) => node));
   const childIds = new Map<DraftNode, string[]>();
   for (const { node, parent } of walk.kept) {
@@ -224,7 +297,7 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       // What can paint the node: its overflow clips, and for child-frame content the iframe's box.
       // The main frame is not cut to the viewport: the compositor clips to the screenshot.
       const overflowClip = dom.clip === null ? null : clipToScreen(dom.clip, geometry);
-      const isMainFrame = node.frameId === mainFrame.id;
+      const isMainFrame = node.frameId === frames.mainFrameId;
       const paintClip = isMainFrame ? overflowClip : overflowClip === null ? geometry.clip : intersectRects(overflowClip, geometry.clip);
       const visibleArea = paintClip === null ? geometry.clip : intersectRects(paintClip, geometry.clip);
       offscreen = visibleArea === null || isOutside(screen, visibleArea);
@@ -265,34 +338,7 @@ export async function captureSampledPage(page: Page, options: CaptureOptions = {
       ignored: ax?.ignored ?? false,
     });
   }
-
-  const alignmentSample = pickAlignmentSample(alignmentPool, options.alignmentSamples ?? 8);
-  const alignment = check ? await checkAlignment(cdp, alignmentSample, dpr, options.alignmentTolerancePx) : UNCHECKED;
-  const capturedFrames: CapturedFrame[] = frames.map((frame) => ({
-    frameId: frame.id,
-    parentFrameId: frame.parentId ?? null,
-    url: frame.url === "" ? null : frame.url,
-  }));
-  const rootAx = mainDraft.root.ax;
-  const captured: CapturedPage = {
-    url: mainFrame.url === "" ? null : mainFrame.url,
-    title: stringValue(rootAx?.name) || mainDoc.title,
-    viewport,
-    devicePixelRatio: dpr,
-    focusedNodeId,
-    frames: capturedFrames,
-    limitsHit: walk.limitsHit,
-    alignment,
-    nodes,
-  };
-  const hints: SecondRenderHints = {
-    // Document coordinates of the screenshot's origin: a clipped screenshot is asked for in them.
-    origin: { x: mainDoc.scrollX, y: mainDoc.scrollY, dpr },
-    closedShadowSamples: new Map(
-      docs.filter((doc) => doc.closedShadowSamples.length > 0).map((doc) => [doc.frameId, doc.closedShadowSamples]),
-    ),
-  };
-  return { page: captured, alignable, alignmentSample, hints };
+  return { nodes, alignmentPool, alignable, focusedNodeId };
 }
 
 function stringOrNull(value: unknown): string | null {
