@@ -197,10 +197,7 @@ export function judgePage(capture: CapturedPage | CapturedPageInput, rules: unkn
   const owned = ownedFilesFrom(options.ownedFiles ?? []);
   // Listings only matter when the user owns files: most captures skip the walk.
   const listingRows = owned.baseNames.size > 0 ? fileListingRows(model, base.rules) : new Set<number>();
-  const final = applyExceptions(
-    { model, consentRows, owned, fileListingRows: listingRows, capacity: !off.has("capacity-grammars") },
-    echoed,
-  );
+  const final = applyExceptions({ model, consentRows, owned, fileListingRows: listingRows }, echoed, off);
 
   const reveals = new Set(options.reveals ?? []);
   const plan = planMask(model, final, nodeVerdicts, reveals);

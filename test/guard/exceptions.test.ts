@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { GUARD_ABLATION_NAMES } from "../../src/guard/guard-ablation.js";
 import { CapturedPageSchema, guardPage, type Verdict } from "../../src/guard/index.js";
 import { buildPageModel } from "../../src/guard/rows/page-model.js";
-import { applyExceptions } from "../../src/guard/verdicts/apply-exceptions.js";
+import { applyExceptions, GUARD_EXCEPTIONS } from "../../src/guard/verdicts/apply-exceptions.js";
 import { ownedFilesFrom } from "../../src/guard/verdicts/file-ownership.js";
 import { doc, el, filler, makePage, type NodeSpec, txt, verdicts } from "./synthetic-page.js";
 
@@ -179,5 +180,24 @@ describe("applyExceptions only unmasks", () => {
     );
     const out = applyExceptions({ model, consentRows: new Set(), owned: ownedFilesFrom([]), fileListingRows: new Set() }, input);
     expect(out.map((v) => `${v.verdict}:${v.source}`)).toEqual(["trusted:capacity", "untrusted:opaque", "trusted:rule#0"]);
+  });
+});
+
+describe("exceptions switched off by name", () => {
+  const page = () => makePage(doc([txt("$25", [0, 0, 40, 20], { key: "a" }), ...[filler(3)]]));
+
+  it("the capacity-grammars ablation leaves a closed-grammar row masked that the full guard shows", () => {
+    const full = guardPage(page(), []);
+    const ablated = guardPage(page(), [], { ablate: new Set(["capacity-grammars"]) });
+    expect(full.rows.find((row) => row.text === "$25")).toMatchObject({ verdict: "trusted", source: "capacity" });
+    expect(ablated.rows.find((row) => row.text === "$25")).toMatchObject({ verdict: "untrusted", source: "default" });
+  });
+
+  it("every exception is listed once, and each ablatable one names an ablation of its own", () => {
+    const sources = GUARD_EXCEPTIONS.map((exception) => exception.source);
+    expect(new Set(sources).size).toBe(sources.length);
+    const ablations = GUARD_EXCEPTIONS.flatMap((exception) => (exception.ablation ? [exception.ablation] : []));
+    expect(new Set(ablations).size).toBe(ablations.length);
+    for (const name of ablations) expect(GUARD_ABLATION_NAMES).toContain(name);
   });
 });

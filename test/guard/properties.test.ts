@@ -12,7 +12,7 @@ import {
   type Verdict,
 } from "../../src/guard/index.js";
 import { buildPageModel } from "../../src/guard/rows/page-model.js";
-import { applyExceptions } from "../../src/guard/verdicts/apply-exceptions.js";
+import { applyExceptions, type GuardException } from "../../src/guard/verdicts/apply-exceptions.js";
 import { findConsentContainers } from "../../src/guard/verdicts/consent-fingerprints.js";
 import { coverageCap } from "../../src/guard/verdicts/coverage-cap.js";
 import { applyEchoDemotion } from "../../src/guard/verdicts/echo-demotion.js";
@@ -205,6 +205,29 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
               expect(["consent", "capacity", "file"]).toContain(out[i]!.source);
               expect(model.rows[i]!.forced).toBeNull();
             }
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("the pipeline keeps the exceptions' guarantee: an exception that claims any rows cannot mask one or show a forced one", () => {
+    fc.assert(
+      fc.property(
+        pageArb.chain((raw) => {
+          const model = buildPageModel(CapturedPageSchema.parse(raw));
+          const claims = fc.array(fc.integer({ min: -2, max: model.rows.length + 2 }), { maxLength: 3 * model.rows.length + 3 });
+          return fc.tuple(fc.constant(model), verdictArb(model.rows.length), claims, fc.boolean());
+        }),
+        ([model, input, claimed, ablated]) => {
+          const rogue: GuardException = { source: "capacity", ablation: "capacity-grammars", releases: () => claimed };
+          const inputs = { model, consentRows: new Set<number>(), owned: ownedFilesFrom([]), fileListingRows: new Set<number>() };
+          const out = applyExceptions(inputs, input, new Set(ablated ? (["capacity-grammars"] as const) : []), [rogue]);
+          expect(out).toHaveLength(input.length);
+          input.forEach((verdict, i) => {
+            const released = !ablated && claimed.includes(i) && verdict.verdict === "untrusted" && model.rows[i]!.forced === null;
+            expect(out[i]).toEqual(released ? { verdict: "trusted", source: "capacity", container: null } : verdict);
           });
         },
       ),
