@@ -3,6 +3,7 @@ import { scenarioPlanProblems } from "../guard/index.js";
 import {
   BUILTIN_DATASET_LABEL,
   BUILTIN_PACK_DIR,
+  builtinPackDir,
   formatProblem,
   INJECTION_DATASET_LABEL,
   INJECTION_PACK_DIR,
@@ -28,7 +29,7 @@ const BUILTIN = {
 
 /** Whether a manifest's dataset label names a built-in pack (whose paths are not kept: they move with the install). */
 export function isBuiltinLabel(label: string): boolean {
-  return label === BUILTIN_DATASET_LABEL || label === INJECTION_DATASET_LABEL;
+  return builtinPackDir(label) !== undefined;
 }
 
 /**

@@ -31,8 +31,19 @@ export interface CompareRunsResult {
   comparisons: RunComparison[];
   /** When the two runs are of different tracks: state-grounded minus end-to-end, per row pair. */
   cross_track?: CrossTrackRow[];
+  /**
+   * Two runs: how many scenarios each has records of, and how many both have. Paired comparisons
+   * use only the shared ones, so a full run against a `--limit` run compares on the subset.
+   */
+  scenarios?: ScenarioCoverage;
   /** Things a reader should know: different datasets or matchers, unpaired scenarios. */
   warnings: string[];
+}
+
+export interface ScenarioCoverage {
+  a: number;
+  b: number;
+  shared: number;
 }
 
 /** Bad selectors or runs that share nothing to compare; the CLI reports it as bad usage. */
@@ -94,6 +105,37 @@ function resolveArm(run: ComparableRun, selector: string, flag: string): { agent
   );
 }
 
+function scenarioCoverage(runA: ComparableRun, runB: ComparableRun): ScenarioCoverage {
+  const idsA = new Set(runA.records.map((record) => record.scenario_id));
+  const idsB = new Set(runB.records.map((record) => record.scenario_id));
+  return { a: idsA.size, b: idsB.size, shared: [...idsA].filter((id) => idsB.has(id)).length };
+}
+
+/**
+ * What a reader should know of the two runs' datasets. A fingerprint is of the scenarios a run
+ * selected, so two selections of one pack (a full run and a `--limit` run) differ in fingerprint
+ * without being different datasets: they are told as coverage (how many scenarios each has, how
+ * many both), and only a change of the dataset itself as one.
+ */
+function datasetWarnings(runA: ComparableRun, runB: ComparableRun, coverage: ScenarioCoverage): string[] {
+  const [a, b] = [runA.manifest.dataset, runB.manifest.dataset];
+  const warnings: string[] = [];
+  const sameSource = a.label === b.label && JSON.stringify(a.paths) === JSON.stringify(b.paths);
+  const sameSelection = JSON.stringify(a.selection ?? null) === JSON.stringify(b.selection ?? null);
+  if (a.fingerprint !== b.fingerprint) {
+    if (!sameSource)
+      warnings.push(`the runs used different datasets (${a.label} vs ${b.label}); only scenarios with the same id are paired`);
+    else if (sameSelection) warnings.push(`the dataset ${a.label} changed between the runs; only scenarios with the same id are paired`);
+  }
+  if (coverage.shared !== coverage.a || coverage.shared !== coverage.b)
+    warnings.push(
+      coverage.shared === 0
+        ? `the runs cover different scenarios (${coverage.a} in A, ${coverage.b} in B) and share none: nothing can be paired`
+        : `the runs cover different scenarios: ${coverage.a} in A, ${coverage.b} in B, ${coverage.shared} in both; the paired comparisons use only the ${coverage.shared} shared`,
+    );
+  return warnings;
+}
+
 function armLabel(agent: string, defense: string, runTag: string | undefined): string {
   return `${agent}${defense === "none" ? "" : ` [${defense}]`}${runTag ? ` (${runTag})` : ""}`;
 }
@@ -121,11 +163,9 @@ export function compareRuns(
     runB: ComparableRun;
     armB: { agent: string; defense: string };
   }> = [];
-  if (runB) {
-    if (runA.manifest.dataset.fingerprint !== runB.manifest.dataset.fingerprint)
-      warnings.push(
-        `the runs used different datasets (${runA.manifest.dataset.label} vs ${runB.manifest.dataset.label}); only scenarios with the same id are paired`,
-      );
+  const coverage = runB ? scenarioCoverage(runA, runB) : undefined;
+  if (runB && coverage) {
+    warnings.push(...datasetWarnings(runA, runB, coverage));
     if (runA.manifest.matcher !== runB.manifest.matcher)
       warnings.push(`the runs were scored with different matchers (${runA.manifest.matcher} vs ${runB.manifest.matcher})`);
     if (options.a !== undefined || options.b !== undefined) {
@@ -183,14 +223,17 @@ export function compareRuns(
         key: JSON.stringify([a.run_id, a.agent, a.defense, b.run_id, b.agent, b.defense]),
       },
     );
-    if (result.only_a + result.only_b > 0)
+    // Told once for the runs when the arm's unpaired scenarios are just the runs' different coverage.
+    const fromCoverage = coverage && result.only_a === coverage.a - coverage.shared && result.only_b === coverage.b - coverage.shared;
+    if (result.only_a + result.only_b > 0 && !fromCoverage)
       warnings.push(`${a.label} → ${b.label}: ${result.only_a} scenario(s) only in A and ${result.only_b} only in B were not paired`);
     if (result.errors_excluded > 0)
       warnings.push(`${a.label} → ${b.label}: ${result.errors_excluded} scenario(s) where either arm has only errors were left out`);
     return { a, b, ...result };
   });
   const trackOf = (run: ComparableRun) => run.manifest.track ?? "state-grounded";
-  if (!runB || trackOf(runA) === trackOf(runB)) return { comparisons, warnings };
+  const covered = coverage && twoRuns ? { scenarios: coverage } : {};
+  if (!runB || trackOf(runA) === trackOf(runB)) return { comparisons, ...covered, warnings };
   // Two tracks: whichever order they were given in, gaps read state-grounded − end-to-end.
   const cross_track = plan.map(({ runA: left, armA, runB: right, armB }, index) => {
     const { a, b } = comparisons[index] as RunComparison;
@@ -205,5 +248,5 @@ export function compareRuns(
     );
     return { state: stateRef, e2e: e2eRef, ...result };
   });
-  return { comparisons, cross_track, warnings };
+  return { comparisons, cross_track, ...covered, warnings };
 }

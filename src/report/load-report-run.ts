@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve, sep } from "node:path";
+import { InputError } from "../core/index.js";
 import type { RunManifest } from "../records/index.js";
 import {
   type EpisodeRecord,
@@ -11,7 +12,7 @@ import {
   type StepTurn,
   summarizeRun,
 } from "../records/index.js";
-import { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, datasetFingerprint, loadScenarios, type Scenario } from "../scenario/index.js";
+import { builtinPackDir, datasetFingerprint, describeSelection, loadScenarios, type Scenario, selectScenarios } from "../scenario/index.js";
 import type { ReportRun, ReportScreenshot, ReportStep, ReportTurn } from "./report-run.js";
 
 export interface LoadReportRunOptions {
@@ -64,9 +65,21 @@ function stepsByKey(records: readonly EpisodeRecord[], runDir: string, screensho
   return steps;
 }
 
+/**
+ * The scenarios of the run's dataset, found as the run found them: a built-in pack by its label,
+ * anything else by its paths. The manifest's fingerprint is of the scenarios the run selected
+ * (`--limit`, `--scenario`, …), so the check re-applies that selection before comparing: a subset
+ * of an unchanged pack is not a changed dataset.
+ */
 async function loadRunScenarios(runDir: string, manifest: RunManifest, notes: string[]): Promise<Scenario[]> {
-  const builtin = manifest.dataset.label === BUILTIN_DATASET_LABEL && manifest.dataset.paths.length === 0;
-  const paths = builtin ? [BUILTIN_PACK_DIR] : manifest.dataset.paths;
+  const { label, selection } = manifest.dataset;
+  const builtin = manifest.dataset.paths.length === 0 ? builtinPackDir(label) : undefined;
+  const paths = builtin ? [builtin] : manifest.dataset.paths;
+  const where = builtin ? `the built-in pack ${label}` : `the dataset at ${paths.join(", ")}`;
+  if (paths.length === 0) {
+    notes.push(`the run's dataset (${label}) names no files; prompts and states are not shown`);
+    return [];
+  }
   const missing = paths.filter((path) => !existsSync(path));
   if (missing.length > 0) {
     notes.push(`dataset not found (${missing.join(", ")}, relative to ${process.cwd()}); prompts and states are not shown`);
@@ -76,10 +89,17 @@ async function loadRunScenarios(runDir: string, manifest: RunManifest, notes: st
   const errors = problems.filter((problem) => problem.severity === "error");
   if (errors.length > 0)
     notes.push(`dataset has ${errors.length} problem(s) (run \`safecua validate\`); scenarios with problems are not shown`);
-  if (datasetFingerprint(scenarios) !== manifest.dataset.fingerprint)
-    notes.push(
-      `the dataset at ${paths.join(", ")} changed since ${relative(process.cwd(), runDir) || runDir} ran; prompts and states shown are today's`,
-    );
+  const since = `since ${relative(process.cwd(), runDir) || runDir} ran; prompts and states shown are today's`;
+  let selected: Scenario[];
+  try {
+    selected = selectScenarios(scenarios, selection);
+  } catch (error) {
+    // The run's own flags pick nothing from today's files: the dataset changed under them.
+    if (!(error instanceof InputError)) throw error;
+    notes.push(`${where} changed ${since} (${describeSelection(selection ?? {})} no longer selects its scenarios)`);
+    return scenarios;
+  }
+  if (datasetFingerprint(selected) !== manifest.dataset.fingerprint) notes.push(`${where} changed ${since}`);
   return scenarios;
 }
 

@@ -47,7 +47,13 @@ export {
 } from "./attack/evaluator.js";
 export { type OracleScripts, OracleScriptsSchema, type OracleStep, OracleStepSchema } from "./attack/oracle-scripts.js";
 export { stringLeaves } from "./attack/string-leaves.js";
-export { BUILTIN_DATASET_LABEL, BUILTIN_PACK_DIR, INJECTION_DATASET_LABEL, INJECTION_PACK_DIR } from "./builtin-pack.js";
+export {
+  BUILTIN_DATASET_LABEL,
+  BUILTIN_PACK_DIR,
+  builtinPackDir,
+  INJECTION_DATASET_LABEL,
+  INJECTION_PACK_DIR,
+} from "./builtin-pack.js";
 export { CHANNEL_APP } from "./channel-app.js";
 export { datasetFingerprint } from "./dataset-fingerprint.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";
@@ -73,6 +79,7 @@ export {
 } from "./scenario.js";
 export { scenarioDirectory } from "./scenario-directory.js";
 export { isStratumKey, STRATUM_KEYS, type StratumKey } from "./scenario-strata.js";
+export { describeSelection, type ScenarioSelection, selectScenarios } from "./select-scenarios.js";
 export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
 export { THEMATIC_CATEGORIES, type ThematicCategory } from "./thematic-category.js";

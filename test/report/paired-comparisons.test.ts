@@ -97,7 +97,7 @@ describe("compareArms", () => {
   });
 });
 
-function run(id: string, records: ReturnType<typeof arm>, fingerprint = "sha256:same"): ComparableRun {
+function run(id: string, records: ReturnType<typeof arm>, dataset: Partial<RunManifest["dataset"]> = {}): ComparableRun {
   const arms = [...new Map(records.map((r) => [`${r.agent}::${r.defense}`, { agent: r.agent, defense: r.defense }])).values()];
   const manifest = {
     run_id: id,
@@ -105,7 +105,7 @@ function run(id: string, records: ReturnType<typeof arm>, fingerprint = "sha256:
     safecua_version: "0.1.0",
     node_version: "v20",
     command: "test",
-    dataset: { label: "d", paths: [], scenario_count: 10, fingerprint },
+    dataset: { label: "d", paths: [], scenario_count: 10, fingerprint: "sha256:same", ...dataset },
     agents: [...new Set(arms.map((a) => a.agent))],
     defenses: [...new Set(arms.map((a) => a.defense))],
     arms,
@@ -156,10 +156,26 @@ describe("compareRuns", () => {
   });
 
   it("warns when the runs used different datasets and pairs only shared scenario ids", () => {
-    const other = run("o", arm("m", "none", B.slice(0, 5)), "sha256:other");
-    const { comparisons, warnings } = compareRuns(runA, other, { seed: 1, resamples: 10 });
-    expect(warnings[0]).toContain("different datasets");
+    const other = run("o", arm("m", "none", B.slice(0, 5)), { label: "e", fingerprint: "sha256:other" });
+    const { comparisons, warnings, scenarios } = compareRuns(runA, other, { seed: 1, resamples: 10 });
+    expect(warnings[0]).toBe("the runs used different datasets (d vs e); only scenarios with the same id are paired");
+    expect(warnings[1]).toBe(
+      "the runs cover different scenarios: 10 in A, 5 in B, 5 in both; the paired comparisons use only the 5 shared",
+    );
+    expect(scenarios).toEqual({ a: 10, b: 5, shared: 5 });
     expect(comparisons[0]?.pairs).toBe(5);
     expect(comparisons[0]?.only_a).toBe(5);
+  });
+
+  it("tells two selections of one dataset by their coverage, and a dataset edited between runs as changed", () => {
+    const subset = run("s", arm("m", "none", B.slice(0, 4)), { fingerprint: "sha256:subset", selection: { limit: 4 } });
+    const { warnings } = compareRuns(runA, subset, { seed: 1, resamples: 10 });
+    expect(warnings).toEqual([
+      "the runs cover different scenarios: 10 in A, 4 in B, 4 in both; the paired comparisons use only the 4 shared",
+    ]);
+    const edited = run("x", arm("m", "none", B), { fingerprint: "sha256:edited" });
+    expect(compareRuns(runA, edited, { seed: 1, resamples: 10 }).warnings[0]).toBe(
+      "the dataset d changed between the runs; only scenarios with the same id are paired",
+    );
   });
 });
