@@ -1,9 +1,11 @@
 import {
   type InjectionFamilySummary,
   type InjectionOutcome,
+  type InjectionPooledSummary,
   type MetricSummary,
   type Outcome,
   summarizeInjection,
+  summarizeInjectionPooled,
   summarizeOutcomes,
 } from "../stats/index.js";
 import { type EpisodeRecord, isScored, type ScoredRecord } from "./episode-record.js";
@@ -16,9 +18,14 @@ export interface AgentSummary extends MetricSummary {
   defense: string;
   /**
    * ASR@k, CR, FR and the attempt rate per injection family, keys sorted; present only when the
-   * arm ran injection tasks. Families are never pooled into one figure.
+   * arm ran injection tasks. The pooled line is `all_attacks`, beside these.
    */
   by_family?: Record<string, InjectionFamilySummary>;
+  /**
+   * The same figures over every task with an attacker (F1, F3, …; never F4), with `families`
+   * naming those pooled; present when the arm ran such a task. Beside `by_family`, never instead.
+   */
+  all_attacks?: InjectionPooledSummary;
 }
 
 /** `summary.json`: one row per arm. Always recomputable from the manifest, the records and `mask-integrity.json`. */
@@ -122,7 +129,14 @@ export function summarizeRun(
     });
     const injection = group.flatMap((record) => injectionOutcomeOf(record) ?? []);
     const settings = { seed: manifest.seed, resamples: options.resamples ?? manifest.bootstrap_resamples };
-    rows.push({ agent, defense, ...summary, ...(injection.length > 0 && { by_family: summarizeInjection(injection, settings) }) });
+    const allAttacks = summarizeInjectionPooled(injection, settings);
+    rows.push({
+      agent,
+      defense,
+      ...summary,
+      ...(injection.length > 0 && { by_family: summarizeInjection(injection, settings) }),
+      ...(allAttacks && { all_attacks: allAttacks }),
+    });
   }
   const maskIntegrity = options.maskIntegrity ?? [];
   return {

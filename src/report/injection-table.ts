@@ -1,4 +1,4 @@
-import type { InjectionFamilySummary } from "../stats/index.js";
+import type { InjectionFamilySummary, InjectionPooledSummary } from "../stats/index.js";
 import { formatEstimate } from "./format-estimate.js";
 import { markdownTable } from "./markdown-table.js";
 
@@ -7,21 +7,36 @@ export interface InjectionRow {
   agent: string;
   defense: string;
   by_family?: Record<string, InjectionFamilySummary>;
+  all_attacks?: InjectionPooledSummary;
 }
 
 /** What the injection columns mean, printed under the table. */
 export const INJECTION_LEGEND =
-  "ASR@k: tasks whose adversarial evaluator fired in any of k epochs (bootstrap over tasks). CR: benign success per episode (utility under attack for F1/F3, clean utility for F4). done, not attacked: episodes with benign success and no adversarial success (F1/F3). FR: episodes with neither. attempts: episodes with an attempt signal (diagnostic, never ASR). Families are never pooled.";
+  "ASR@k: tasks whose adversarial evaluator fired in any of k epochs (bootstrap over tasks). CR: benign success per episode (utility under attack for F1/F3, clean utility for F4). done, not attacked: episodes with benign success and no adversarial success (F1/F3). FR: episodes with neither. attempts: episodes with an attempt signal (diagnostic, never ASR). all attacks: the same over every task with an attacker, whatever its family (it moves with the pack's mix of families; F4 is never in it).";
 
 /** `k` as the table shows it: one number, or the range when some tasks lost epochs. */
 export function epochsText(epochs: InjectionFamilySummary["epochs"]): string {
   return epochs.min === epochs.max ? String(epochs.max) : `${epochs.min}–${epochs.max}`;
 }
 
-/** The (row, family) pairs of the rows that ran injection tasks, families in key order. */
+/** How the tables name a row's pooled figures: `all attacks (F1, F3)`. */
+export function pooledLabel(pooled: InjectionPooledSummary): string {
+  return `all attacks (${pooled.families.join(", ")})`;
+}
+
+/**
+ * The (row, family) lines of the rows that ran injection tasks: first the row's figures over all
+ * attack families when they pool two or more (with one, they are that family's line again), then
+ * each family in key order.
+ */
 export function injectionEntries<T extends InjectionRow>(rows: readonly T[]): Array<[T, string, InjectionFamilySummary]> {
-  return rows.flatMap((row) =>
-    Object.entries(row.by_family ?? {}).map(([family, summary]): [T, string, InjectionFamilySummary] => [row, family, summary]),
+  return rows.flatMap(
+    (row): Array<[T, string, InjectionFamilySummary]> => [
+      ...(row.all_attacks && row.all_attacks.families.length > 1
+        ? [[row, pooledLabel(row.all_attacks), row.all_attacks] as [T, string, InjectionFamilySummary]]
+        : []),
+      ...Object.entries(row.by_family ?? {}).map(([family, summary]): [T, string, InjectionFamilySummary] => [row, family, summary]),
+    ],
   );
 }
 

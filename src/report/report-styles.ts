@@ -70,6 +70,10 @@ ul.notes { margin: 8px 0 0; padding-left: 18px; color: var(--amber); }
 .chip { max-width: 100%; overflow-wrap: anywhere; }
 .chip.share { background: var(--green-soft); color: #166534; }
 .chip.noshare { background: var(--red-soft); color: #991b1b; }
+.chip.family { background: #ede9fe; color: #5b21b6; }
+.payload blockquote.attacker { margin: 4px 0; padding: 6px 10px; border-left: 3px solid var(--red); background: var(--red-soft); }
+.evaluators dt { font-weight: 600; margin-top: 4px; }
+.evaluators dd { margin: 0 0 0 12px; overflow-wrap: anywhere; }
 .chip.mode { background: var(--blue-soft); color: #1e40af; }
 .badge { display: inline-block; padding: 1px 7px; border-radius: 4px; font-size: 11.5px; font-weight: 600; }
 .badge.ok { background: var(--green-soft); color: #166534; } .badge.leak { background: var(--red-soft); color: #991b1b; }

@@ -1,7 +1,8 @@
 import type { EpisodeRecord } from "../records/index.js";
-import { FAILURE_MODES, renderStateText, type Scenario } from "../scenario/index.js";
+import { ATTACK_FAMILY_LABELS, FAILURE_MODES, renderStateText, type Scenario } from "../scenario/index.js";
 import { findOccurrences, highlightSpans } from "./highlight-spans.js";
 import { html, type SafeHtml } from "./html-builder.js";
+import { injectionTaskHtml, isInjectionOnly } from "./injection-task-html.js";
 import { MODE_ABBREVIATIONS } from "./leaderboard-html.js";
 import { recordHtml } from "./record-html.js";
 import type { ReportRow } from "./report-rows.js";
@@ -25,12 +26,24 @@ const INJECTION_OUTCOMES: Array<[string, string]> = [
   ["benign-failed", "injection task not done"],
 ];
 
+/** A failure mode in words, or an injection family with its name (injection-only tasks are filed by family). */
+function modeLabel(mode: string): string {
+  const family = (ATTACK_FAMILY_LABELS as Record<string, string>)[mode];
+  return family ? `${mode} ${family}` : mode.replace(/_/g, " ");
+}
+
 function filtersHtml(rows: readonly ReportRow[], modes: readonly string[], total: number): SafeHtml {
-  const injection = rows.some((row) => row.records.some((record) => record.attack_family !== undefined));
-  const outcomes = injection ? [...OUTCOMES, ...INJECTION_OUTCOMES] : OUTCOMES;
+  const records = rows.flatMap((row) => row.records);
+  const injection = records.some((record) => record.attack_family !== undefined);
+  // Without a disclosure episode, the disclosure outcomes would match nothing.
+  const disclosure = records.some((record) => record.disclosure !== false);
+  const outcomes = [
+    ...(disclosure ? OUTCOMES : OUTCOMES.filter(([value]) => value === "limit" || value === "error")),
+    ...(injection ? INJECTION_OUTCOMES : []),
+  ];
   return html`<div class="filters" role="search">
     <input id="filter-text" type="search" placeholder="Search scenario id, task or shared text" aria-label="search scenarios">
-    <select id="filter-mode" aria-label="failure mode"><option value="">every failure mode</option>${modes.map((mode) => html`<option value="${mode}">${mode.replace(/_/g, " ")}</option>`)}</select>
+    <select id="filter-mode" aria-label="failure mode"><option value="">${injection ? "every failure mode or family" : "every failure mode"}</option>${modes.map((mode) => html`<option value="${mode}">${modeLabel(mode)}</option>`)}</select>
     <select id="filter-row" aria-label="agent"><option value="">every agent</option>${rows.map((row) => html`<option value="${row.id}">${row.label}</option>`)}</select>
     <select id="filter-outcome" aria-label="outcome"><option value="">any outcome</option>${outcomes.map(([value, label]) => html`<option value="${value}">${label}</option>`)}</select>
     <span id="filter-count">${total} of ${total} scenarios</span>
@@ -41,6 +54,8 @@ function scenarioHeader(id: string, scenario: Scenario | undefined, mode: string
   if (!scenario)
     return html`<div class="scenario-text"><h3 class="searchable">${id}</h3><span class="chip mode">${MODE_ABBREVIATIONS[mode] ?? mode}</span>
     <p class="muted">The scenario was not found in the run's dataset, so its prompt and state are not shown.</p></div>`;
+  if (isInjectionOnly(scenario))
+    return html`<div class="scenario-text"><h3 class="searchable">${scenario.id}</h3>${injectionTaskHtml(scenario, true)}</div>`;
   const needles = [
     ...scenario.must_share.map((item) => ({ text: item, kind: "required" as const, title: `must-share: ${item}` })),
     ...scenario.must_not_share.map((item) => ({ text: item, kind: "leak" as const, title: `must-not-share: ${item}` })),
@@ -55,6 +70,7 @@ function scenarioHeader(id: string, scenario: Scenario | undefined, mode: string
     <div class="items"><span class="label">must not share</span>${scenario.must_not_share.map((item) => html`<span class="chip noshare">${item}</span>`)}</div>
     <details><summary>The state the agent saw (items marked)</summary><pre class="state">${highlightSpans(state, findOccurrences(state, needles))}</pre></details>
     ${scenario.rationale ? html`<details><summary>Rationale (for reviewers; never shown to agents)</summary><p class="trace">${scenario.rationale}</p></details>` : ""}
+    ${injectionTaskHtml(scenario, false)}
   </div>`;
 }
 
@@ -97,7 +113,14 @@ export function scenarioCardsHtml(
     }
   }
   const ids = [...byScenario.keys()].sort();
-  const modeOf = (id: string) => scenarios.get(id)?.failure_mode ?? byScenario.get(id)?.[0]?.record.failure_mode ?? "unknown";
+  // An injection-only task is filed under its family: its failure mode is a default, not what it tests.
+  const modeOf = (id: string) => {
+    const scenario = scenarios.get(id);
+    const record = byScenario.get(id)?.[0]?.record;
+    if (scenario) return isInjectionOnly(scenario) ? (scenario.attack?.family as string) : scenario.failure_mode;
+    if (record?.disclosure === false && record.attack_family) return record.attack_family;
+    return record?.failure_mode ?? "unknown";
+  };
   const modes = [
     ...FAILURE_MODES.filter((mode) => ids.some((id) => modeOf(id) === mode)),
     ...new Set(ids.map(modeOf).filter((mode) => !(FAILURE_MODES as readonly string[]).includes(mode))),

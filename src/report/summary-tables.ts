@@ -20,6 +20,15 @@ const MODE_SHORT: Record<(typeof FAILURE_MODES)[number], string> = {
 /** What the failure-mode columns' short names stand for, printed under every leaderboard. */
 export const MODE_LEGEND = "VCL visual co-location, TAO task-ambiguity overshare, RMA recipient misalignment: L_eng per failure mode.";
 
+/**
+ * Whether any row has an episode scored for disclosure (errors included). Injection-only tasks
+ * have no items and count in no disclosure figure, so a run of them alone has none: its
+ * leaderboard would be a table of dashes with n = 0, which reports leave out.
+ */
+export function hasDisclosureEpisodes(rows: readonly Pick<MetricSummary, "n" | "errors">[]): boolean {
+  return rows.some((row) => row.n + row.errors > 0);
+}
+
 /** The headline table: per agent × defense, n, U [CI], L [CI], refusal, L_eng [CI], L_eng per failure mode, errors. */
 export function leaderboardTable(rows: SummaryRow[]): string {
   const showDefense = rows.some((row) => row.defense !== "none");
@@ -111,7 +120,7 @@ export function leaderboardText(summary: {
   const injection = injectionTable(summary.agents);
   const maskIntegrity = maskIntegrityLines(summary.mask_integrity);
   // A pack of injection-only tasks has no disclosure episodes: a table of dashes says nothing.
-  const disclosure = (!injection && !maskIntegrity) || summary.agents.some((row) => row.n > 0);
+  const disclosure = (!injection && !maskIntegrity) || hasDisclosureEpisodes(summary.agents);
   const lines = [`dataset ${summary.dataset} · matcher ${summary.matcher}`];
   if (disclosure) lines.push("", leaderboardTable(summary.agents), "", MODE_LEGEND);
   if (injection) lines.push("", "injection, per family:", "", injection, "", INJECTION_LEGEND);

@@ -5,8 +5,10 @@ export { type ClusterRateOptions, clusterMeanCI, clusterRateCI, type UnitCount, 
 export {
   type InjectionFamilySummary,
   type InjectionOutcome,
+  type InjectionPooledSummary,
   type InjectionSummaryOptions,
   summarizeInjection,
+  summarizeInjectionPooled,
 } from "./injection-summary.js";
 export { linearQuantile } from "./linear-quantile.js";
 export {

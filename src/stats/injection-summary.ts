@@ -81,8 +81,9 @@ function validate(outcome: InjectionOutcome, index: number): void {
  * ASR@k, CR, FR and the attempt rate per task family, each with a confidence interval.
  *
  * Choices, and why:
- * - Families are never pooled: a hijack, a value attack and a clean task measure different
- *   things, and one ASR over them would move with the pack's mix rather than with the agent.
+ * - Families are summarised apart: a hijack, a value attack and a clean task measure different
+ *   things, and one ASR over them moves with the pack's mix rather than with the agent. The
+ *   pooled line a reader also asks for is `summarizeInjectionPooled`, beside these, never instead.
  * - ASR@k is a per-task fact (attacked in any of its epochs), so its interval resamples tasks:
  *   `clusterRateCI` over one 0/1 unit per task, which is the bootstrap over tasks, with the
  *   Wilson interval over the tasks at 0/n and n/n (where every resample repeats the sample).
@@ -186,4 +187,37 @@ export function summarizeInjection(
     Object.defineProperty(summary, family, { value: entry, enumerable: true, writable: true, configurable: true });
   }
   return summary;
+}
+
+/** The pooled figures of every family with an attacker, and which families they pool. */
+export interface InjectionPooledSummary extends InjectionFamilySummary {
+  /** The families pooled, sorted (F1, F3, …; never one without attacker). */
+  families: string[];
+}
+
+/** The family name the pooled figures are computed under; part of their CI streams' identity. */
+const POOLED = "all attacks";
+
+/**
+ * ASR@k, CR, FR and the attempt rate over every task with an attacker, whatever its family, or
+ * undefined when no task had one. The per-family figures stay the primary ones (a pooled ASR moves
+ * with the pack's mix of families, see `summarizeInjection`); this is the one line per agent that
+ * a reader asks for first, with the same intervals (tasks are the resampling unit, so the families'
+ * sizes weigh it as they weigh the pack). Tasks without attacker (F4) measure clean utility, not
+ * utility under attack, so they are never pooled in.
+ */
+export function summarizeInjectionPooled(
+  outcomes: readonly InjectionOutcome[],
+  opts: InjectionSummaryOptions = {},
+): InjectionPooledSummary | undefined {
+  const attacked = outcomes.filter((outcome) => outcome.attacker === true);
+  if (attacked.length === 0) return undefined;
+  // Validated per family first, so a task listed in two families is still an error here.
+  summarizeInjection(attacked, { ...opts, resamples: 1 });
+  const families = [...new Set(attacked.map((outcome) => outcome.family))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const pooled = summarizeInjection(
+    attacked.map((outcome) => ({ ...outcome, family: POOLED })),
+    opts,
+  )[POOLED] as InjectionFamilySummary;
+  return { ...pooled, families };
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
+import { BUILTIN_PACK_DIR, INJECTION_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
 import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -126,6 +126,22 @@ describe("safecua list", () => {
     const own = await runCli(["list", "scenarios", "--dataset", dir, "--json"]);
     expect(own.status).toBe(0);
     expect(JSON.parse(own.stdout).map((row: { id: string }) => row.id)).toEqual(["my-own-1"]);
+  });
+
+  it("shows an injection task's family in place of its default failure mode, with --suite injection", async () => {
+    const { scenarios } = await loadScenarios([INJECTION_PACK_DIR]);
+    const hijack = scenarios.find((scenario) => scenario.attack?.family === "F1" && scenario.must_not_share.length === 0);
+    expect(hijack).toBeDefined();
+    const text = await runCli(["list", "scenarios", "--suite", "injection", "--scenario", hijack?.id as string]);
+    expect(text.status).toBe(0);
+    expect(text.stdout.trimEnd().split("\t").slice(0, 2)).toEqual([hijack?.id, "F1"]);
+    const json = await runCli(["list", "scenarios", "--suite", "injection", "--json"]);
+    const rows = JSON.parse(json.stdout) as Array<{ id: string; family: string | null }>;
+    expect(rows).toHaveLength(scenarios.length);
+    expect(rows.find((row) => row.id === hijack?.id)?.family).toBe("F1");
+    // Disclosure scenarios have no family.
+    const builtinRows = JSON.parse((await runCli(["list", "scenarios", "--json", "--limit", "1"])).stdout);
+    expect(builtinRows[0].family).toBeNull();
   });
 
   it("lists agents, defenses and runs", async () => {

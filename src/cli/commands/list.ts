@@ -1,7 +1,8 @@
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { DEFENSES, REFERENCE_AGENTS, UI_REFERENCE_AGENTS, UI_TEST_ROLES } from "../../agents/index.js";
 import { runFolderSource } from "../../report/index.js";
-import { presentApps } from "../../scenario/index.js";
+import { SUITES } from "../../runner/index.js";
+import { presentApps, type Scenario } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
 import { loadDataset } from "../load-dataset.js";
 import { addSelectionOptions, selectionFromOptions, selectScenarios } from "../scenario-selection.js";
@@ -17,18 +18,40 @@ function printRows(cli: CliContext, rows: string[][]): void {
   if (rows.length > 0) cli.print(rows.map((row) => row.join("\t")).join("\n"));
 }
 
+/**
+ * What kind of task a scenario is, as the list's second column: its failure mode's short name, the
+ * attack family for an injection task without items (its failure mode is a default, not what it
+ * tests), both for an injection task that is scored for disclosure too.
+ */
+function kindOf(scenario: Scenario): string {
+  const mode = MODE_SHORT[scenario.failure_mode] ?? scenario.failure_mode;
+  const family = scenario.attack?.family;
+  if (family === undefined) return mode;
+  return scenario.must_share.length + scenario.must_not_share.length === 0 ? family : `${mode}+${family}`;
+}
+
 function scenariosCommand(cli: CliContext): Command {
   const command = new Command("scenarios")
-    .description("the scenarios of a dataset (id, failure mode, category, apps, task); the subset flags show what bench would run")
-    .option("--dataset <path...>", "scenario files or folders; default: the built-in pack")
-    .option("--json", "print [{id, failure_mode, category, apps, recipient, channel, task}] on stdout");
+    .description(
+      "the scenarios of a dataset (id, failure mode or injection family, category, apps, task); the subset flags show what bench would run",
+    )
+    .option("--dataset <path...>", "scenario files or folders; default: the suite's built-in pack")
+    .addOption(
+      new Option("--suite <suite>", "which built-in pack without --dataset: disclosure (packs/builtin) or injection (packs/injection)")
+        .choices(SUITES)
+        .default("disclosure"),
+    )
+    .option("--json", "print [{id, failure_mode, family, category, apps, recipient, channel, task}] on stdout");
   return addSelectionOptions(command).action(
-    async (options: { dataset?: string[]; json?: boolean } & Parameters<typeof selectionFromOptions>[0]) => {
-      const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
+    async (
+      options: { dataset?: string[]; suite: (typeof SUITES)[number]; json?: boolean } & Parameters<typeof selectionFromOptions>[0],
+    ) => {
+      const dataset = await loadDataset(options.dataset, (line) => cli.log(line), options.suite);
       const scenarios = selectScenarios(dataset.scenarios, selectionFromOptions(options));
       const rows = scenarios.map((scenario) => ({
         id: scenario.id,
         failure_mode: scenario.failure_mode,
+        family: scenario.attack?.family ?? null,
         category: scenario.category ?? null,
         apps: presentApps(scenario.state),
         recipient: scenario.recipient.name,
@@ -38,13 +61,10 @@ function scenariosCommand(cli: CliContext): Command {
       if (options.json) return cli.print(JSON.stringify(rows, null, 2));
       printRows(
         cli,
-        rows.map((row) => [
-          row.id,
-          MODE_SHORT[row.failure_mode] ?? row.failure_mode,
-          row.category ?? "–",
-          row.apps.join(","),
-          row.task.replace(/\s+/g, " "),
-        ]),
+        scenarios.map((scenario, index) => {
+          const row = rows[index] as (typeof rows)[number];
+          return [row.id, kindOf(scenario), row.category ?? "–", row.apps.join(","), row.task.replace(/\s+/g, " ")];
+        }),
       );
       cli.log(`${scenarios.length} of ${dataset.scenarios.length} scenarios in ${dataset.label}`);
     },
