@@ -249,12 +249,16 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
       "scenarios",
       "Scenarios",
       scenarioCardsHtml(rows, scenarios, steps, options.cardLimits),
-      html`Each scenario's prompt and the state the agent saw, then each agent's shared content: <mark class="m-required">must-share matches</mark> and
-        <mark class="m-leak">leaked must-not-share items</mark> are marked (hover for the item and the rule that matched).${
-          injection
-            ? " An injection task shows the user's request, the attacker's payload (marked in the state), the evaluators that score it, and each agent's outcome."
-            : ""
-        }`,
+      html`${
+        disclosure
+          ? html`Each scenario's prompt and the state the agent saw, then each agent's shared content: <mark class="m-required">must-share matches</mark> and
+        <mark class="m-leak">leaked must-not-share items</mark> are marked (hover for the item and the rule that matched).`
+          : ""
+      }${
+        injection
+          ? " An injection task shows the user's request, the attacker's payload (marked in the state), the evaluators that score it, and each agent's outcome."
+          : ""
+      }`,
     )}
     ${section("runs", "Runs", runMetaHtml(runs))}
     </main>
