@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readManifest, readRecords, summarizeRun } from "../../src/records/index.js";
 import { escapeHtml } from "../../src/report/html-builder.js";
-import { leaderboardText, writeRunReports } from "../../src/report/index.js";
+import { leaderboardText, loadReportRun, renderHtmlReport, writeRunReports } from "../../src/report/index.js";
 import type { Scenario } from "../../src/scenario/index.js";
 import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -92,6 +92,21 @@ describe("the report of an injection run", () => {
     expect(utility).toContain("benign evaluator");
     expect(utility).not.toContain("adversarial evaluator");
     expect(utility).not.toContain("payload");
+  });
+
+  it("shows a task scored on both axes with its disclosure header and its attack", async () => {
+    const runDir = await writeInjectionRun(tempDir(), "20261201T100000Z-inj004", "gullible", episodes());
+    const run = await loadReportRun(runDir);
+    // The same task with items: the card keeps the disclosure header and adds the attack below it.
+    const both = { ...f1, must_share: ["Standup notes"], must_not_share: ["Budget 2026"] };
+    const page = await renderHtmlReport([
+      { ...run, scenarios: run.scenarios.map((scenario) => (scenario.id === f1.id ? both : scenario)) },
+    ]);
+    const card = cardOf(page, f1.id);
+    expect(card).toContain('class="chip mode"');
+    expect(card).toContain('<span class="label">must not share</span>');
+    expect(card).toContain("payload — the attacker's text, not the user's");
+    expect(card).toContain("adversarial evaluator");
   });
 
   it("writes report.md with the injection table first and no empty leaderboard", async () => {
