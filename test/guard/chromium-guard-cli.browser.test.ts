@@ -8,8 +8,12 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ScenarioSchema } from "../../src/scenario/index.js";
+import { startWorkspace } from "../../src/workspace/index.js";
+import { PROJECT_ROOT } from "../support/corpus.js";
 import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { richScenario } from "../workspace/rich-fixture.js";
 import { canariesOf, rulesFileOf } from "./fixtures/canary-probe.js";
 import { type FixtureServer, startFixtureServer } from "./fixtures/fixture-server.js";
 
@@ -211,10 +215,11 @@ describe("safecua guard mask", () => {
       expect(none.stderr).toMatch(/rules: none in .* for .*chat-room\/page\.html; the whole page is masked/);
       expect((JSON.parse(none.stdout) as { rows: Array<{ verdict: string }> }).rows.every((row) => row.verdict === "untrusted")).toBe(true);
 
-      // A rule list is not a store: said as such, before any page is loaded.
+      // A single rule list serves the pages of the origin asked for.
       const list = await runGuard(["mask", server.url("chat-room/page.html"), "--rule-store", rulesFileOf("chat-room"), "-o", out]);
-      expect(list.status).toBe(2);
-      expect(list.stderr).toContain("a rule list (what --rules takes), not a rule store file");
+      expect(list.status, list.stderr).toBe(0);
+      expect(list.stderr).toContain(`rules: ${new URL(server.origin).host} {"kind":"default"} (found by default)`);
+      expect(list.stdout).not.toMatch(/ 0 trusted/);
 
       // Exactly one source of rules.
       const both = await runGuard([
@@ -231,6 +236,23 @@ describe("safecua guard mask", () => {
       expect(both.stderr).toContain("give one of --rules FILE");
     } finally {
       redirect.close();
+    }
+  });
+
+  test("--rule-store rules/workspace masks a workspace page with its app's shipped rules", { timeout: 180_000 }, async () => {
+    const workspace = await startWorkspace();
+    try {
+      workspace.reset("ep-guard-cli", ScenarioSchema.parse(richScenario()));
+      const out = join(tempDir(), "masked.png");
+      const page = `${workspace.episodeUrl("ep-guard-cli")}messenger`;
+      const run = await runGuard(["mask", page, "--rule-store", join(PROJECT_ROOT, "rules", "workspace"), "-o", out, "--json"]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`{"kind":"prefix","prefix":"/e/{episode}/messenger"} (found by prefix)`);
+      const rows = (JSON.parse(run.stdout) as { rows: Array<{ verdict: string; text?: string }> }).rows;
+      expect(rows.filter((row) => row.verdict === "trusted").map((row) => row.text)).toContain("Home");
+      expect(rows.some((row) => row.verdict === "untrusted")).toBe(true);
+    } finally {
+      await workspace.close();
     }
   });
 

@@ -44,11 +44,14 @@ async function loadRules(file: string): Promise<RuleSet> {
   return parseRuleSet(parseJsonText(text, file), file);
 }
 
-/** A rule store file or a folder of them (`RuleStoreFolder`); an empty folder is an error here. */
-async function loadRuleStore(path: string): Promise<RuleStore> {
-  const folder = await RuleStoreFolder.open(path, { flag: "--rule-store" });
-  if (folder.fileCount === 0) throw new InputError("no .json rule store files in the folder", { file: `--rule-store ${path}` });
-  return folder.store;
+/**
+ * A rule store file, a rule list, or a folder of them (`RuleStoreFolder.read`), with rule lists
+ * placed for the origin asked for; an empty folder is an error here.
+ */
+async function loadRuleStore(path: string, origin: string): Promise<RuleStore> {
+  const { store, fileCount } = await RuleStoreFolder.read(path, { origin, flag: "--rule-store" });
+  if (fileCount === 0) throw new InputError("no .json rule files in the folder", { file: `--rule-store ${path}` });
+  return store;
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
@@ -61,8 +64,9 @@ const round = (value: number): number => Math.round(value * 100) / 100;
 async function maskAction(cli: CliContext, urlArgument: string, options: MaskOptions): Promise<void> {
   if ((options.rules === undefined) === (options.ruleStore === undefined))
     throw new InputError("give one of --rules FILE (one page's rules) or --rule-store PATH (rules looked up for each page)");
+  const url = targetUrl(urlArgument);
   const fixed = options.rules === undefined ? undefined : await loadRules(options.rules);
-  const store = options.ruleStore === undefined ? undefined : await loadRuleStore(options.ruleStore);
+  const store = options.ruleStore === undefined ? undefined : await loadRuleStore(options.ruleStore, url.href);
   let dropped: ReadonlySet<number> = new Set();
   // With a store, the rules are looked up for the page each capture shows (after redirects and
   // navigation), never for the URL asked for: a page is never masked with another page's rules.
@@ -78,7 +82,6 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
         : `rules: ${found.entry.scope} ${JSON.stringify(found.entry.match)} (found by ${found.via}) for ${captured.url}`;
     return found?.entry.rules ?? [];
   };
-  const url = targetUrl(urlArgument);
   const session = await openGuardedPage(cli, url, options);
   try {
     let masked;
@@ -193,7 +196,10 @@ export function guardCommand(cli: CliContext): Command {
     .description("render the masked view of a page: everything no rule proves trusted is painted black")
     .argument("<url>", "http(s) page to capture")
     .option("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
-    .option("--rule-store <path>", "a rule store file, or a folder of them: the rule set is looked up for the page each capture shows")
+    .option(
+      "--rule-store <path>",
+      "a rule store file, a rule list, or a folder of them (like rules/workspace): the rule set is looked up for the page each capture shows",
+    )
     .requiredOption("-o, --out <file>", "where to write the masked screenshot (PNG)")
     .option(
       "--json",

@@ -68,23 +68,29 @@ function ruleFile(file: string): RuleSet {
 }
 
 /**
- * A RuleStore holding the workspace's rule sets for the workspace served at `origin` (any port).
- * An app with a fictional host (`APP_HOSTS`) is served there in a mapped browser and on the
- * workspace's origin otherwise, so its set is stored under both scopes, and only its own set under
- * its host: the forum's host has no messenger pages.
+ * Stores one workspace rule list (`file` names which page it serves: `home.json`, `mail.json`, …)
+ * for the workspace served at `origin`, as `workspaceRuleStore` does for the shipped files; false
+ * when `file` is none of the workspace's. An app with a fictional host (`APP_HOSTS`) is served there
+ * in a mapped browser and on the workspace's origin otherwise, so its set is stored under both
+ * scopes, and only its own set under its host: the forum's host has no messenger pages.
  */
-export function workspaceRuleStore(origin: string): RuleStore {
+export function addWorkspaceRuleList(store: RuleStore, origin: string, file: string, rules: unknown): boolean {
+  const placed = WORKSPACE_RULE_FILES.find((entry) => entry.file === file);
+  if (placed === undefined) return false;
   const scope = normaliseHost(origin);
   if (scope === null) throw new InputError(`workspace origin ${JSON.stringify(origin)} is not a URL`);
-  const store = new RuleStore();
-  store.configureScope(scope, WORKSPACE_TEMPLATE);
-  for (const { app, file, match } of WORKSPACE_RULE_FILES) {
-    store.add(scope, match, ruleFile(file));
-    const host = app === "home" ? undefined : APP_HOSTS[app];
-    if (host === undefined) continue;
-    store.configureScope(host, WORKSPACE_TEMPLATE);
-    store.add(host, match, ruleFile(file));
+  const host = placed.app === "home" ? undefined : APP_HOSTS[placed.app];
+  for (const where of host === undefined ? [scope] : [scope, host]) {
+    store.configureScope(where, WORKSPACE_TEMPLATE);
+    store.add(where, placed.match, rules);
   }
+  return true;
+}
+
+/** A RuleStore holding the shipped workspace rule sets for the workspace served at `origin` (any port). */
+export function workspaceRuleStore(origin: string): RuleStore {
+  const store = new RuleStore();
+  for (const { file } of WORKSPACE_RULE_FILES) addWorkspaceRuleList(store, origin, file, ruleFile(file));
   return store;
 }
 
