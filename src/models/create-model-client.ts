@@ -100,10 +100,17 @@ class SdkModelClient implements ConfiguredModelClient {
     const key = this.cacheMode === "off" ? undefined : cacheKey(canonical);
     const fresh = this.cacheMode !== "replay-only" && wantsFreshCalls();
 
+    let replace = fresh;
     if (key !== undefined && this.store !== undefined && !fresh) {
       const hit = this.store.get(key);
-      if (hit !== undefined) return this.response(request, hit.text, hit.usage, true, started);
-      if (this.cacheMode === "replay-only") {
+      if (hit !== undefined) {
+        const replayed = this.response(request, hit.text, hit.usage, true, started);
+        // A recorded reply that fails validation would fail the same way on every try: it is asked
+        // again (and, in read-write, replaced), so a retry reaches the model. `replay-only` replays
+        // it as recorded: a published run replays exactly, errors included.
+        if (replayed.parse_error === undefined || this.cacheMode === "replay-only") return replayed;
+        replace = true;
+      } else if (this.cacheMode === "replay-only") {
         throw new ModelCallError(
           "cache_miss",
           `${this.spec}: no recorded reply for this request (key ${key.slice(0, 12)}) in ${this.store.path}; replay-only mode makes no model calls`,
@@ -130,7 +137,7 @@ class SdkModelClient implements ConfiguredModelClient {
           latency_ms: performance.now() - started,
           created_at: new Date().toISOString(),
         },
-        { replace: fresh },
+        { replace },
       );
     }
     return this.response(request, reply.text, reply.usage, false, started);
@@ -207,7 +214,9 @@ class SdkModelClient implements ConfiguredModelClient {
   }
 
   private response(request: ModelRequest, text: string, tokens: TokenCounts, cached: boolean, started: number): ModelResponse {
-    const parsed = request.schema !== undefined ? parseStructuredReply(text, request.schema) : {};
+    const extracted = request.schema !== undefined ? parseStructuredReply(text, request.schema) : {};
+    const problem = extracted.object !== undefined ? request.check?.(extracted.object) : undefined;
+    const parsed = problem === undefined ? extracted : { parse_error: problem };
     const price = this.endpoint.price;
     return {
       text,

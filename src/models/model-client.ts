@@ -55,6 +55,13 @@ export interface ModelRequest {
   schema?: z.ZodType;
   /** Name of the schema, sent to providers that want one (e.g. "agent_output"). */
   schemaName?: string;
+  /**
+   * The caller's own check of the schema-valid object (what the schema cannot say: a rule that
+   * does not parse, an audit that added a rule): the problem, or undefined when the object is
+   * accepted. A refused object is a reply that failed validation like one that failed the schema:
+   * `object` absent, `parse_error` the problem. Not part of the cache key.
+   */
+  check?: (object: unknown) => string | undefined;
   seed?: number;
   signal?: AbortSignal;
 }

@@ -80,4 +80,40 @@ describe("safecua guard propose", () => {
     expect(listed.stdout).toContain("template /forum-thread/page.html");
     expect(listed.stdout).toContain("proposed by openai-compatible:scripted");
   });
+
+  test("a failed proposal names the call and the validation error, and the next try asks the model again", {
+    timeout: 180_000,
+  }, async () => {
+    const dir = tempDir();
+    const config = join(dir, "models.json");
+    writeFileSync(config, JSON.stringify(scriptedRoleEndpoints(models.url)));
+    const url = pages.url("forum-thread/page.html");
+    const args = ["guard", "propose", url, "--model", "openai-compatible:scripted", "--config", config, "--no-preflight"];
+    // The default cache mode (read-write) with its own file: what a user's second try goes through.
+    const cache = ["--cache-path", join(dir, "cache.sqlite"), "--max-retries", "2"];
+    const knows = JSON.parse(readFileSync(rulesFileOf("forum-thread"), "utf8")) as Array<Record<string, unknown>>;
+    try {
+      models.respondWith(scriptedProposer({ proposal: "garbage" }));
+      const failed = await runCli([...args, ...cache]);
+      expect(failed.status).toBe(2);
+      expect(failed.stderr).toMatch(
+        /proposal failed after 4 attempt\(s\): the proposal call \(2 of 4, the proposal\) gave an invalid reply twice .*: no JSON object found in the reply; the page stays masked whole/,
+      );
+
+      models.respondWith(scriptedProposer({ knows, audit: "keep-all" }));
+      const retried = await runCli([...args, ...cache, "--json"]);
+      expect(retried.status, retried.stderr).toBe(0);
+      const out = JSON.parse(retried.stdout);
+      expect(out.source).toBe("proposed");
+      // The site prior was valid and is replayed; the proposal that failed is asked again, not replayed.
+      expect(out.calls.map((call: { step: string; cached: boolean }) => `${call.step}:${call.cached}`)).toEqual([
+        "prior:true",
+        "proposal:false",
+        "feedback:false",
+        "audit:false",
+      ]);
+    } finally {
+      models.respondWith(scriptedProposer({ knows, audit: "keep-all" }));
+    }
+  });
 });

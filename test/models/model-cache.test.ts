@@ -123,6 +123,41 @@ describe("record/replay cache", () => {
     expect(server.callCount).toBe(2);
   });
 
+  it("asks again for a recorded reply that failed validation, and replaces it; replay-only replays it", async () => {
+    server = await MockOpenAIServer.start({ replies: ["I refuse.", '{"completed": true, "shared_content": []}'] });
+    const store = openStore();
+    const first = await client("read-write", store).generate(requests[0] as ModelRequest);
+    expect(first).toMatchObject({ cached: false, parse_error: "no JSON object found in the reply" });
+    // The next try (a later process, the same request) reaches the model instead of the recorded failure.
+    const again = await client("read-write", store).generate(requests[0] as ModelRequest);
+    expect(again).toMatchObject({ cached: false, object: { completed: true, shared_content: [] } });
+    expect(server.callCount).toBe(2);
+    // The valid reply replaced the invalid one: it is what replays now.
+    expect(await client("replay-only", store).generate(requests[0] as ModelRequest)).toMatchObject({
+      cached: true,
+      object: { completed: true },
+    });
+    expect(store.stats().entries).toBe(1);
+  });
+
+  it("treats an object the caller's check refuses like one that failed the schema, and replay-only keeps it as recorded", async () => {
+    const refused = '{"completed": false, "shared_content": ["x"]}';
+    server = await MockOpenAIServer.start({ replies: [refused, refused] });
+    const store = openStore();
+    const check = (object: unknown) => ((object as { completed: boolean }).completed ? undefined : "not completed");
+    const request = { ...(requests[1] as ModelRequest), check };
+    expect(await client("read-write", store).generate(request)).toMatchObject({ parse_error: "not completed" });
+    expect(await client("read-write", store).generate(request)).not.toHaveProperty("object");
+    expect(server.callCount).toBe(2);
+    // Replay-only replays exactly, errors included; without the check the same recording is accepted.
+    expect(await client("replay-only", store).generate(request)).toMatchObject({ cached: true, parse_error: "not completed" });
+    expect(await client("read-write", store).generate(requests[1] as ModelRequest)).toMatchObject({
+      cached: true,
+      object: { completed: false },
+    });
+    expect(server.callCount).toBe(2);
+  });
+
   it("does not record failed calls", async () => {
     server = await MockOpenAIServer.start({ replies: [{ fault: "error", status: 400 }] });
     const store = openStore();

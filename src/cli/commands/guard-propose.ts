@@ -6,6 +6,8 @@ import {
   MaskBuildError,
   memoryRuleSetTarget,
   type PageRuleSet,
+  type ProposalFailure,
+  type ProposalStep,
   ProposedRuleCache,
   type RuleSetTarget,
   RuleStore,
@@ -52,6 +54,21 @@ async function captureForProposal(cli: CliContext, page: Parameters<typeof captu
   throw new InputError(`the page could not be captured: ${last?.message ?? "unknown"}`);
 }
 
+/** What each of the four calls is, for the line that names the one that failed. */
+const PROPOSAL_CALLS: Record<ProposalStep, string> = {
+  prior: "1 of 4, the site prior",
+  proposal: "2 of 4, the proposal",
+  feedback: "3 of 4, extent feedback",
+  audit: "4 of 4, the note audit",
+};
+
+const FAILURES: Record<ProposalFailure, string> = {
+  invalid: "gave an invalid reply twice (the second after a repair message)",
+  rejected: "answered with a rule the audit may not add or edit",
+  "model-error": "failed",
+  "no-rules": "left no rule",
+};
+
 function describeOutcome(result: PageRuleSet): string {
   switch (result.source) {
     case "stored":
@@ -59,7 +76,7 @@ function describeOutcome(result: PageRuleSet): string {
     case "proposed":
       return `rules: proposed ${result.entry.rules.length} for ${result.entry.scope} ${JSON.stringify(result.entry.match)} in ${result.outcome.attempts} attempt(s), ${result.outcome.usage.calls} calls, ${result.outcome.usage.input_tokens}+${result.outcome.usage.output_tokens} tokens`;
     case "failed":
-      return `proposal failed (${result.outcome.reason}) after ${result.outcome.attempts} attempts: the page stays masked whole`;
+      return `proposal failed after ${result.outcome.attempts} attempt(s): the ${result.outcome.step} call (${PROPOSAL_CALLS[result.outcome.step]}) ${FAILURES[result.outcome.reason]}: ${result.outcome.problem}; the page stays masked whole`;
     case "no-scope":
       return "the page has no host to key rules on: it stays masked whole";
   }
@@ -111,7 +128,7 @@ async function proposeAction(cli: CliContext, urlArgument: string, options: Prop
           ...(result.source === "proposed" || result.source === "failed"
             ? { attempts: result.outcome.attempts, calls: result.outcome.calls, usage: result.outcome.usage }
             : {}),
-          ...(result.source === "failed" && { reason: result.outcome.reason }),
+          ...(result.source === "failed" && { reason: result.outcome.reason, step: result.outcome.step, problem: result.outcome.problem }),
         }),
       );
     } else if (result.source === "stored" || result.source === "proposed") {
@@ -136,7 +153,7 @@ export function guardProposeCommand(cli: CliContext): Command {
         "rule store folder: a set already stored for the page is used; a new one is written there under the page's URL template",
       )
       .option("--category <text>", "what kind of site it is, for the site prior (forum, webmail, shop, …)")
-      .option("--json", "print {source, scope, match, rules, attempts, calls, usage} on stdout")
+      .option("--json", "print {source, scope, match, rules, attempts, calls, usage} on stdout (a failure: reason, step, problem)")
       .addOption(
         new Option("--viewport <WxH>", "viewport in CSS pixels (device pixel ratio 1)")
           .argParser(parseViewport)

@@ -40,6 +40,8 @@ export interface ProposalCall {
   attempt: number;
   /** `invalid`: the reply did not parse or validate; `rejected`: an audit answer that added or edited a rule; `error`: the model call failed. */
   outcome: "ok" | "invalid" | "rejected" | "error";
+  /** Why the reply was refused or the call failed (a validation error, a model error); absent when ok. */
+  problem?: string;
   usage: Usage;
   cached: boolean;
   latency_ms: number;
@@ -58,7 +60,16 @@ export type ProposalOutcome =
       calls: ProposalCall[];
       usage: Usage;
     }
-  | { status: "failed"; reason: ProposalFailure; attempts: number; calls: ProposalCall[]; usage: Usage };
+  | {
+      status: "failed";
+      reason: ProposalFailure;
+      /** The call that failed the last attempt, and why (what an operator fixing the model needs). */
+      step: ProposalStep;
+      problem: string;
+      attempts: number;
+      calls: ProposalCall[];
+      usage: Usage;
+    };
 
 export interface ProposerModels {
   /** The site prior, proposal and extent-feedback calls. */
@@ -83,8 +94,12 @@ export interface ProposeOptions {
 }
 
 class AttemptFailed extends Error {
-  constructor(readonly reason: ProposalFailure) {
-    super(reason);
+  constructor(
+    readonly reason: ProposalFailure,
+    readonly step: ProposalStep,
+    readonly problem: string,
+  ) {
+    super(`${step}: ${problem}`);
   }
 }
 
@@ -142,8 +157,12 @@ export async function proposeRules(
   ): Promise<T> => {
     let conversation = messages;
     let lastRejected = false;
+    let lastProblem = "";
     for (let tryIndex = 0; tryIndex < 2; tryIndex++) {
       let response: Awaited<ReturnType<ModelClient["generate"]>>;
+      // The step's check runs inside the model layer (`check`), so a refused reply counts as one
+      // that failed validation there too: it is never replayed from the cache on a later try.
+      let verdict: ReturnType<typeof check> | undefined;
       const started = performance.now();
       try {
         response = await client.generate({
@@ -151,6 +170,10 @@ export async function proposeRules(
           messages: conversation,
           schema: step === "prior" ? SitePriorSchema : RuleListReplySchema,
           schemaName: PROPOSAL_SCHEMA_NAMES[step],
+          check: (object) => {
+            verdict = check(object);
+            return "value" in verdict ? undefined : verdict.problem;
+          },
           seed: baseSeed + attempt,
           ...(options.signal && { signal: options.signal }),
         });
@@ -160,28 +183,35 @@ export async function proposeRules(
           step,
           attempt,
           outcome: "error",
+          problem: error.message,
           usage: { ...NO_USAGE },
           cached: false,
           latency_ms: Math.round(performance.now() - started),
         });
-        throw new AttemptFailed("model-error");
+        throw new AttemptFailed("model-error", step, error.message);
       }
       usage = addUsage(usage, response.usage);
-      const record = (outcome: ProposalCall["outcome"]) =>
-        calls.push({ step, attempt, outcome, usage: response.usage, cached: response.cached, latency_ms: Math.round(response.latency_ms) });
-      const checked =
-        response.object === undefined
-          ? { problem: response.parse_error ?? "no JSON object of the required shape" }
-          : check(response.object);
-      if ("value" in checked) {
+      const record = (outcome: ProposalCall["outcome"], problem?: string) =>
+        calls.push({
+          step,
+          attempt,
+          outcome,
+          ...(problem !== undefined && { problem }),
+          usage: response.usage,
+          cached: response.cached,
+          latency_ms: Math.round(response.latency_ms),
+        });
+      if (response.object !== undefined && verdict !== undefined && "value" in verdict) {
         record("ok");
-        return checked.value;
+        return verdict.value;
       }
-      lastRejected = checked.rejected === true;
-      record(lastRejected ? "rejected" : "invalid");
-      conversation = repairMessages(messages, response.text, checked.problem);
+      lastProblem = response.parse_error ?? "no JSON object of the required shape";
+      // `verdict` is the check of this reply's object, when it had one that fit the schema.
+      lastRejected = verdict !== undefined && !("value" in verdict) && verdict.rejected === true;
+      record(lastRejected ? "rejected" : "invalid", lastProblem);
+      conversation = repairMessages(messages, response.text, lastProblem);
     }
-    throw new AttemptFailed(lastRejected ? "rejected" : "invalid");
+    throw new AttemptFailed(lastRejected ? "rejected" : "invalid", step, lastProblem);
   };
 
   const ruleList =
@@ -196,7 +226,7 @@ export async function proposeRules(
       }
     };
 
-  let lastFailure: ProposalFailure = "invalid";
+  let lastFailure = new AttemptFailed("invalid", "prior", "no attempt was made");
   let attempts = 0;
   for (let attempt = 1; attempt <= retries + 1; attempt++) {
     attempts = attempt;
@@ -238,7 +268,8 @@ export async function proposeRules(
         if (!diff.ok) return { problem: diff.problem, rejected: true };
         return { value: diff.kept.map((index) => revised[index]!) };
       });
-      if (audited.length === 0 && options.requireRules !== false) throw new AttemptFailed("no-rules");
+      if (audited.length === 0 && options.requireRules !== false)
+        throw new AttemptFailed("no-rules", "audit", "no rule is left after the audit, and the page needs interaction");
       const checked = guardPage(page, audited);
       return {
         status: "proposed",
@@ -251,9 +282,9 @@ export async function proposeRules(
       };
     } catch (error) {
       if (!(error instanceof AttemptFailed)) throw error;
-      lastFailure = error.reason;
+      lastFailure = error;
       if (options.signal?.aborted) break;
     }
   }
-  return { status: "failed", reason: lastFailure, attempts, calls, usage };
+  return { status: "failed", reason: lastFailure.reason, step: lastFailure.step, problem: lastFailure.problem, attempts, calls, usage };
 }

@@ -5,14 +5,17 @@
  * a rule fail the proposal (the page stays masked); injections in the page never reach the
  * proposer, and an auditor that obeys them can only over-mask.
  */
+
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { guardPage } from "../../../src/guard/index.js";
 import { PROPOSAL_SCHEMA_NAMES } from "../../../src/guard/propose/proposal-schemas.js";
 import { type ProposerModels, proposeRules } from "../../../src/guard/propose/propose-rules.js";
 import { pageTexts } from "../../../src/guard/propose/skeleton.js";
-import { createModelClient } from "../../../src/models/index.js";
+import { createModelClient, ModelCache } from "../../../src/models/index.js";
 import { MockOpenAIServer, type RecordedRequest } from "../../support/mock-openai-server.js";
 import { INJECTION_PHRASE, type ProposerScript, scriptedProposer } from "../../support/scripted-proposer.js";
+import { tempDir } from "../../support/temp-dir.js";
 import { BANNER_RULE, FOOTER_RULE, forum, OPERATOR_TEXTS, THREAD_RULE, USER_ROWS, WHOLE_PAGE_RULE } from "./forum-fixture.js";
 
 let server: MockOpenAIServer;
@@ -102,6 +105,44 @@ describe("proposeRules", () => {
     expect(outcome.calls.filter((call) => call.step === "prior")).toHaveLength(1);
     const repair = server.requests.filter((request) => stepOf(request) === PROPOSAL_SCHEMA_NAMES.proposal)[1]!;
     expect(repair.body.messages.at(-1).content).toMatch(/^That reply was refused/);
+    // The failure names the call that failed and why.
+    expect(outcome).toMatchObject({ step: "proposal", problem: "no JSON object found in the reply" });
+    expect(proposals[0]!.problem).toBe("no JSON object found in the reply");
+  });
+
+  it("a proposed rule that does not parse fails with the step and the rule's JSON path", async () => {
+    serve({ extra: [{ ancestor_path: [{ role: "banner" }], verdict: "maybe" }] });
+    const outcome = await proposeRules(forum, models, { host: "forum.example", retries: 0 });
+    expect(outcome).toMatchObject({ status: "failed", reason: "invalid", step: "proposal" });
+    expect(outcome.status === "failed" && outcome.problem).toMatch(/^\$\[0\]\.verdict: /);
+  });
+
+  it("a failed proposal's replies are not replayed from the model cache: the next try asks the model", async () => {
+    const store = ModelCache.open(join(tempDir(), "models.sqlite"));
+    try {
+      const cached = {
+        proposer: createModelClient("openai-compatible:scripted", {
+          baseUrl: server.url,
+          structuredOutputs: true,
+          maxRetries: 0,
+          cache: { mode: "read-write", store },
+        }),
+      };
+      serve({ proposal: "garbage" });
+      expect((await proposeRules(forum, cached, { host: "forum.example", retries: 0 })).status).toBe("failed");
+      serve({ knows: [BANNER_RULE, FOOTER_RULE], audit: "keep-all" });
+      const retried = await proposeRules(forum, cached, { host: "forum.example", retries: 0 });
+      expect(retried.status).toBe("proposed");
+      // The valid prior is replayed; the refused proposal is asked again.
+      expect(retried.calls.map((call) => `${call.step}:${call.cached}`)).toEqual([
+        "prior:true",
+        "proposal:false",
+        "feedback:false",
+        "audit:false",
+      ]);
+    } finally {
+      store.close();
+    }
   });
 
   it("an audit answer that adds a rule is rejected, and the proposal fails", async () => {
@@ -109,6 +150,7 @@ describe("proposeRules", () => {
     const outcome = await proposeRules(forum, models, { host: "forum.example", retries: 1 });
     expect(outcome.status === "failed" && outcome.reason).toBe("rejected");
     expect(outcome.calls.filter((call) => call.step === "audit").map((call) => call.outcome)).toEqual(Array(4).fill("rejected"));
+    expect(outcome).toMatchObject({ step: "audit" });
   });
 
   it("a model error fails the attempt and the next attempt may succeed", async () => {

@@ -44,10 +44,11 @@ export function scriptedClient(spec: string, answer: (request: ModelRequest) => 
       const object = answer(request);
       const text = JSON.stringify(object);
       const checked = request.schema ? request.schema.safeParse(object) : { success: true as const, data: object };
+      const problem = checked.success ? request.check?.(checked.data) : "the scripted reply does not fit the schema";
       const tokens = estimateTokens(request, text);
       return {
         text,
-        ...(checked.success ? { object: checked.data } : { parse_error: "the scripted reply does not fit the schema" }),
+        ...(problem === undefined ? { object: checked.data } : { parse_error: problem }),
         usage: { calls: 1, cached_calls: 0, ...tokens },
         cached: false,
         model: spec,
