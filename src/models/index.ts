@@ -26,5 +26,5 @@ export { defaultCachePath, type ModelFlags, type ModelOptionsRecord, ModelSetup,
 export { ModelSpecError, PROVIDERS, type ProviderName, parseModelSpec } from "./model-spec.js";
 export { type PreflightOptions, preflightModels } from "./preflight-models.js";
 export { requestJsonSchema } from "./request-json-schema.js";
-export { type ResolvedEndpoint, resolveEndpoint } from "./resolve-endpoint.js";
+export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type ResolvedEndpoint, resolveEndpoint } from "./resolve-endpoint.js";
 export { addUsage, estimateCost, NO_USAGE, oneCallUsage, type TokenCounts, type Usage, UsageSchema } from "./usage.js";

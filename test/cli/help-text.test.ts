@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { optionEntries } from "../support/help-entries.js";
 import { runCli } from "../support/run-cli.js";
 
 /** The names under "Commands:" in a help text (without `help`). */
@@ -10,17 +11,6 @@ function subcommands(help: string): string[] {
     .split("\n")
     .map((line) => /^ {2}([a-z][a-z-]*)/.exec(line)?.[1])
     .filter((name): name is string => name !== undefined && name !== "help");
-}
-
-/** Each option's whole entry (its first line and the wrapped lines under it), one string each. */
-function optionEntries(help: string): string[] {
-  const entries: string[] = [];
-  for (const line of help.split("\n")) {
-    if (/^ {2}-/.test(line)) entries.push(line.trim());
-    else if (/^ {4,}\S/.test(line) && entries.length > 0) entries[entries.length - 1] += ` ${line.trim()}`;
-    else if (!line.startsWith(" ")) entries.push("");
-  }
-  return entries.filter(Boolean);
 }
 
 describe("--help", () => {
