@@ -1,5 +1,5 @@
 import type { CrossTrackRow } from "./compare-runs.js";
-import { formatDelta, formatPValue } from "./compare-table.js";
+import { COMPARE_TEXT_WIDTH, formatDelta, formatPValue } from "./compare-table.js";
 import type { TrackGap } from "./cross-track.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
@@ -90,6 +90,67 @@ export const CROSS_TRACK_NOTE =
 /** The cross-track analysis as two terminal tables: the gaps, then per-scenario agreement. */
 export function crossTrackTables(rows: readonly CrossTrackRow[]): string {
   return `${markdownTable(GAP_HEADER, rows.map(gapCells))}\n\n${markdownTable(AGREEMENT_HEADER, rows.map(agreementCells))}`;
+}
+
+/** Words filled into lines of at most `width` columns (a word longer than that stays whole). */
+function wrapWords(text: string, width: number, indent = ""): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line === "" ? `${indent}${word}` : `${line} ${word}`;
+    if (line !== "" && next.length > width) {
+      lines.push(line);
+      line = `${indent}${word}`;
+    } else line = next;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/**
+ * The cross-track analysis for a terminal of 100 columns: per agent, a heading, one line per gap
+ * (state → e2e, the gap with its CI, p, MDE) and the agreement in a few short lines; the note
+ * wrapped. The two tables, one row per agent with every column (far wider), are `crossTrackTables`.
+ */
+export function crossTrackText(rows: readonly CrossTrackRow[]): string {
+  const width = COMPARE_TEXT_WIDTH;
+  const blocks = rows.map((row) => {
+    const heading = `${agentOf(row)}: ${row.pairs} pairs, state-grounded → end-to-end`;
+    const lines = heading.length <= width ? [heading] : [...wrapWords(heading, width)];
+    const gaps: Array<[string, TrackGap, string]> = [
+      ["U", row.utility, ""],
+      ["L", row.leakage, ""],
+      ["L_eng", row.engaged_leakage, `${row.engaged_leakage.n} engaged pairs`],
+    ];
+    const cellsOf = gaps.map(([name, gap, note]) => [
+      name,
+      rates(gap),
+      `gap ${delta(gap)}`,
+      `p ${pValue(gap)}`,
+      `MDE ${formatMde(gap.mde)}`,
+      note,
+    ]);
+    const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...cellsOf.map((cells) => (cells[column] as string).length)));
+    for (const cells of cellsOf)
+      lines.push(
+        `  ${cells
+          .map((cell, column) => (column < 5 ? cell.padEnd(widths[column] as number) : cell))
+          .join("  ")
+          .trimEnd()}`,
+      );
+    const [, both, stateOnly, e2eOnly, neither, agreement, kappaCell, alsoState, executionGap, notEngaged] = agreementCells(row);
+    lines.push(
+      ...wrapWords(
+        `leak in both ${both}, state only ${stateOnly}, e2e only ${e2eOnly}, neither ${neither}; agreement ${agreement}, κ ${kappaCell}`,
+        width,
+        "  ",
+      ),
+      ...wrapWords(`e2e leaks also state-grounded: ${alsoState}; not engaged end-to-end: ${notEngaged}`, width, "  "),
+      ...wrapWords(`execution gap: ${executionGap}`, width, "  "),
+    );
+    return lines.join("\n");
+  });
+  return [...blocks, wrapWords(CROSS_TRACK_NOTE, width).join("\n")].join("\n\n");
 }
 
 /** The same for the HTML report. */

@@ -12,7 +12,7 @@ export {
 } from "./compare-runs.js";
 export { COMPARE_TEXT_WIDTH, compareTable, compareText, comparisonJson } from "./compare-table.js";
 export { type CrossTrackComparison, compareTracks, type LeakAgreement, type TrackGap } from "./cross-track.js";
-export { CROSS_TRACK_NOTE, crossTrackHtml, crossTrackTables } from "./cross-track-table.js";
+export { CROSS_TRACK_NOTE, crossTrackHtml, crossTrackTables, crossTrackText } from "./cross-track-table.js";
 export { type HtmlReportOptions, renderHtmlReport } from "./html-report.js";
 export { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
 export { injectionTableHtml } from "./injection-table-html.js";

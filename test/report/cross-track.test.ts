@@ -73,10 +73,23 @@ describe("compare RUN_STATE RUN_E2E", () => {
     const backward = JSON.parse((await runCli(["compare", e2eRun, stateRun, "--json"])).stdout).cross_track[0];
     expect(backward.engaged_leakage).toEqual(forward.engaged_leakage);
     expect(backward.state.run_id).toBe(forward.state.run_id);
-    const text = await runCli(["compare", stateRun, e2eRun]);
+    const text = await runCli(["compare", stateRun, e2eRun, "--wide"]);
     expect(text.stdout).toMatch(/\| m +\| 9 +\| 88\.9% → 88\.9% +\|/);
     expect(text.stdout).toContain("−14.3 pp [");
     expect(text.stdout).toMatch(/\| m +\| 2 +\| 2 +\| 2 +\| 3 +\| 55\.6% +\| 0\.10 +\| 2\/4 \(50\.0%\) +\| 2\/5 \(40\.0%\) \[/);
+  });
+
+  it("fits the cross-track analysis in 100 columns unless --wide, with the same numbers", async () => {
+    const narrow = (await runCli(["compare", stateRun, e2eRun])).stdout;
+    expect(Math.max(...narrow.split("\n").map((line) => line.length))).toBeLessThanOrEqual(100);
+    expect(narrow).toContain("m: 9 pairs, state-grounded → end-to-end");
+    expect(narrow).toMatch(/^ {2}U +88\.9% → 88\.9% +gap .* +p .* +MDE ±\d+\.\d pp$/m);
+    expect(narrow).toMatch(/^ {2}L_eng +42\.9% → 57\.1% +gap −14\.3 pp \[.*\] +p 1\.000 +MDE ±\d+\.\d pp +7 engaged pairs$/m);
+    expect(narrow).toContain("leak in both 2, state only 2, e2e only 2, neither 3; agreement 55.6%, κ 0.10");
+    expect(narrow).toMatch(/execution gap: 2\/5 \(40\.0%\) \[/);
+    expect(narrow).toContain("Gaps are state-grounded − end-to-end");
+    const wide = (await runCli(["compare", stateRun, e2eRun, "--wide"])).stdout;
+    expect(Math.max(...wide.split("\n").map((line) => line.length))).toBeGreaterThan(100);
   });
 
   it("gives no cross-track analysis for two runs of one track, and states each comparison's MDE there too", async () => {

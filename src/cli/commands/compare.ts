@@ -8,6 +8,7 @@ import {
   compareText,
   comparisonJson,
   crossTrackTables,
+  crossTrackText,
   loadComparableRun,
 } from "../../report/index.js";
 import type { CliContext } from "../cli-context.js";
@@ -38,7 +39,7 @@ export function compareCommand(cli: CliContext): Command {
     .option("--b <agent[::defense]>", "row of run B (default: the same as --a)")
     .option("--seed <n>", "bootstrap seed (default: run A's)", nonNegativeInt)
     .option("--resamples <n>", "bootstrap resamples (default: run A's)", positiveInt)
-    .option("--wide", "one table row per comparison with every column (wider than 100 columns)")
+    .option("--wide", "one table row per comparison (or per agent, across tracks) with every column (wider than 100 columns)")
     .option("--json", "print the comparisons as JSON on stdout")
     .action((runA: string, runB: string | undefined, options: CompareOptions) => {
       const left = load(runA);
@@ -57,7 +58,10 @@ export function compareCommand(cli: CliContext): Command {
       }
       for (const warning of result.warnings) cli.log(`compare: ${warning}`);
       if (options.json) cli.print(JSON.stringify(comparisonJson(result), null, 2));
-      else if (result.cross_track) cli.print(`\n${crossTrackTables(result.cross_track)}\n\n${CROSS_TRACK_NOTE}`);
+      else if (result.cross_track)
+        cli.print(
+          `\n${options.wide ? `${crossTrackTables(result.cross_track)}\n\n${CROSS_TRACK_NOTE}` : crossTrackText(result.cross_track)}`,
+        );
       else
         cli.print(
           `\n${options.wide ? compareTable(result) : compareText(result)}\n\nΔ = B − A in percentage points, paired bootstrap 95% CI; pairs are scenarios (epochs\naveraged within each); p = exact McNemar (sign test over scenarios). L_eng pairs only scenarios\nwhere both arms engaged. MDE = the smallest Δ these pairs detect at 80% power (safecua power).`,
