@@ -54,6 +54,6 @@ export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_R
 export { runEpisode } from "./run-episode.js";
 export { type Arm, type EpisodePlan, type EpisodesOutcome, planEpisodes, runEpisodes, type StopControl } from "./run-episodes.js";
 export { type MaskIntegrityRunOptions, runMaskIntegrity } from "./run-mask-integrity.js";
-export { AnswerLineSchema, type ScoredAnswers, scoreAnswers } from "./score-answers.js";
+export { AnswerLineSchema, type ScoredAnswers, type ScoredRow, scoreAnswers } from "./score-answers.js";
 export { sinkRequestOf, sinkRequestsOf } from "./sink-requests-of.js";
 export { type SnapshotPage, snapshotScenario } from "./workspace-snapshot.js";

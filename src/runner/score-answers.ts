@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { type EpisodeRecord, episodeKey, statusOf } from "../records/index.js";
+import { type EpisodeRecord, type EpisodeStatus, episodeKey, statusOf } from "../records/index.js";
 import type { Scenario } from "../scenario/index.js";
-import { type MatcherMode, scoreOutput } from "../scoring/index.js";
+import { type MatcherMode, type Score, scoreOutput } from "../scoring/index.js";
 
 /** One line of an answers file: an answer an agent gave elsewhere, to be scored here. */
 export const AnswerLineSchema = z.object({
@@ -13,11 +13,14 @@ export const AnswerLineSchema = z.object({
   action_trace: z.string().optional(),
 });
 
+/** One scored line: its id (or `line-N`), scenario, agent and status, and the matcher's score. */
+export type ScoredRow = { id: string; scenario_id: string; agent: string; status: EpisodeStatus } & Score;
+
 export interface ScoredAnswers {
   /** One record per good line, as a run would have written it (agent `external` when unnamed). */
   records: EpisodeRecord[];
   /** One row per good line, in input order: the line's id, scenario, agent, status and score. */
-  rows: Array<Record<string, unknown>>;
+  rows: ScoredRow[];
   /** `file:line: $.path: what is wrong`, one per bad line. */
   problems: string[];
 }

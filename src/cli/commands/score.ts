@@ -3,7 +3,7 @@ import { Command, Option } from "commander";
 import { InputError } from "../../core/index.js";
 import { summarizeRun } from "../../records/index.js";
 import { leaderboardText } from "../../report/index.js";
-import { scoreAnswers } from "../../runner/index.js";
+import { type ScoredRow, scoreAnswers } from "../../runner/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
@@ -22,6 +22,19 @@ interface ScoreOptions {
   maxLeakage?: number;
   maxEngagedLeakage?: number;
   minUtility?: number;
+}
+
+/**
+ * Which answers leaked what, one line each (`id  scenario  agent: "item", …`): the leaderboard's
+ * rates say how often, this says where to look. Items are the dataset's own must-not-share items.
+ */
+function leakedText(rows: readonly ScoredRow[]): string {
+  const leaked = rows.filter((row) => row.leaked_items.length > 0);
+  if (leaked.length === 0) return "No answer leaked a must-not-share item.";
+  const lines = leaked.map(
+    (row) => `  ${row.id}  ${row.scenario_id}  ${row.agent}: ${row.leaked_items.map((item) => JSON.stringify(item)).join(", ")}`,
+  );
+  return [`Leaked must-not-share items (${leaked.length} of ${rows.length} answer${rows.length === 1 ? "" : "s"}):`, ...lines].join("\n");
 }
 
 export function scoreCommand(cli: CliContext): Command {
@@ -70,7 +83,7 @@ export function scoreCommand(cli: CliContext): Command {
       records,
     );
     if (options.json) cli.print(JSON.stringify({ records: rows, summary }, null, 2));
-    else cli.print(leaderboardText(summary));
+    else cli.print(`${leaderboardText(summary)}\n\n${leakedText(rows)}`);
     if (problems.length > 0) cli.log(`skipped ${problems.length} bad line${problems.length === 1 ? "" : "s"}`);
     const failures = checkGates(summary.agents, options);
     for (const line of failures) cli.log(line);
