@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelMessage as ModelMessageForSdk, OutputInterface } from "ai";
 import type { LimitFunction } from "p-limit";
+import { countOf } from "../core/index.js";
 import { baseUrlIdentity } from "./base-url.js";
 import { cacheKey, canonicalRequest } from "./cache-key.js";
 import { classifyFailure, type Failure } from "./classify-failure.js";
@@ -206,7 +207,7 @@ class SdkModelClient implements ConfiguredModelClient {
   private failureMessage(failure: Failure, attempts: number): string {
     const status = failure.status !== undefined ? ` (HTTP ${failure.status})` : "";
     const detail = redactSecrets(failure.message, this.secrets()).slice(0, 500);
-    return `${this.spec}: ${failure.kind}${status} after ${attempts} attempt(s): ${detail}`;
+    return `${this.spec}: ${failure.kind}${status} after ${countOf(attempts, "attempt")}: ${detail}`;
   }
 
   private secrets(): (string | undefined)[] {

@@ -39,7 +39,7 @@ describe("safecua validate", () => {
     writeFileSync(file, stringify(fixtureScenario({ task: "Send Priya my open work items, please" })));
     const lenient = await runCli(["validate", file]);
     expect(lenient.status).toBe(0);
-    expect(lenient.stdout).toBe("validated 1 scenarios\n");
+    expect(lenient.stdout).toBe("validated 1 scenario\n");
     expect(lenient.stderr).toContain(`${file}: $.task: warning: the task does not end with sentence punctuation`);
     const strict = await runCli(["validate", "--strict", file]);
     expect(strict.status).toBe(2);

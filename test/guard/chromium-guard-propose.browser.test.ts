@@ -97,7 +97,7 @@ describe("safecua guard propose", () => {
       const failed = await runCli([...args, ...cache]);
       expect(failed.status).toBe(2);
       expect(failed.stderr).toMatch(
-        /proposal failed after 4 attempt\(s\): the proposal call \(2 of 4, the proposal\) gave an invalid reply twice .*: no JSON object found in the reply; the page stays masked whole/,
+        /proposal failed after 4 attempts: the proposal call \(2 of 4, the proposal\) gave an invalid reply twice .*: no JSON object found in the reply; the page stays masked whole/,
       );
 
       models.respondWith(scriptedProposer({ knows, audit: "keep-all" }));

@@ -9,7 +9,7 @@ import {
   OBSERVATION_MODES,
   type ObservationMode,
 } from "../../browser/index.js";
-import { InputError } from "../../core/index.js";
+import { countOf, InputError } from "../../core/index.js";
 import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import type { RedisTarget } from "../../queue/index.js";
@@ -326,7 +326,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const scenarios = selectScenarios(dataset.scenarios, selection);
   if (injection && !scenarios.some((scenario) => scenario.attack !== undefined))
     throw new InputError("--suite injection: none of these scenarios has an attack block", { file: dataset.label });
-  if (selection) cli.log(`running ${scenarios.length} of ${dataset.scenarios.length} scenarios`);
+  if (selection) cli.log(`running ${scenarios.length} of ${countOf(dataset.scenarios.length, "scenario")}`);
   const cachePath = options.cachePath ?? defaultCachePath(options.out);
   const models = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
   run.models.push(models);

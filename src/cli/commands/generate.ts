@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SingleBar } from "cli-progress";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { InputError } from "../../core/index.js";
+import { countOf, InputError } from "../../core/index.js";
 import {
   AGGREGATES,
   type Aggregate,
@@ -100,7 +100,8 @@ async function seedProgress(io: CliIo) {
     };
   }
   return {
-    onSeedStart: (seedId: string, total: number, done: number) => io.err(`seed ${seedId}: ${total - done} of ${total} iterations to run\n`),
+    onSeedStart: (seedId: string, total: number, done: number) =>
+      io.err(`seed ${seedId}: ${total - done} of ${countOf(total, "iteration")} to run\n`),
     onIteration: (row: IterationRow) => io.err(`[${row.seed_id} ${row.iteration}] ${describe(row)}\n`),
     finish: () => {},
   };

@@ -1,6 +1,6 @@
 import { Command, Option } from "commander";
 import { DEFAULT_VIEWPORT, type Viewport } from "../../browser/index.js";
-import { InputError } from "../../core/index.js";
+import { countOf, InputError } from "../../core/index.js";
 import {
   captureScreen,
   MaskBuildError,
@@ -74,9 +74,9 @@ function describeOutcome(result: PageRuleSet): string {
     case "stored":
       return `rules: already stored for ${result.entry.scope} ${JSON.stringify(result.entry.match)} (found by ${result.via}); not proposing (guard rules remove URL first to propose again)`;
     case "proposed":
-      return `rules: proposed ${result.entry.rules.length} for ${result.entry.scope} ${JSON.stringify(result.entry.match)} in ${result.outcome.attempts} attempt(s), ${result.outcome.usage.calls} calls, ${result.outcome.usage.input_tokens}+${result.outcome.usage.output_tokens} tokens`;
+      return `rules: proposed ${result.entry.rules.length} for ${result.entry.scope} ${JSON.stringify(result.entry.match)} in ${countOf(result.outcome.attempts, "attempt")}, ${countOf(result.outcome.usage.calls, "call")}, ${result.outcome.usage.input_tokens}+${result.outcome.usage.output_tokens} tokens`;
     case "failed":
-      return `proposal failed after ${result.outcome.attempts} attempt(s): the ${result.outcome.step} call (${PROPOSAL_CALLS[result.outcome.step]}) ${FAILURES[result.outcome.reason]}: ${result.outcome.problem}; the page stays masked whole`;
+      return `proposal failed after ${countOf(result.outcome.attempts, "attempt")}: the ${result.outcome.step} call (${PROPOSAL_CALLS[result.outcome.step]}) ${FAILURES[result.outcome.reason]}: ${result.outcome.problem}; the page stays masked whole`;
     case "no-scope":
       return "the page has no host to key rules on: it stays masked whole";
   }

@@ -2,7 +2,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Command, Option } from "commander";
 import { DEFAULT_VIEWPORT, type Viewport } from "../../browser/index.js";
-import { InputError, parseJsonText } from "../../core/index.js";
+import { countOf, InputError, parseJsonText } from "../../core/index.js";
 import {
   buildMaskWithRetries,
   lintRuleFile,
@@ -127,9 +127,9 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
       const trusted = rows.filter((row) => row.verdict === "trusted").length;
       const maskedArea = mask.reduce((sum, rect) => sum + rect[2] * rect[3], 0);
       cli.print(
-        `wrote ${options.out} (${screen.width}x${screen.height}): ${rows.length} rows, ${trusted} trusted, ${rows.length - trusted} untrusted` +
+        `wrote ${options.out} (${screen.width}x${screen.height}): ${countOf(rows.length, "row")}, ${trusted} trusted, ${rows.length - trusted} untrusted` +
           `${masked.differential === null || masked.differential.demoted.length === 0 ? "" : ` (${masked.differential.demoted.length} masked by the differential check: their pixels differed without untrusted paint)`}; ` +
-          `mask of ${mask.length} rectangles covers ${((100 * maskedArea) / (screen.width * screen.height)).toFixed(1)}% of the screen`,
+          `mask of ${countOf(mask.length, "rectangle")} covers ${((100 * maskedArea) / (screen.width * screen.height)).toFixed(1)}% of the screen`,
       );
     }
   } finally {
@@ -184,7 +184,7 @@ async function lintAction(cli: CliContext, paths: string[]): Promise<void> {
   const problems = (await Promise.all(files.map(lintFile))).flat();
   for (const problem of problems) cli.log(formatProblem(problem));
   const errors = problems.filter((problem) => problem.severity === "error").length;
-  const summary = `${files.length} rule file${files.length === 1 ? "" : "s"}: ${errors} error${errors === 1 ? "" : "s"}, ${problems.length - errors} warning${problems.length - errors === 1 ? "" : "s"}`;
+  const summary = `${countOf(files.length, "rule file")}: ${countOf(errors, "error")}, ${countOf(problems.length - errors, "warning")}`;
   if (errors > 0) {
     cli.log(summary);
     cli.exitCode = EXIT.usage;

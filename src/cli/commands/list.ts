@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { DEFENSES, REFERENCE_AGENTS, UI_REFERENCE_AGENTS, UI_TEST_ROLES } from "../../agents/index.js";
+import { countOf } from "../../core/index.js";
 import { runFolderSource } from "../../report/index.js";
 import { SUITES } from "../../runner/index.js";
 import { presentApps, type Scenario } from "../../scenario/index.js";
@@ -66,7 +67,7 @@ function scenariosCommand(cli: CliContext): Command {
           return [row.id, kindOf(scenario), row.category ?? "–", row.apps.join(","), row.task.replace(/\s+/g, " ")];
         }),
       );
-      cli.log(`${scenarios.length} of ${dataset.scenarios.length} scenarios in ${dataset.label}`);
+      cli.log(`${scenarios.length} of ${countOf(dataset.scenarios.length, "scenario")} in ${dataset.label}`);
     },
   );
 }

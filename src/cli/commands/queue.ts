@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { countOf } from "../../core/index.js";
 import { clearRun, drainRun, parseRedisUrl, queueStatus } from "../../queue/index.js";
 import type { CliContext } from "../cli-context.js";
 
@@ -55,7 +56,7 @@ function clearCommand(cli: CliContext): Command {
     .requiredOption("--run <id>", "the run")
     .action(async (options: QueueOptions & { run: string }) => {
       const deleted = await clearRun(targetOf(cli, options), options.run);
-      cli.log(`deleted ${deleted} jobs of run ${options.run}`);
+      cli.log(`deleted ${countOf(deleted, "job")} of run ${options.run}`);
     });
 }
 

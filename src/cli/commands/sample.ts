@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { InputError } from "../../core/index.js";
+import { countOf, InputError } from "../../core/index.js";
 import { compositionTable, sampleComposition } from "../../report/index.js";
 import { isStratumKey, STRATUM_KEYS, type StratumKey, writeScenarioSubset } from "../../scenario/index.js";
 import { stratifiedSample } from "../../stats/index.js";
@@ -39,7 +39,8 @@ export function sampleCommand(cli: CliContext): Command {
       const strata = keys as StratumKey[];
       const dataset = await loadDataset(options.dataset, (line) => cli.log(line));
       const pool = dataset.scenarios;
-      if (options.n > pool.length) throw new InputError(`cannot draw ${options.n} scenarios from ${pool.length}`, { file: "--n" });
+      if (options.n > pool.length)
+        throw new InputError(`cannot draw ${countOf(options.n, "scenario")} from ${pool.length}`, { file: "--n" });
       const chosen = stratifiedSample(
         pool,
         strata.map((key) => STRATUM_KEYS[key]),
@@ -56,6 +57,6 @@ export function sampleCommand(cli: CliContext): Command {
         return;
       }
       cli.print(`\n${compositionTable(composition, pool.length, chosen.length)}\n`);
-      cli.log(`sample: ${chosen.length} scenarios in ${options.output} (${files.length} file${files.length === 1 ? "" : "s"})`);
+      cli.log(`sample: ${countOf(chosen.length, "scenario")} in ${options.output} (${countOf(files.length, "file")})`);
     });
 }

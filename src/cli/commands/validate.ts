@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { countOf } from "../../core/index.js";
 import { scenarioPlanProblems } from "../../guard/index.js";
 import { formatProblem, loadScenarios } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
@@ -17,8 +18,8 @@ export function validateCommand(cli: CliContext): Command {
         cli.print(JSON.stringify({ valid: errors.length === 0, scenarios: scenarios.length, problems }, null, 2));
       } else {
         for (const problem of problems) cli.log(formatProblem(problem));
-        if (errors.length === 0) cli.print(`validated ${scenarios.length} scenarios`);
-        else cli.log(`${errors.length} error${errors.length === 1 ? "" : "s"}; ${scenarios.length} scenarios valid`);
+        if (errors.length === 0) cli.print(`validated ${countOf(scenarios.length, "scenario")}`);
+        else cli.log(`${countOf(errors.length, "error")}; ${countOf(scenarios.length, "scenario")} valid`);
       }
       if (errors.length > 0) cli.exitCode = EXIT.usage;
     });

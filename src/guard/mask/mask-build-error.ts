@@ -1,3 +1,4 @@
+import { countOf } from "../../core/index.js";
 /** Why no mask could be built for a capture (spec §1.2). Retryable: the next capture may succeed. */
 export type MaskBuildFailure =
   | "no-tree"
@@ -23,7 +24,7 @@ export class MaskUnavailableError extends Error {
   readonly kind = "mask";
   constructor(readonly failures: readonly Error[]) {
     super(
-      `no mask after ${failures.length} attempt(s); refusing to show the screen:\n${failures.map((error, i) => `  ${i + 1}. ${error.message}`).join("\n")}`,
+      `no mask after ${countOf(failures.length, "attempt")}; refusing to show the screen:\n${failures.map((error, i) => `  ${i + 1}. ${error.message}`).join("\n")}`,
     );
     this.name = "MaskUnavailableError";
   }

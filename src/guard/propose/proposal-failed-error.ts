@@ -1,3 +1,4 @@
+import { countOf } from "../../core/index.js";
 import type { ProposalFailure } from "./propose-rules.js";
 
 /**
@@ -10,7 +11,7 @@ export class ProposalFailedError extends Error {
     readonly reason: ProposalFailure,
     readonly attempts: number,
   ) {
-    super(`no rule set could be proposed for the page (${reason}, ${attempts} attempts); it stays masked and the episode stops`);
+    super(`no rule set could be proposed for the page (${reason}, ${countOf(attempts, "attempt")}); it stays masked and the episode stops`);
     this.name = "ProposalFailedError";
   }
 }
