@@ -66,4 +66,14 @@ describe("the README's CLI reference agrees with --help", () => {
       expect(heading.split(/[\s[\](|)]+/), `README: ${heading}`).toContain(flag);
     }
   });
+
+  it("keeps the Quick start at two commands and says how long each takes", () => {
+    const quick = README.slice(README.indexOf("## Quick start"), README.indexOf("\n## ", README.indexOf("## Quick start") + 1));
+    const block = /```bash\n([\s\S]*?)```/.exec(quick)?.[1] ?? "";
+    const commands = block.split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("#"));
+    expect(commands.map((line) => line.split("#")[0]!.trim())).toEqual(["npm ci && npx safecua bench", "scripts/test.sh"]);
+    const after = quick.slice(quick.indexOf("```", quick.indexOf("```bash") + 3));
+    expect(after).toMatch(/2-core machine the `bench` takes about [\d–]+ s/);
+    expect(after).toMatch(/`scripts\/test\.sh` takes\s+about \d+ minutes from a fresh clone/);
+  });
 });
