@@ -2,12 +2,19 @@ import { type Command, Option } from "commander";
 import { CACHE_MODES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "../models/index.js";
 import { nonNegativeInt, positiveInt } from "./option-parsers.js";
 
-/** Adds the model flags to a command, so `bench` and `generate` document and parse them alike. */
-export function addModelOptions(command: Command): Command {
+/**
+ * Adds the model flags to a command, so `bench` and `generate` document and parse them alike.
+ * `configHelp` replaces the help of `-c, --config` where the file holds more than endpoints
+ * (bench's `bench:` section).
+ */
+export function addModelOptions(
+  command: Command,
+  configHelp = "model endpoints file (default: ./safecua.config.yaml when present)",
+): Command {
   return (
     command
       .option("--base-url <url>", "base URL for openai-compatible endpoints (vLLM, Ollama, llama.cpp server, LM Studio)")
-      .option("--config <file>", "model endpoints file (default: ./safecua.config.yaml when present)")
+      .option("-c, --config <file>", configHelp)
       .addOption(new Option("--cache <mode>", "record/replay cache of model calls").choices(CACHE_MODES).default("read-write"))
       .option("--cache-path <file>", "SQLite cache file (default: <out>/cache.sqlite)")
       // No commander default: a flag overrides the config file's value, which overrides the built-in one.

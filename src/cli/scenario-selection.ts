@@ -3,7 +3,7 @@ import { APP_NAMES, FAILURE_MODES, type ScenarioSelection, THEMATIC_CATEGORIES }
 import { positiveInt } from "./option-parsers.js";
 
 /** The paper's short names, accepted wherever a failure mode is. */
-const MODE_ALIASES: Record<string, string> = {
+export const MODE_ALIASES: Record<string, string> = {
   vcl: "visual_co_location",
   tao: "task_ambiguity_overshare",
   rma: "recipient_misalignment",

@@ -58,6 +58,11 @@ export const modelConfigSchema = z
     defaults: modelDefaultsSchema.default({}),
     /** Prices for hosted models by resolved `provider:model`, e.g. `"openai:gpt-4.1-mini"`. */
     prices: z.record(z.string(), priceSchema).default({}),
+    /**
+     * An evaluation (`safecua bench -c FILE`): the bench command validates this section with its
+     * own schema, so the models read past it and one file can hold both.
+     */
+    bench: z.unknown().optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<string, number>();

@@ -33,6 +33,15 @@ export const RunManifestSchema = z.object({
   safecua_version: z.string(),
   node_version: z.string(),
   command: z.string(),
+  /** `--name`: a label for the run (the viewer lists and filters by it). */
+  name: z.string().optional(),
+  /** `--tag`, repeatable: labels to group and filter runs by. */
+  tags: z.array(z.string()).optional(),
+  /**
+   * The evaluation as it was resolved (config file, flags and defaults together), in the format
+   * of a config file's `bench:` section (README "Eval files"), and the file it started from.
+   */
+  config: z.object({ file: z.string().optional(), bench: z.record(z.string(), z.unknown()) }).optional(),
   dataset: z.object({
     label: z.string(),
     paths: z.array(z.string()),

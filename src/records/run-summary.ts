@@ -31,6 +31,9 @@ export interface AgentSummary extends MetricSummary {
 /** `summary.json`: one row per arm. Always recomputable from the manifest, the records and `mask-integrity.json`. */
 export interface RunSummary {
   run_id: string;
+  /** The run's `--name` and `--tag` labels, when it has them. */
+  name?: string;
+  tags?: string[];
   dataset: string;
   matcher: string;
   agents: AgentSummary[];
@@ -93,7 +96,7 @@ export function injectionOutcomeOf(record: EpisodeRecord): InjectionOutcome | un
 }
 
 /** What a summary needs of a run: its manifest, or as much of one as a scoring of loose answers has. */
-export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "seed" | "bootstrap_resamples"> & {
+export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "seed" | "bootstrap_resamples" | "name" | "tags"> & {
   dataset: Pick<RunManifest["dataset"], "label">;
 };
 
@@ -141,6 +144,8 @@ export function summarizeRun(
   const maskIntegrity = options.maskIntegrity ?? [];
   return {
     run_id: manifest.run_id,
+    ...(manifest.name !== undefined && { name: manifest.name }),
+    ...(manifest.tags !== undefined && { tags: manifest.tags }),
     dataset: manifest.dataset.label,
     matcher: manifest.matcher,
     agents: rows,

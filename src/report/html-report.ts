@@ -186,7 +186,8 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
   // Injection-only tasks count in no disclosure figure: without a disclosure episode, the
   // leaderboard, figures, failure modes and behaviour would be tables of dashes, so they are left out.
   const disclosure = (injection === undefined && maskIntegrity.length === 0) || hasDisclosureEpisodes(rows);
-  const title = runs.length === 1 ? `safecua report — ${first.manifest.run_id}` : `safecua report — ${runs.length} runs`;
+  const named = first.manifest.name === undefined ? first.manifest.run_id : `${first.manifest.name} (${first.manifest.run_id})`;
+  const title = runs.length === 1 ? `safecua report — ${named}` : `safecua report — ${runs.length} runs`;
   const datasets = [...new Set(runs.map((run) => `${run.manifest.dataset.label} (${run.manifest.dataset.scenario_count} scenarios)`))].join(
     ", ",
   );
@@ -205,7 +206,7 @@ export async function renderHtmlReport(runs: readonly ReportRun[], options: Html
     ["runs", "Runs"],
   ];
   const body = html`<header class="top"><h1>${title}</h1>
-      <div class="sub">${datasets} · ${rows.length} agent row${rows.length === 1 ? "" : "s"} · matcher ${[...new Set(runs.map((run) => run.manifest.matcher))].join(", ")}</div></header>
+      <div class="sub">${datasets} · ${rows.length} agent row${rows.length === 1 ? "" : "s"} · matcher ${[...new Set(runs.map((run) => run.manifest.matcher))].join(", ")}${runs.length === 1 && first.manifest.tags?.length ? ` · tags ${first.manifest.tags.join(", ")}` : ""}</div></header>
     <nav class="toc">${options.homeHref ? html`<a href="${options.homeHref}">← all runs</a>` : ""}${nav.filter((entry): entry is [string, string] => entry !== false).map(([id, label]) => html`<a href="#${id}">${label}</a>`)}</nav>
     <main>
     ${

@@ -12,6 +12,9 @@ import {
 
 export interface ReportContext {
   runId: string;
+  /** `bench --name` and `--tag`, when given. */
+  name?: string;
+  tags?: readonly string[];
   dataset: string;
   matcher: string;
   scenarioCount: number;
@@ -33,8 +36,9 @@ export function markdownReport(context: ReportContext): string {
   const maskIntegrity = maskIntegrityLines(context.maskIntegrity);
   const disclosure = (!injection && !maskIntegrity) || hasDisclosureEpisodes(context.rows);
   return [
-    `# safecua run ${context.runId}`,
+    `# safecua run ${context.name === undefined ? context.runId : `${context.name} (${context.runId})`}`,
     "",
+    ...(context.tags?.length ? [`- tags: ${context.tags.join(", ")}`] : []),
     `- dataset: ${context.dataset} (${context.scenarioCount} scenarios × ${context.epochs} epoch${context.epochs === 1 ? "" : "s"})`,
     `- matcher: ${context.matcher}`,
     `- seed: ${context.seed}; bootstrap: ${context.resamples} resamples, percentile 95% CI`,

@@ -7,8 +7,9 @@ export function runMetaHtml(runs: readonly ReportRun[]): SafeHtml {
     const m = run.manifest;
     const errors = run.records.filter((record) => record.status === "error").length;
     return html`<div>
-      <h3>run <code>${m.run_id}</code></h3>
+      <h3>run <code>${m.run_id}</code>${m.name !== undefined ? html` — ${m.name}` : ""}</h3>
       <dl class="meta">
+        ${m.tags?.length ? html`<dt>tags</dt><dd>${m.tags.join(", ")}</dd>` : ""}
         <dt>created</dt><dd>${m.created_at}</dd>
         <dt>dataset</dt><dd>${m.dataset.label} — ${m.dataset.scenario_count} scenarios × ${m.epochs} epoch${m.epochs === 1 ? "" : "s"}</dd>
         <dt>agents</dt><dd>${m.agents.join(", ")}</dd>

@@ -24,6 +24,8 @@ export async function writeRunReports(runDir: string, options: LoadReportRunOpti
     markdown,
     markdownReport({
       runId: manifest.run_id,
+      ...(manifest.name !== undefined && { name: manifest.name }),
+      ...(manifest.tags !== undefined && { tags: manifest.tags }),
       dataset: manifest.dataset.label,
       matcher: manifest.matcher,
       scenarioCount: manifest.dataset.scenario_count,

@@ -50,7 +50,7 @@ export interface NewRunOptions extends RunCallbacks {
   judge?: EpisodeJudge;
   cache?: { mode: string; path?: string };
   /** Extra manifest fields describing models and defenses (see RunManifest). */
-  manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources" | "injection">;
+  manifestExtras?: Pick<RunManifest, "model_options" | "models" | "defense_sources" | "injection" | "name" | "tags" | "config">;
   /** Aborting it lets episodes in flight finish and be written (within a grace period), starts no more, and ends the run resumable. */
   stop?: StopControl;
   /** Run the end-to-end track (agents act in the workspace in Chromium) with these settings; absent: state-grounded. */

@@ -97,6 +97,11 @@ describe("model config file", () => {
     expect(configError("endpoint:\n  - name: a\n").message).toMatch(/Unrecognized key.*endpoint/);
   });
 
+  it("reads past a bench: section, so one file holds an evaluation and its endpoints", () => {
+    const text = "bench:\n  agents: [local]\nendpoints:\n  - name: local\n    provider: openai-compatible\n    base_url: http://h/v1\n";
+    expect(parseModelConfig(text, "eval.yaml", {}).endpoints.map((endpoint) => endpoint.name)).toEqual(["local"]);
+  });
+
   it("rejects duplicate endpoint names, pointing at the second one", () => {
     const error = configError(
       "endpoints:\n  - { name: a, provider: openai, base_url: 'http://h/v1' }\n  - { name: a, provider: anthropic, base_url: 'http://g/v1' }\n",

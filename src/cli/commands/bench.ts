@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, resolve as resolvePath } from "node:path";
 import { Command, Option } from "commander";
 import { loadDefenseFile, resolveDefenses, UI_TEST_ROLES } from "../../agents/index.js";
 import {
@@ -39,6 +39,7 @@ import {
 } from "../../runner/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import type { CliContext } from "../cli-context.js";
+import { loadBenchSection, resolvedBenchSection } from "../eval-file.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
 import { isBuiltinLabel, loadDataset } from "../load-dataset.js";
@@ -52,6 +53,10 @@ import { shellWord } from "../shell-word.js";
 import { SAFECUA_VERSION } from "../version.js";
 
 interface BenchOptions {
+  /** `--name`: the run's label. */
+  name?: string;
+  /** `--tag`, repeatable. */
+  tag?: string[];
   dataset?: string[];
   agent?: string[];
   defense?: string[];
@@ -138,10 +143,33 @@ const E2E_ONLY_OPTIONS = [
   "guardAblate",
 ] as const;
 
+/** An option the user set: on the command line, or in the config file's `bench:` section. */
+const given = (command: Command, name: string): boolean => ["cli", "config"].includes(command.getOptionValueSource(name) ?? "");
+
+/**
+ * `-c FILE`: the file's `bench:` section becomes the options' values wherever the command line
+ * gave none, so flags override the file and the file overrides the defaults.
+ */
+function applyConfigFile(options: BenchOptions, command: Command): BenchOptions {
+  if (options.config === undefined) return options;
+  for (const [name, value] of Object.entries(loadBenchSection(options.config)))
+    if (command.getOptionValueSource(name) !== "cli") command.setOptionValueWithSource(name, value, "config");
+  return command.opts<BenchOptions>();
+}
+
 const flagName = (key: string): string => (key === "propose" ? "--no-propose" : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
 /** Seconds since `start`, for the post-run phase lines. */
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+
+/** The run's `--name` and `--tag` as the summary's first line, or nothing when it has neither. */
+function runLabel(manifest: RunManifest): string {
+  const parts = [
+    ...(manifest.name !== undefined ? [`run ${manifest.name}`] : []),
+    ...(manifest.tags?.length ? [`tags ${manifest.tags.join(", ")}`] : []),
+  ];
+  return parts.length > 0 ? `${parts.join(" · ")}\n` : "";
+}
 
 /** Writes the reports beside the summary and prints the leaderboard (or the summary as JSON); the report's full path comes last. */
 async function printResult(
@@ -156,7 +184,7 @@ async function printResult(
   const reports = await writeRunReports(result.runDir);
   cli.log(`reports written in ${since(start)}`);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
-  else cli.print(`\n${leaderboardText(result.summary)}\n`);
+  else cli.print(`\n${runLabel(result.manifest)}${leaderboardText(result.summary)}\n`);
   const scored = result.records.some((record) => record.status !== "error");
   if (result.lost) cli.log(`${result.lost}; the results workers finish meanwhile wait in Redis for the resume`);
   if (result.missing > 0) {
@@ -206,13 +234,12 @@ interface RunScope {
 
 /** The flags of this command line that a resume would need again but the manifest does not record. */
 function flagsForResume(options: BenchOptions, command: Command): string[] {
-  const given = (name: string) => command.getOptionValueSource(name) === "cli";
   return [
-    ...(given("concurrency") ? ["--concurrency", String(options.concurrency)] : []),
-    ...(given("stopGrace") ? ["--stop-grace", String(options.stopGrace)] : []),
+    ...(given(command, "concurrency") ? ["--concurrency", String(options.concurrency)] : []),
+    ...(given(command, "stopGrace") ? ["--stop-grace", String(options.stopGrace)] : []),
     ...(options.json ? ["--json"] : []),
     ...(options.preflight ? [] : ["--no-preflight"]),
-    ...(given("cache") ? ["--cache", options.cache] : []),
+    ...(given(command, "cache") ? ["--cache", options.cache] : []),
   ];
 }
 
@@ -310,7 +337,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const guard = guardSpecsOf(options);
   const injection = options.suite === "injection";
   // The attacks live in the workspace's pages and are judged on what the agent did there.
-  if (injection && command.getOptionValueSource("track") === "cli" && options.track !== "e2e")
+  if (injection && given(command, "track") && options.track !== "e2e")
     throw new InputError("the injection suite runs on the end-to-end track only; leave out --track or use --track e2e", {
       file: `--track ${options.track}`,
     });
@@ -318,7 +345,7 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   const e2e = track === "e2e";
   const browserTimeout = e2e ? (options.browserTimeout ?? browserTimeoutOf(cli.io.env)) : undefined;
   if (!e2e) {
-    const misplaced = E2E_ONLY_OPTIONS.filter((name) => command.getOptionValueSource(name) === "cli");
+    const misplaced = E2E_ONLY_OPTIONS.filter((name) => given(command, name));
     if (misplaced.length) cli.log(`${misplaced.map(flagName).join(", ")}: only used with --track e2e; ignored`);
   }
   const dataset = await loadDataset(options.dataset, (line) => cli.log(line), options.suite);
@@ -354,6 +381,18 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
         ...(defense.path !== undefined && { path: defense.path }),
       })),
       ...(injection && { injection: injectionManifest(dataset.files) }),
+      ...(options.name !== undefined && { name: options.name }),
+      ...(options.tag !== undefined && { tags: options.tag }),
+      config: {
+        ...(options.config !== undefined && { file: resolvePath(options.config) }),
+        // The end-to-end settings are left out of a state-grounded run's copy: they did not apply.
+        bench: resolvedBenchSection({
+          ...options,
+          ...(!e2e && Object.fromEntries(E2E_ONLY_OPTIONS.map((name) => [name, undefined]))),
+          track,
+          agent: options.agent ?? DEFAULT_AGENTS[track],
+        }),
+      },
     },
     matcher: options.matcher,
     ...(e2e && {
@@ -393,6 +432,8 @@ export function benchCommand(cli: CliContext): Command {
       .description(
         "run agents on a scenario dataset (state-grounded track, or end-to-end in the workspace with --track e2e), score every answer and summarise",
       )
+      .option("--name <text>", "a label for the run: kept in the manifest, shown in the summary, the report and the viewer's run list")
+      .option("--tag <tag>", "a label to group and filter runs by (the viewer filters on it); repeat or comma-separate", collectList)
       .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
       .option(
         "--agent <id>",
@@ -476,8 +517,26 @@ export function benchCommand(cli: CliContext): Command {
         nonNegativeInt,
         60,
       ),
+    "a config file: model endpoints (endpoints, defaults, prices) and, under bench:, a whole evaluation with one key per flag (dataset, suite, track, agents, defenses, epochs, judge, gates, concurrency, name, tags, …); flags given here override it (default for the endpoints: ./safecua.config.yaml when present)",
+  ).addHelpText(
+    "after",
+    `
+Eval file (-c eval.yaml; the README's "Eval files" lists every key):
+  bench:
+    name: nightly
+    tags: [ci, reference]
+    suite: disclosure            # or injection (end-to-end)
+    track: state-grounded        # or e2e
+    agents: [minimal, ci-rules]
+    defenses: [none, restrictive]
+    epochs: 2
+    concurrency: 4
+    limit: 20
+    gates: { max_leakage: 20%, min_utility: 0.5 }
+  Paths under dataset and defense_files are relative to the file; the manifest keeps the resolved settings.`,
   );
-  return addGateOptions(addSelectionOptions(command)).action(async (options: BenchOptions, command: Command) => {
+  return addGateOptions(addSelectionOptions(command)).action(async (flags: BenchOptions, command: Command) => {
+    const options = applyConfigFile(flags, command);
     const progress = await createProgress(cli.io);
     const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
     let summarising = 0;
@@ -513,7 +572,7 @@ export function benchCommand(cli: CliContext): Command {
       run.queue = queue;
       // The password never appears in a printed command: `***` stands for it (or use a bare --queue and REDIS_URL).
       run.resumeFlags.push(...(options.queue === true ? ["--queue"] : ["--queue", queue.target.display]));
-      if (command.getOptionValueSource("concurrency") === "cli")
+      if (given(command, "concurrency"))
         cli.log("--concurrency: with --queue, each worker sets its own (safecua worker --concurrency N); ignored");
     }
     try {
