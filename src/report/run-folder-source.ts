@@ -18,9 +18,17 @@ function listingOf(id: string, dir: string): RunListing {
     const { records } = readRecords(dir);
     // Point estimates only: the listing shows no intervals, so one resample is enough.
     const summary = summarizeRun(manifest, records, { resamples: 1 });
+    // F5 tasks are measured once by the harness, never run as episodes.
+    const agentTasks = manifest.dataset.scenario_count - (manifest.dataset.mask_integrity_tasks ?? 0);
     return {
       id,
       created_at: manifest.created_at,
+      ...(manifest.name !== undefined && { name: manifest.name }),
+      tags: manifest.tags ?? [],
+      suite: manifest.injection ? "injection" : "disclosure",
+      track: manifest.track ?? "state-grounded",
+      agents: manifest.agents,
+      episodes: agentTasks * manifest.epochs * manifest.arms.length,
       dataset: manifest.dataset.label,
       scenario_count: manifest.dataset.scenario_count,
       epochs: manifest.epochs,
@@ -39,6 +47,11 @@ function listingOf(id: string, dir: string): RunListing {
     return {
       id,
       created_at: "",
+      tags: [],
+      suite: "disclosure",
+      track: "state-grounded",
+      agents: [],
+      episodes: 0,
       dataset: "",
       scenario_count: 0,
       epochs: 0,

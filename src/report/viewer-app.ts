@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type CompareRunsResult, ComparisonPlanError } from "./compare-runs.js";
 import { contentSecurityPolicy } from "./html-page.js";
+import { runListFilterOf } from "./run-list-filter.js";
 import { comparePage, messagePage, type RunListing, runListPage } from "./viewer-pages.js";
 
 /** Where the viewer gets runs from; the CLI backs it with a runs folder. */
@@ -42,7 +43,15 @@ export function createViewerApp(source: RunSource): Hono {
       },
     });
 
-  app.get("/", async () => page(runListPage(source.label, await source.list())));
+  app.get("/", async (c) =>
+    page(
+      runListPage(
+        source.label,
+        await source.list(),
+        runListFilterOf((key) => c.req.query(key)),
+      ),
+    ),
+  );
   app.get("/runs/:id/", async (c) => {
     const report = await source.report(c.req.param("id"));
     if (report === undefined) return page(messagePage("Not found", `No run ${c.req.param("id")} in ${source.label}.`), 404);
