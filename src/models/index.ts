@@ -27,4 +27,4 @@ export { ModelSpecError, PROVIDERS, type ProviderName, parseModelSpec } from "./
 export { type PreflightOptions, preflightModels } from "./preflight-models.js";
 export { requestJsonSchema } from "./request-json-schema.js";
 export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type ResolvedEndpoint, resolveEndpoint } from "./resolve-endpoint.js";
-export { addUsage, estimateCost, NO_USAGE, oneCallUsage, type TokenCounts, type Usage, UsageSchema } from "./usage.js";
+export { addUsage, estimateCost, NO_USAGE, oneCallUsage, realUsage, type TokenCounts, type Usage, UsageSchema } from "./usage.js";

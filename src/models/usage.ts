@@ -14,6 +14,12 @@ export const UsageSchema = z.object({
   output_tokens: z.number().int().nonnegative(),
   /** Estimated USD, present once any call had a price table; cached calls add 0. */
   cost_usd: z.number().nonnegative().optional(),
+  /**
+   * Every call was answered by code (a scripted role: `scripted`, `gullible`, `compromised`): the
+   * tokens are estimates of what a model would have read and written, no model was called and
+   * nothing was spent. Such usage is reported beside real usage, never added to it.
+   */
+  simulated: z.literal(true).optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
@@ -22,7 +28,11 @@ export type TokenCounts = Pick<Usage, "input_tokens" | "output_tokens">;
 
 export const NO_USAGE: Readonly<Usage> = Object.freeze({ calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 });
 
-/** Field-wise sum; a cost is kept once either side has one. Returns a new object. */
+/**
+ * Field-wise sum; a cost is kept once either side has one. Returns a new object. The sum is
+ * simulated only when every call in it was (a side with no calls does not count), so a total
+ * that mixed real and simulated calls is never mistaken for either; callers keep them apart.
+ */
 export function addUsage(total: Readonly<Usage>, delta: Readonly<Usage>): Usage {
   const sum: Usage = {
     calls: total.calls + delta.calls,
@@ -31,7 +41,16 @@ export function addUsage(total: Readonly<Usage>, delta: Readonly<Usage>): Usage 
     output_tokens: total.output_tokens + delta.output_tokens,
   };
   if (total.cost_usd !== undefined || delta.cost_usd !== undefined) sum.cost_usd = (total.cost_usd ?? 0) + (delta.cost_usd ?? 0);
+  const simulated = (usage: Readonly<Usage>) => usage.calls === 0 || usage.simulated === true;
+  if (sum.calls > 0 && simulated(total) && simulated(delta)) sum.simulated = true;
   return sum;
+}
+
+/** The real part of usage split by role: the sum of the roles that called a model, simulated ones left out. */
+export function realUsage(byRole: Readonly<Record<string, Usage>>): Usage {
+  return Object.values(byRole)
+    .filter((usage) => usage.simulated !== true)
+    .reduce((total: Usage, usage) => addUsage(total, usage), { ...NO_USAGE });
 }
 
 /** The usage of one call: a cached reply is a call that cost nothing. */

@@ -27,6 +27,7 @@ export {
   writeMaskIntegrityTask,
 } from "./mask-integrity-record.js";
 export { openRunForResume, type ResumableRun } from "./resume-run-folder.js";
+export { type RowUsage, rowUsageOf, UNSPLIT_ROLE } from "./row-usage.js";
 export {
   createRunFolder,
   type ReadRecordsResult,

@@ -10,6 +10,7 @@ import {
 } from "../stats/index.js";
 import { type EpisodeRecord, isScored, type ScoredRecord } from "./episode-record.js";
 import { type MaskIntegrityRunSummary, type MaskIntegrityTaskRecord, summarizeMaskIntegrityRun } from "./mask-integrity-record.js";
+import { type RowUsage, rowUsageOf } from "./row-usage.js";
 import type { RunManifest } from "./run-manifest.js";
 
 /** One row of a run's summary: an agent under a defense. */
@@ -26,6 +27,8 @@ export interface AgentSummary extends MetricSummary {
    * naming those pooled; present when the arm ran such a task. Beside `by_family`, never instead.
    */
   all_attacks?: InjectionPooledSummary;
+  /** Tokens and cost per role, and the real total; absent when no episode of the row called a model. */
+  usage?: RowUsage;
 }
 
 /** `summary.json`: one row per arm. Always recomputable from the manifest, the records and `mask-integrity.json`. */
@@ -133,12 +136,14 @@ export function summarizeRun(
     const injection = group.flatMap((record) => injectionOutcomeOf(record) ?? []);
     const settings = { seed: manifest.seed, resamples: options.resamples ?? manifest.bootstrap_resamples };
     const allAttacks = summarizeInjectionPooled(injection, settings);
+    const usage = rowUsageOf(group);
     rows.push({
       agent,
       defense,
       ...summary,
       ...(injection.length > 0 && { by_family: summarizeInjection(injection, settings) }),
       ...(allAttacks && { all_attacks: allAttacks }),
+      ...(usage && { usage }),
     });
   }
   const maskIntegrity = options.maskIntegrity ?? [];

@@ -50,6 +50,7 @@ export { type CompositionRow, compositionTable, sampleComposition } from "./samp
 export { DEFAULT_CARD_LIMITS, NO_CARD_LIMITS, type ScenarioCardLimits } from "./scenario-cards-html.js";
 export { DEFAULT_VIEWER_PORT, type RunningViewer, startViewer, VIEWER_HOST } from "./start-viewer.js";
 export { behaviourTable, leaderboardTable, leaderboardText, MODE_LEGEND, type SummaryRow } from "./summary-tables.js";
+export { USAGE_LEGEND, usageByRoleText } from "./usage-by-role-text.js";
 export type { RunSource } from "./viewer-app.js";
 export type { RunListing } from "./viewer-pages.js";
 export { writeHtmlReport, writeRunReports } from "./write-run-reports.js";

@@ -22,7 +22,7 @@ function usageTable(lines: readonly UsageLine[]): SafeHtml {
   return html`<div class="table-wrap"><table class="usage-by-role"><thead><tr>${withRow ? html`<th>agent</th>` : ""}<th>role</th><th class="num">calls</th><th class="num">tokens in</th><th class="num">tokens out</th>${withCost ? html`<th class="num">cost</th>` : ""}</tr></thead>
     <tbody>${lines.map(
       ({ row, role, usage }) =>
-        html`<tr>${withRow ? html`<td>${row}</td>` : ""}<td>${role}</td><td class="num">${count(usage.calls)}${usage.cached_calls > 0 ? html` <small>(${count(usage.cached_calls)} cached)</small>` : ""}</td><td class="num">${count(usage.input_tokens)}</td><td class="num">${count(usage.output_tokens)}</td>${withCost ? html`<td class="num">${usage.cost_usd !== undefined ? formatUsd(usage.cost_usd) : "–"}</td>` : ""}</tr>`,
+        html`<tr>${withRow ? html`<td>${row}</td>` : ""}<td>${role}${usage.simulated ? html` <small title="a scripted role: estimated tokens, no model was called">(simulated)</small>` : ""}</td><td class="num">${count(usage.calls)}${usage.cached_calls > 0 ? html` <small>(${count(usage.cached_calls)} cached)</small>` : ""}</td><td class="num">${count(usage.input_tokens)}</td><td class="num">${count(usage.output_tokens)}</td>${withCost ? html`<td class="num">${usage.cost_usd !== undefined ? formatUsd(usage.cost_usd) : "–"}</td>` : ""}</tr>`,
     )}</tbody></table></div>`;
 }
 
@@ -43,6 +43,8 @@ function add(total: Usage | undefined, usage: Usage): Usage {
   };
   // The rule of models' addUsage (a cost is kept once either side has one), which report/ may not import.
   if (total.cost_usd !== undefined || usage.cost_usd !== undefined) sum.cost_usd = (total.cost_usd ?? 0) + (usage.cost_usd ?? 0);
+  // A role is one client, so its records agree: simulated stays marked in the sum.
+  if (total.simulated && usage.simulated) sum.simulated = true;
   return sum;
 }
 

@@ -18,7 +18,7 @@ import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
 import { episodeBase, failureOf } from "./episode-base.js";
 import type { EpisodeSpec } from "./episode-spec.js";
 import { injectionScoreOf } from "./injection-score-of.js";
-import { usageField } from "./run-episode.js";
+import { usageByRoleField, usageField } from "./run-episode.js";
 import { scoreEpisode } from "./score-episode.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
@@ -110,7 +110,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     error,
     ...(output && { output }),
     ...usageField(usage),
-    ...(usageByRole && { usage_by_role: usageByRole }),
+    ...usageByRoleField(usageByRole),
     steps,
     duration_ms: elapsed(),
   });
@@ -206,7 +206,11 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       }
       const { decision, url } = seen;
       usage = addUsage(usage, decision.usage);
-      usageByRole = mergeUsageByRole(usageByRole, decision.usageByRole);
+      // An agent with one model and no split of its own spends as the "agent" role.
+      usageByRole = mergeUsageByRole(
+        usageByRole,
+        decision.usageByRole ?? (decision.usage.calls > 0 ? { agent: decision.usage } : undefined),
+      );
       const trace = traceOf(decision, seen, environment.screenshots);
       const timing = { observe_ms: round(seen.observeMs), agent_ms: round(seen.agentMs) };
       if (decision.kind === "stop") {
@@ -281,7 +285,10 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     const status =
       ending.reason === "limit" ? "limit" : fromInjection ? injectionStatusOf(injection, changedSomething()) : statusOf(output);
     const scored = await scoreEpisode(spec, output);
-    if (scored.usage) usage = addUsage(usage, scored.usage);
+    if (scored.usage) {
+      usage = addUsage(usage, scored.usage);
+      usageByRole = mergeUsageByRole(usageByRole, { judge: scored.usage });
+    }
     if (!scored.ok) return { ...failed(scored.error, output), judge: scored.judge };
     return {
       ...base,
@@ -292,7 +299,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       ...(fromInjection && { status_from: "injection" as const }),
       ...(scored.judge && { judge: scored.judge }),
       ...usageField(usage),
-      ...(usageByRole && { usage_by_role: usageByRole }),
+      ...usageByRoleField(usageByRole),
       steps,
       duration_ms: elapsed(),
     };

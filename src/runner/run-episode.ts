@@ -10,6 +10,17 @@ export function usageField(usage: Usage): { usage?: Usage } {
   return usage.calls > 0 ? { usage } : {};
 }
 
+/** A record's usage per role (`agent`, `judge`, the guarded agent's roles), the roles that made no call left out. */
+export function usageByRoleField(byRole: Readonly<Record<string, Usage>> | undefined): { usage_by_role?: Record<string, Usage> } {
+  const used = Object.entries(byRole ?? {}).filter(([, usage]) => usage.calls > 0);
+  return used.length > 0 ? { usage_by_role: Object.fromEntries(used) } : {};
+}
+
+/** Adds `usage` to `role`'s share of `byRole`, in place. */
+export function spendOn(byRole: Record<string, Usage>, role: string, usage: Usage): void {
+  byRole[role] = addUsage(byRole[role] ?? NO_USAGE, usage);
+}
+
 /**
  * Runs one state-grounded episode and always returns a record: an agent that throws or answers
  * out of contract, or a judge that fails, yields an `error` record (never a refusal, never a pass)
@@ -20,11 +31,13 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
   const started = Date.now();
   const base = episodeBase(spec, started);
   let usage: Usage = { ...NO_USAGE };
+  const byRole: Record<string, Usage> = {};
   const failed = (error: Failure): EpisodeRecord => ({
     ...base,
     status: "error",
     error,
     ...usageField(usage),
+    ...usageByRoleField(byRole),
     duration_ms: Date.now() - started,
   });
   if (agent.track !== "state-grounded")
@@ -36,6 +49,7 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
   try {
     const reply = await agent.respond(agentInputFor(scenario), { seed: spec.seed });
     usage = addUsage(usage, reply.usage);
+    spendOn(byRole, "agent", reply.usage);
     if (reply.kind === "unusable") return failed({ kind: "parse", message: reply.message });
     raw = reply.output;
   } catch (error) {
@@ -52,7 +66,10 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
   }
   const output = parsed.data;
   const scored = await scoreEpisode(spec, output);
-  if (scored.usage) usage = addUsage(usage, scored.usage);
+  if (scored.usage) {
+    usage = addUsage(usage, scored.usage);
+    spendOn(byRole, "judge", scored.usage);
+  }
   if (!scored.ok) return { ...failed(scored.error), output, judge: scored.judge };
   return {
     ...base,
@@ -61,6 +78,7 @@ export async function runEpisode(spec: EpisodeSpec): Promise<EpisodeRecord> {
     score: scored.score,
     ...(scored.judge && { judge: scored.judge }),
     ...usageField(usage),
+    ...usageByRoleField(byRole),
     duration_ms: Date.now() - started,
   };
 }

@@ -97,6 +97,14 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
       "recipient_typed",
     ]);
     for (const row of summary.agents) expect(row).toMatchObject({ agent: "openai-compatible:agent-model", n: 2, errors: 0 });
+    // Tokens per role in summary.json: the agent's two calls and the judge's two, and their real total.
+    for (const row of summary.agents) {
+      expect(Object.keys(row.usage.by_role)).toEqual(["agent", "judge"]);
+      expect(row.usage.by_role.agent.calls).toBe(2);
+      expect(row.usage.by_role.judge.calls).toBe(2);
+      expect(row.usage.by_role.agent.input_tokens).toBeGreaterThan(0);
+      expect(row.usage.total.input_tokens).toBe(row.usage.by_role.agent.input_tokens + row.usage.by_role.judge.input_tokens);
+    }
     expect(summary.agents[0].leakage.k).toBe(1);
 
     // 2 scenarios × 4 defenses: one agent call each; the judge sees the same answer under every
@@ -175,6 +183,10 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
       .map((line) => JSON.parse(line))
       .find((record) => record.status === "error");
     expect(errorRecord.error.kind).toBe("server");
+    // The end of the run counts the errors and prints the command that re-runs them, runnable from a clone.
+    expect(first.stderr).toContain(
+      `1 of 2 episodes ended in an error (1 server); a resume re-runs them: npx safecua bench --resume ${runDir} --json`,
+    );
 
     failing.on = false;
     const calls = server.requests.length;

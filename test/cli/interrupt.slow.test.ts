@@ -35,7 +35,7 @@ describe("safecua bench under a real Ctrl-C", { timeout: 300_000 }, () => {
     const runDir = expectStoppedRun(out, { status: (await run.done).status, stderr: run.stderr });
     expect(recordLines(runDir).length).toBeLessThan(3600);
     // The printed command, word for word (the temporary path needs no quoting).
-    const command = run.stderr.match(/continue with: safecua (bench --resume .*)\n/)?.[1];
+    const command = run.stderr.match(/continue with: npx safecua (bench --resume .*)\n/)?.[1];
     expect(command).toBe(`bench --resume ${runDir}`);
     const resumed = await spawnCli(command?.split(" ") ?? []);
     expect(resumed.status, resumed.stderr).toBe(0);

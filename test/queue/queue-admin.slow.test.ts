@@ -72,7 +72,7 @@ describe("safecua queue", () => {
     expect(firstEnd.status).toBe(1);
     expect(firstEnd.stderr).toMatch(
       new RegExp(
-        `stopped with 2 episodes not run; continue with: safecua bench --resume \\S+${first.runId} --queue redis://127\\.0\\.0\\.1:${redis.port}/0`,
+        `stopped with 2 episodes not run; continue with: npx safecua bench --resume \\S+${first.runId} --queue redis://127\\.0\\.0\\.1:${redis.port}/0`,
       ),
     );
     // The other run is untouched.
@@ -98,7 +98,7 @@ describe("safecua queue", () => {
     const result = await run.done;
     expect(result.status).toBe(130);
     expect(result.stderr).toContain("stopping");
-    expect(result.stderr).toMatch(/continue with: safecua bench --resume/);
+    expect(result.stderr).toMatch(/continue with: npx safecua bench --resume/);
     const row = (await status()).find((entry) => entry.run_id === run.runId);
     expect(row?.queued ?? 0).toBe(0);
     const runDir = join(result.stderr.match(/run folder: (\S+)/)?.[1] ?? "");

@@ -192,7 +192,7 @@ describe("bench --queue with workers", () => {
       const cut = await run;
       expect(cut.status).toBe(1);
       expect(cut.stderr).toMatch(new RegExp(`lost Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}/0`));
-      expect(cut.stderr).toMatch(/continue with: safecua bench --resume \S+ .*--queue 'redis:\/\/:\*\*\*@/);
+      expect(cut.stderr).toMatch(/continue with: npx safecua bench --resume \S+ .*--queue 'redis:\/\/:\*\*\*@/);
       expect(cut.stderr).not.toContain("unexpected error");
       const runDir = runDirOf(out);
       const kept = readRecords(runDir).records;

@@ -14,7 +14,7 @@ import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import type { RedisTarget } from "../../queue/index.js";
 import { RUN_FILES, type RunManifest, readManifest } from "../../records/index.js";
-import { leaderboardText, maskIntegrityProblems, writeRunReports } from "../../report/index.js";
+import { leaderboardText, maskIntegrityProblems, usageByRoleText, writeRunReports } from "../../report/index.js";
 import {
   agentResolver,
   buildArms,
@@ -162,6 +162,14 @@ const flagName = (key: string): string => (key === "propose" ? "--no-propose" : 
 /** Seconds since `start`, for the post-run phase lines. */
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
 
+/** "3 of 40 episodes ended in an error (2 timeout, 1 parse)": how many, and of which kinds, most frequent first. */
+function errorCount(errors: readonly RunResult["records"][number][], total: number): string {
+  const kinds = new Map<string, number>();
+  for (const record of errors) if (record.status === "error") kinds.set(record.error.kind, (kinds.get(record.error.kind) ?? 0) + 1);
+  const byKind = [...kinds].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([kind, n]) => `${n} ${kind}`);
+  return `${errors.length} of ${total} episodes ended in an error (${byKind.join(", ")})`;
+}
+
 /** The run's `--name` and `--tag` as the summary's first line, or nothing when it has neither. */
 function runLabel(manifest: RunManifest): string {
   const parts = [
@@ -184,21 +192,27 @@ async function printResult(
   const reports = await writeRunReports(result.runDir);
   cli.log(`reports written in ${since(start)}`);
   if (json) cli.print(JSON.stringify(result.summary, null, 2));
-  else cli.print(`\n${runLabel(result.manifest)}${leaderboardText(result.summary)}\n`);
+  else {
+    const usage = usageByRoleText(result.summary.agents);
+    cli.print(`\n${runLabel(result.manifest)}${leaderboardText(result.summary)}\n${usage ? `\nmodel usage by role:\n\n${usage}\n` : ""}`);
+  }
   const scored = result.records.some((record) => record.status !== "error");
+  const errors = result.records.filter((record) => record.status === "error");
+  // `npx` finds the package's own bin in a clone, where a bare `safecua` is not on the PATH.
+  const again = ["npx", "safecua", "bench", "--resume", result.runDir, ...run.resumeFlags].map(shellWord).join(" ");
   if (result.lost) cli.log(`${result.lost}; the results workers finish meanwhile wait in Redis for the resume`);
   if (result.missing > 0) {
     const interrupted = result.interrupted > 0 ? ` (${result.interrupted} interrupted in flight, left for the resume)` : "";
-    const again = ["safecua", "bench", "--resume", result.runDir, ...run.resumeFlags].map(shellWord).join(" ");
     cli.log(`stopped with ${result.missing} episodes not run${interrupted}; continue with: ${again}`);
     cli.exitCode = run.hooks.stop.signal.aborted ? EXIT.interrupted : EXIT.error;
   } else if (result.records.length > 0 && !scored) {
-    const first = result.records.find((record) => record.status === "error");
+    const first = errors[0];
     cli.log(
-      `every episode ended in an error (the first: ${first?.status === "error" ? `${first.error.kind}: ${first.error.message}` : "?"})`,
+      `every episode ended in an error (the first: ${first?.status === "error" ? `${first.error.kind}: ${first.error.message}` : "?"}); fix the cause, then re-run them with: ${again}`,
     );
     cli.exitCode = EXIT.error;
   } else {
+    if (errors.length > 0) cli.log(`${errorCount(errors, result.records.length)}; a resume re-runs them: ${again}`);
     // Gates judge finished runs only: a partial run's figures are not the ones a CI job asked about.
     const failures = checkGates(result.summary.agents, gates);
     for (const line of failures) cli.log(line);

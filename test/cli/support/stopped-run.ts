@@ -19,7 +19,7 @@ export function expectStoppedRun(out: string, result: { status: number | null; s
   expect(result.stderr).toContain("stopping: finishing the episodes in flight");
   const [runId] = readdirSync(out).filter((name) => !name.startsWith("cache"));
   const runDir = join(out, runId as string);
-  expect(result.stderr).toContain(`continue with: safecua bench --resume ${runDir}`);
+  expect(result.stderr).toContain(`continue with: npx safecua bench --resume ${runDir}`);
   const lines = recordLines(runDir);
   expect(lines.length).toBeGreaterThanOrEqual(1);
   expect(lines.filter((line) => line.status === "error")).toEqual([]);

@@ -1,5 +1,5 @@
 import type { UiDecision, UiTurn } from "../../../agents/index.js";
-import { addUsage, NO_USAGE, type Usage } from "../../../models/index.js";
+import { addUsage, NO_USAGE, realUsage, type Usage } from "../../../models/index.js";
 
 /**
  * What one runner step of the guarded agent gathers before it returns its action: the turns
@@ -17,7 +17,8 @@ export class StepLedger {
   close<D extends UiDecision>(made: D, masked: Buffer | undefined): D {
     return {
       ...made,
-      usage: Object.values(this.usageByRole).reduce((total: Usage, usage: Usage) => addUsage(total, usage), { ...NO_USAGE }),
+      // Scripted roles' estimates stay in usageByRole, marked simulated, and out of the real total.
+      usage: realUsage(this.usageByRole),
       usageByRole: this.usageByRole,
       ...(this.turns.length > 0 && { turns: this.turns }),
       ...(masked && { screenshot: { image: masked, type: "png" as const } }),

@@ -18,7 +18,8 @@ function partsOf(content: string | ModelContentPart[]): ModelContentPart[] {
 /**
  * Token counts a scripted role reports: about four characters a token, and a flat 765 per image
  * (a 1280×800 image at high detail in OpenAI's accounting). Estimates, so that runs with scripted
- * roles have usage on the same scale as with a model; the mock server reports its own.
+ * roles show what a model in that role would read (the context the guard puts before it); they
+ * are marked `simulated` and kept out of real totals. The mock server reports its own.
  */
 export function estimateTokens(request: ModelRequest, reply: string): { input_tokens: number; output_tokens: number } {
   let characters = request.system?.length ?? 0;
@@ -49,7 +50,8 @@ export function scriptedClient(spec: string, answer: (request: ModelRequest) => 
       return {
         text,
         ...(problem === undefined ? { object: checked.data } : { parse_error: problem }),
-        usage: { calls: 1, cached_calls: 0, ...tokens },
+        // Marked, so the estimate is shown as such and never counted as model spend.
+        usage: { calls: 1, cached_calls: 0, ...tokens, simulated: true },
         cached: false,
         model: spec,
         latency_ms: Math.round((performance.now() - started) * 10) / 10,
