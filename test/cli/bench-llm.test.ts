@@ -198,6 +198,32 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     expect(readFileSync(join(runDir, "records.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
   });
 
+  it("runs an eval file that holds both the evaluation and its endpoint, and a resume reads the endpoint from it again", async () => {
+    const local = tempDir();
+    writeFileSync(join(local, "pack.yaml"), stringify([leaky, clean]));
+    const file = join(local, "eval.yaml");
+    writeFileSync(
+      file,
+      stringify({
+        bench: { name: "one-file", dataset: "pack.yaml", agents: "openai-compatible:mock", resamples: 200 },
+        endpoints: [{ name: "mock", provider: "openai-compatible", base_url: server.url, model: "agent-model" }],
+      }),
+    );
+    const out = join(local, "runs");
+    const first = await runCli(["bench", "-c", file, "--out", out, "--json"]);
+    expect(first.status).toBe(0);
+    const summary = JSON.parse(first.stdout);
+    expect(summary).toMatchObject({ name: "one-file" });
+    expect(summary.agents[0]).toMatchObject({ agent: "openai-compatible:mock", n: 2, errors: 0 });
+    expect(summary.agents[0].usage.by_role.agent.calls).toBe(2);
+    const runDir = join(out, summary.run_id);
+    const records = join(runDir, "records.jsonl");
+    writeFileSync(records, `${readFileSync(records, "utf8").trim().split("\n")[0]}\n`);
+    const resumed = await runCli(["bench", "--resume", runDir, "--json"]);
+    expect(resumed.status).toBe(0);
+    expect(JSON.parse(resumed.stdout).agents[0]).toMatchObject({ n: 2, errors: 0 });
+  });
+
   it("exits 2 naming a bad model spec or defense before running anything", async () => {
     const local = tempDir();
     const badSpec = await runCli(["bench", "--agent", "nosuchprovider:x", "--out", local]);
