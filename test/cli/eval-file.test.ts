@@ -109,3 +109,19 @@ describe("safecua bench -c eval.yaml", () => {
     expect(result.stderr).toContain(join(dir, "missing-pack"));
   });
 });
+
+describe("an eval file's values that only a run can check", () => {
+  it("an unknown agent names the file and the list entry, not a flag the user never typed", async () => {
+    const file = evalFile("bench:\n  agents: [minimal, gpt-9]\n");
+    const result = await runCli(["bench", "-c", file, "--out", tempDir()]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toMatch(new RegExp(`^${file.replace(/[.]/g, "\\.")}: \\$\\.bench\\.agents\\[1\\]: unknown agent`));
+  });
+
+  it("the same agent given as a flag is still named by the flag", async () => {
+    const file = evalFile("bench:\n  agents: [minimal]\n");
+    const result = await runCli(["bench", "-c", file, "--agent", "gpt-9", "--out", tempDir()]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--agent gpt-9: unknown agent");
+  });
+});

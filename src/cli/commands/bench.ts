@@ -159,6 +159,24 @@ function applyConfigFile(options: BenchOptions, command: Command): BenchOptions 
 
 const flagName = (key: string): string => (key === "propose" ? "--no-propose" : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
+/**
+ * Runs `work`; an input error it throws about a value of `option` (`--agent gpt-9`) that came from
+ * the config file is re-pointed at the file and the field (`eval.yaml: $.bench.agents[1]`), where
+ * the user has to fix it.
+ */
+function fromConfigFile<T>(command: Command, options: BenchOptions, option: keyof BenchOptions, key: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const flag = flagName(option);
+    if (!(error instanceof InputError) || options.config === undefined || command.getOptionValueSource(option) !== "config") throw error;
+    if (!error.file?.startsWith(`${flag} `)) throw error;
+    const values = options[option];
+    const index = Array.isArray(values) ? values.indexOf(error.file.slice(flag.length + 1)) : -1;
+    throw new InputError(error.expected, { file: options.config, path: ["bench", key, ...(index >= 0 ? [index] : [])] }, { cause: error });
+  }
+}
+
 /** Seconds since `start`, for the post-run phase lines. */
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
 
@@ -377,7 +395,9 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
   if (e2e && guard.ablate && !(options.agent ?? DEFAULT_AGENTS[track]).some(isGuardedSpec))
     cli.log("--guard-ablate: switches off protections of guarded:<planner> and ucm:<planner> agents only; none is among --agent");
   const resolve = agentResolver(track, models, options.observation, guard);
-  const arms = buildArms(options.agent ?? DEFAULT_AGENTS[track], defenses, resolve, (line) => cli.log(line));
+  const arms = fromConfigFile(command, options, "agent", "agents", () =>
+    buildArms(options.agent ?? DEFAULT_AGENTS[track], defenses, resolve, (line) => cli.log(line)),
+  );
   const judge = options.judge ? modelJudge(models.client(options.judge), options.judge) : undefined;
   const usesModels = arms.some((arm) => isModelSpec(arm.agent.id)) || judge !== undefined;
   await preflight(cli, models, options.preflight);
