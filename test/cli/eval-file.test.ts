@@ -56,6 +56,16 @@ describe("safecua bench -c eval.yaml", () => {
     });
     // A state-grounded run's copy leaves out the end-to-end settings.
     expect(manifest.config.bench).not.toHaveProperty("max_steps");
+    // The reports' header names the run and its tags.
+    const markdown = readFileSync(join(out, summary.run_id, "report.md"), "utf8");
+    expect(markdown.split("\n").slice(0, 3)).toEqual([
+      `# safecua run reference-baseline (${summary.run_id})`,
+      "",
+      "- tags: example, reference",
+    ]);
+    const html = readFileSync(join(out, summary.run_id, "report.html"), "utf8");
+    expect(html).toContain(`<h1>safecua report — reference-baseline (${summary.run_id})</h1>`);
+    expect(html).toMatch(/· tags example, reference<\/div>/);
   });
 
   it("applies the file's gates and selection, and --name on the command line wins over the file's", async () => {
