@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CDPSession, Page } from "playwright-core";
 import { BrowserTimeout, type MachineLoad, machineLoad, pageCdpSession } from "../../browser/index.js";
+import { InputError } from "../../core/index.js";
 import { forgetIsolatedWorld, isolatedWorld } from "./isolated-world.js";
 
 /**
@@ -11,8 +12,26 @@ import { forgetIsolatedWorld, isolatedWorld } from "./isolated-world.js";
  */
 export const FREEZE_TIMEOUT_MS = 2_000;
 
-/** The freeze's deadline now: `FREEZE_TIMEOUT_MS` stretched by the machine's load. */
-export function freezeTimeoutMs(load: () => MachineLoad = machineLoad): number {
+/**
+ * Sets the freeze's deadline exactly, in ms, unstretched by load: for a capture that must fail
+ * closed at a known instant (a test of a page that cannot be frozen), or a machine whose load
+ * average says nothing of the browser's speed.
+ */
+export const FREEZE_TIMEOUT_ENV = "SAFECUA_FREEZE_TIMEOUT_MS";
+
+/**
+ * The freeze's deadline now: `SAFECUA_FREEZE_TIMEOUT_MS` when set, else `FREEZE_TIMEOUT_MS`
+ * stretched by the machine's load. A value that is not a positive number is an input error naming
+ * the variable.
+ */
+export function freezeTimeoutMs(load: () => MachineLoad = machineLoad, env: NodeJS.ProcessEnv = process.env): number {
+  const text = env[FREEZE_TIMEOUT_ENV];
+  if (text !== undefined && text.trim() !== "") {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new InputError(`"${text}" is not a positive number of ms`, { file: FREEZE_TIMEOUT_ENV });
+    return value;
+  }
   return new BrowserTimeout(FREEZE_TIMEOUT_MS, load).action();
 }
 
