@@ -99,8 +99,9 @@ describe("safecua guard lint", () => {
 describe("the rule language in docs/design/guard.md", () => {
   it("is stated there, with examples the guard accepts as written", async () => {
     const doc = readFileSync(packagePath("docs", "design", "guard.md"), "utf8");
-    const start = doc.indexOf("**Rule language.**");
-    const section = doc.slice(start, doc.indexOf("**Verdict step", start));
+    const start = doc.indexOf("\n### Rule language\n");
+    expect(start).toBeGreaterThan(-1);
+    const section = doc.slice(start, doc.indexOf("\n### ", start + 1));
     expect(section).not.toMatch(/§\d/); // no pointer to a spec outside the repository
     const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1] as string);
     expect(blocks.length).toBeGreaterThanOrEqual(2);
