@@ -2,7 +2,7 @@
  * One capture of a page, as the capture layer (src/guard/capture/, CDP) delivers it to the pure
  * guard (rows, rules, verdicts, mask). Plain JSON data so fixtures can be written by hand; the
  * capture engineer may propose changes to this shape via the lead (it is the contract between the
- * two halves of the guard; spec §1.3).
+ * two halves of the guard; docs/design/guard.md, "Capture").
  *
  * Conventions the capture side must keep:
  * - Boxes are `[x, y, w, h]` in *screenshot pixels* (document coordinates minus scroll, plus the
@@ -17,7 +17,8 @@
  * - A node whose children were cut by a capture limit has `truncated: true`; `limitsHit` says
  *   which limits were reached.
  * - `alignment.ok` is false when the sampled `DOM.getContentQuads` boxes disagree with the
- *   converted snapshot geometry; the guard then refuses to build a mask (spec §1.2, §5.1 item 8).
+ *   converted snapshot geometry; the guard then refuses to build a mask
+ *   (docs/design/guard.md, "Capture").
  */
 import { z } from "zod";
 import { NormalisedRoleSchema } from "./roles.js";
@@ -41,7 +42,7 @@ export const CapturedNodeSchema = z
     parentId: z.string().min(1).nullable(),
     /** Child order. Empty means "in the order the children appear in `nodes`". */
     childIds: z.array(z.string().min(1)).default([]),
-    /** Normalised role (§1.3), e.g. from `normaliseRole(rawRole)`. */
+    /** Normalised role (docs/design/guard.md, "Capture"), e.g. from `normaliseRole(rawRole)`. */
     role: NormalisedRoleSchema,
     /** The role as Chromium reports it (`StaticText`, `RootWebArea`, `navigation`, …). */
     rawRole: z.string().min(1),
@@ -97,7 +98,10 @@ export const CapturedPageSchema = z
   .object({
     /** Main frame URL as the address bar shows it; null when the browser root has none. */
     url: z.string().nullable(),
-    /** `document.title` — page-controlled, never trusted by itself (§1.7, §1.13). */
+    /**
+     * `document.title` — page-controlled, never trusted by itself
+     * (docs/design/guard.md, "Verdict order").
+     */
     title: z.string().default(""),
     /** CSS pixels; the screenshot is `viewport × devicePixelRatio`. */
     viewport: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict(),

@@ -1,10 +1,11 @@
 /**
- * Protections of the guard that a benchmark run may switch off one by one (spec §4.7 ablations),
- * to measure what each buys. Each entry: what is switched off, and what that exposes. The first
- * four can only unmask (they expose attacks); `capacity-grammars` and `endorsement-by-shape` can
- * only mask or refuse more (they expose no attack and measure the utility the mechanism buys);
- * `shape-provenance` can only endorse more (it exposes value attacks). The shape pair and the full
- * guard are the three shape rules side by side: refused, ours (provenance), the paper's (any).
+ * Protections of the guard that a benchmark run may switch off one by one
+ * (docs/design/guard.md, "Ablations"), to measure what each buys. Each entry: what is switched off,
+ * and what that exposes. The first four can only unmask (they expose attacks); `capacity-grammars`
+ * and `endorsement-by-shape` can only mask or refuse more (they expose no attack and measure the
+ * utility the mechanism buys); `shape-provenance` can only endorse more (it exposes value attacks).
+ * The shape pair and the full guard are the three shape rules side by side: refused, ours
+ * (provenance), the paper's (any).
  */
 export const GUARD_ABLATIONS = {
   "echo-demotion":

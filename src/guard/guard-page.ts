@@ -33,8 +33,9 @@ export interface GuardOptions {
   /** Node ids of live reveal records (endorsed elements) to copy back over the mask. */
   reveals?: readonly string[];
   /**
-   * Main-document rule indexes the coverage cap dropped on an earlier capture of this page
-   * template in the episode: they stay dropped (spec §5.1 item 5). The caller keeps the memory.
+   * Main-document rule indexes the coverage cap dropped on an earlier capture of this page template
+   * in the episode: they stay dropped (docs/design/guard.md, "Safety checks"). The caller keeps the
+   * memory.
    */
   keepDropped?: ReadonlySet<number>;
   /** Protections switched off for an ablation run (`bench --guard-ablate`); absent or empty: the full guard. */
@@ -101,7 +102,10 @@ export interface GuardResult {
  */
 const validated = new WeakSet<object>();
 
-/** Validates a capture or throws the typed, retryable error of spec §1.2. */
+/**
+ * Validates a capture or throws the typed, retryable error of a failed capture
+ * (docs/design/guard.md, "Failure").
+ */
 export function validateCapture(capture: CapturedPage | CapturedPageInput): CapturedPage {
   if (validated.has(capture)) return capture as CapturedPage;
   const nodes = (capture as { nodes?: unknown }).nodes;

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 /**
- * The small role vocabulary rules are written against (spec §1.3), so that one rule language
- * works whatever accessibility API produced the tree. `frame` (iframe element), `media`
- * (video/audio/canvas) and `other` are additions: rows need to know a node is an iframe or media
- * element, and a role outside the vocabulary must still be representable (rules can always name
- * the raw role instead).
+ * The small role vocabulary rules are written against (docs/design/guard.md, "Capture"), so that
+ * one rule language works whatever accessibility API produced the tree. `frame` (iframe element),
+ * `media` (video/audio/canvas) and `other` are additions: rows need to know a node is an iframe or
+ * media element, and a role outside the vocabulary must still be representable (rules can always
+ * name the raw role instead).
  */
 export const NORMALISED_ROLES = [
   "document_web",

@@ -44,9 +44,9 @@ function allowlistFor(firstUrl: string, extra: readonly string[] | undefined): R
 }
 
 /**
- * The guarded agent (SA-CUA, spec §1.15–1.21): a UI agent of the end-to-end track that observes
- * for itself. Its planner sees only the masked screen and fixed texts; values are read by a
- * quarantined model into variables, endorsed against trusted evidence, and every call passes the
+ * The guarded agent (SA-CUA; docs/design/guarded-agent.md): a UI agent of the end-to-end track that
+ * observes for itself. Its planner sees only the masked screen and fixed texts; values are read by
+ * a quarantined model into variables, endorsed against trusted evidence, and every call passes the
  * policy gate before it reaches the page.
  */
 export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingUiAgent {

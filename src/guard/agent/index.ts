@@ -1,5 +1,6 @@
-// The guarded agent (SA-CUA, spec §1.15–1.21): planner over the masked screen, quarantined typed
-// queries, endorsement, policy gate; and the scripted roles that make its guarantees testable.
+// The guarded agent (SA-CUA; docs/design/guarded-agent.md): planner over the masked screen,
+// quarantined typed queries, endorsement, policy gate; and the scripted roles that make its
+// guarantees testable.
 export type { Contact } from "./contacts/contact-directory.js";
 export { GUARDED_LIMITS, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
 export { REASON_CODES, type ReasonCode } from "./gate/reason-codes.js";

@@ -25,7 +25,10 @@ export function capacityNormalise(text: string): string | null {
 // matches none, and one regex run settles that instead of 24.
 const ANY_GRAMMAR = new RegExp(GRAMMARS.map((grammar) => grammar.pattern.source).join("|"), "i");
 
-/** The first grammar that matches the whole string, or null (spec §2.8). */
+/**
+ * The first grammar that matches the whole string, or null
+ * (docs/design/guard.md, "Capacity grammars").
+ */
 export function matchCapacityGrammar(text: string): GrammarId | null {
   const normalised = capacityNormalise(text);
   if (normalised === null || !ANY_GRAMMAR.test(normalised)) return null;

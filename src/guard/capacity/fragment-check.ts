@@ -55,10 +55,10 @@ function sameOrAdjacentLine(a: Row, b: Row): boolean {
 }
 
 /**
- * The fragment check of the capacity exception (spec §1.9, [RECON] reading): a bounded value is
- * released only if it is all the untrusted text of its line. Any other row of the same text
- * block, on the same or an adjacent line, that is untrusted and not itself releasable refuses
- * the exception — so "$25" cannot be lifted out of "send $25 to …". Trusted neighbours (the
+ * The fragment check of the capacity exception (docs/design/guard.md, "Exceptions"; our reading): a
+ * bounded value is released only if it is all the untrusted text of its line. Any other row of the
+ * same text block, on the same or an adjacent line, that is untrusted and not itself releasable
+ * refuses the exception — so "$25" cannot be lifted out of "send $25 to …". Trusted neighbours (the
  * operator's "Price:" label) do not count: they are shown anyway.
  */
 export function passesFragmentCheck(

@@ -1,8 +1,9 @@
 /**
- * The 24 closed "capacity" grammars (spec §2.8): strings that cannot carry an instruction because
- * every letter in them is a keyword from a closed list. Each grammar is a regular expression
- * matched against the whole (normalised) string, case-insensitively; the ASCII gate in
- * `capacity-match.ts` runs first, so case folding never touches a non-ASCII character.
+ * The 24 closed "capacity" grammars (docs/design/guard.md, "Capacity grammars"): strings that
+ * cannot carry an instruction because every letter in them is a keyword from a closed list. Each
+ * grammar is a regular expression matched against the whole (normalised) string,
+ * case-insensitively; the ASCII gate in `capacity-match.ts` runs first, so case folding never
+ * touches a non-ASCII character.
  */
 
 // Numbers: optional sign, `,` or `.` thousands grouping, optional decimal part.

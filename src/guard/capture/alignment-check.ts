@@ -13,7 +13,10 @@ export interface AlignmentResult {
   maxDeviationPx: number | null;
 }
 
-/** More than a few pixels apart means the conversion is wrong, not rounding (spec §1.3). */
+/**
+ * More than a few pixels apart means the conversion is wrong, not rounding
+ * (docs/design/guard.md, "The alignment check").
+ */
 export const ALIGNMENT_TOLERANCE_PX = 3;
 
 /**

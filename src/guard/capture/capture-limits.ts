@@ -1,9 +1,9 @@
 import type { CaptureLimit } from "../captured-page.js";
 
 /**
- * The original's walk limits (spec §1.3): depth 50, 1,024 children per node, 5,000 nodes per
- * target. A page that exceeds them is cut, and the node whose children were cut is flagged so the
- * guard keeps the region masked (default-deny: what was not read cannot be trusted).
+ * The original's walk limits (docs/design/guard.md, "Capture"): depth 50, 1,024 children per node,
+ * 5,000 nodes per target. A page that exceeds them is cut, and the node whose children were cut is
+ * flagged so the guard keeps the region masked (default-deny: what was not read cannot be trusted).
  */
 export interface CaptureLimits {
   depth: number;

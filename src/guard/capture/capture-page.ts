@@ -68,8 +68,9 @@ function axProperty(ax: AxNode | null, name: string): unknown {
  * Captures the page as the guard sees it, from the host only (DevTools calls; nothing runs in the
  * page): the accessibility tree of every readable frame joined with the DOM snapshot (id, class,
  * tag, href, layout box, paint order) on backend node ids, boxes in screenshot pixels, focus,
- * off-screen flags, capture limits and a `DOM.getContentQuads` alignment cross-check (spec §1.3).
- * Take the screenshot right after, with the same viewport; nothing here waits for the page to settle.
+ * off-screen flags, capture limits and a `DOM.getContentQuads` alignment cross-check
+ * (docs/design/guard.md, "Capture"). Take the screenshot right after, with the same viewport;
+ * nothing here waits for the page to settle.
  */
 export async function capturePage(page: Page, options: CaptureOptions = {}): Promise<CapturedPage> {
   return (await captureSampledPage(page, options)).page;

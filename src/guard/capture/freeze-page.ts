@@ -94,19 +94,19 @@ function freezeFailure(error: unknown): string {
 }
 
 /**
- * Runs `work` while the page can change nothing on screen (spec §1.2: the tree and the pixels of one
- * instant). First every running CSS animation, transition and Web Animation is cancelled from an
- * isolated world, its time kept, and two frames are let through, so the compositor — which runs
- * transform and opacity animations on its own thread — has dropped them too (pausing them instead
- * left the compositor a step ahead of the tree). Then the page's JavaScript is stopped by pausing
- * its thread in the debugger, in a task of ours, so the pause falls between tasks and never inside
- * a frame's own callbacks; animations the page set off in between are held the same way. While
- * paused, Chromium still lays out and paints what the DOM holds, so a capture and a screenshot
- * taken in `work` describe the same page. Afterwards the animations play on from their kept times,
- * and timers, animation frames and events that came due run, as if the page had been slow. A page
- * that never reaches the pause (a busy loop, its own `debugger` statements in a loop, a navigation
- * that replaces the document on the way) throws `FreezeError`: the caller must not capture it
- * unfrozen.
+ * Runs `work` while the page can change nothing on screen (the tree and the pixels of one instant:
+ * docs/design/guard.md, "Freezing: one instant for tree and pixels"). First every running CSS
+ * animation, transition and Web Animation is cancelled from an isolated world, its time kept, and
+ * two frames are let through, so the compositor — which runs transform and opacity animations on
+ * its own thread — has dropped them too (pausing them instead left the compositor a step ahead of
+ * the tree). Then the page's JavaScript is stopped by pausing its thread in the debugger, in a task
+ * of ours, so the pause falls between tasks and never inside a frame's own callbacks; animations
+ * the page set off in between are held the same way. While paused, Chromium still lays out and
+ * paints what the DOM holds, so a capture and a screenshot taken in `work` describe the same page.
+ * Afterwards the animations play on from their kept times, and timers, animation frames and events
+ * that came due run, as if the page had been slow. A page that never reaches the pause (a busy
+ * loop, its own `debugger` statements in a loop, a navigation that replaces the document on the
+ * way) throws `FreezeError`: the caller must not capture it unfrozen.
  */
 export async function withFrozenPage<T>(page: Page, work: (cdp: CDPSession) => Promise<T>, timeoutMs = freezeTimeoutMs()): Promise<T> {
   const cdp = await pageCdpSession(page);

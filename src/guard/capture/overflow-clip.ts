@@ -26,10 +26,10 @@ function intersect(a: ClipEdges, b: ClipEdges): ClipEdges {
 const CLIPPING = new Set(["hidden", "scroll", "auto"]);
 
 /**
- * The overflow clip that applies to each node's own painting, in document coordinates (spec §5.1
- * item 3: paint does not follow the tree). A scroll container's content scrolled out of view keeps
- * a box where something else is painted; without the clip a trusted row there would reveal those
- * pixels and an untrusted one would hide a trusted neighbour.
+ * The overflow clip that applies to each node's own painting, in document coordinates
+ * (docs/design/guard.md, "Rows": paint does not follow the tree). A scroll container's content
+ * scrolled out of view keeps a box where something else is painted; without the clip a trusted row
+ * there would reveal those pixels and an untrusted one would hide a trusted neighbour.
  *
  * CSS clips a node by the overflow of the ancestors in its containing-block chain: every ancestor
  * for in-flow nodes, only positioned (or transformed) ones for `absolute`. Anything this cannot

@@ -7,7 +7,10 @@ import { MaskBuildError, MaskUnavailableError } from "./mask-build-error.js";
 import { checkScreenshotSize, paintMaskOnPixels } from "./paint-mask.js";
 import { decodeImage } from "./raw-image.js";
 
-/** Retries after the first attempt (spec §1.2: "retry three times, then stop the episode"). */
+/**
+ * Retries after the first attempt (docs/design/guard.md, "Failure": three retries, then the episode
+ * stops).
+ */
 export const MASK_RETRIES = 3;
 
 /** What the differential check found on the capture the mask was built from. */

@@ -19,9 +19,10 @@ export interface MaskPlan {
 }
 
 /**
- * The compositor of spec §1.12: F = M − R, where R is the union of every revealed rectangle minus
- * the boxes that win over it. Returns F as disjoint integer rectangles inside the screenshot —
- * the single list that both paints the masked screenshot and answers the hit test.
+ * The compositor (docs/design/guard.md, "The mask"): F = M − R, where R is the union of every
+ * revealed rectangle minus the boxes that win over it. Returns F as disjoint integer rectangles
+ * inside the screenshot — the single list that both paints the masked screenshot and answers the
+ * hit test.
  */
 export function composeMask(plan: MaskPlan): Rect[] {
   const { width, height } = plan.screen;

@@ -1,5 +1,9 @@
 import { countOf } from "../../core/index.js";
-/** Why no mask could be built for a capture (spec §1.2). Retryable: the next capture may succeed. */
+
+/**
+ * Why no mask could be built for a capture (docs/design/guard.md, "Failure"). Retryable: the next
+ * capture may succeed.
+ */
 export type MaskBuildFailure =
   | "no-tree"
   | "unparsable-tree"

@@ -13,9 +13,9 @@ interface Overlapper {
 }
 
 /**
- * The geometric layer of the mask (spec §1.12): decides what is copied back over the default mask
- * from layout boxes. Every trusted, on-screen row (and every live reveal) is revealed except where
- * a box of an unrelated branch that is not trusted overlaps it:
+ * The geometric layer of the mask (docs/design/guard.md, "The mask"): decides what is copied back
+ * over the default mask from layout boxes. Every trusted, on-screen row (and every live reveal) is
+ * revealed except where a box of an unrelated branch that is not trusted overlaps it:
  * - an untrusted row or leaf (drawn content — text, image, empty slot, aria-hidden drawing)
  *   always wins, so every untrusted row's box lies inside F;
  * - any other untrusted container (a background, a border) wins unless the capture's paint order

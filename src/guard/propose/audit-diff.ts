@@ -2,11 +2,12 @@ import { canonicalJson } from "../../core/index.js";
 import type { RuleSet } from "../rules/rule.js";
 
 /**
- * The host's remove-only check on an audit answer (spec §1.11 item 4): the audit reads page text,
- * so its authority over trust must be monotone. The answer is accepted only when it is the input
- * list with some rules left out: every kept rule identical (canonical JSON) to an input rule, in
- * the input's order, none twice. Anything else — a new rule, an edited one, a reordering — is
- * rejected, and a rejected audit counts as an invalid reply (fail closed: the page stays masked).
+ * The host's remove-only check on an audit answer (docs/design/rule-proposal.md, "The four calls"):
+ * the audit reads page text, so its authority over trust must be monotone. The answer is accepted
+ * only when it is the input list with some rules left out: every kept rule identical (canonical
+ * JSON) to an input rule, in the input's order, none twice. Anything else — a new rule, an edited
+ * one, a reordering — is rejected, and a rejected audit counts as an invalid reply (fail closed:
+ * the page stays masked).
  */
 export type AuditDiff = { ok: true; kept: number[] } | { ok: false; problem: string };
 

@@ -5,9 +5,10 @@ import { matchPathRule } from "../rules/match-rule.js";
 import { isPageRule, isPathRule, type Rule } from "../rules/rule.js";
 
 /**
- * What one proposed rule covers on the page, in counts only (spec §1.11 item 3): the proposer
- * learns the extent of its rules without reading a word of the page. Nothing here holds text,
- * an id or a class the proposer did not write itself.
+ * What one proposed rule covers on the page, in counts only
+ * (docs/design/rule-proposal.md, "The four calls"): the proposer learns the extent of its rules
+ * without reading a word of the page. Nothing here holds text, an id or a class the proposer did
+ * not write itself.
  */
 export interface RuleExtent {
   rule: number;

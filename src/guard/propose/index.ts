@@ -1,5 +1,6 @@
-// Rule proposal for pages nobody wrote rules for (spec §1.5, §1.11): the text-free skeleton, the
-// four-call pipeline with its remove-only audit, and the per-template cache in the rule store.
+// Rule proposal for pages nobody wrote rules for (docs/design/rule-proposal.md): the text-free
+// skeleton, the four-call pipeline with its remove-only audit, and the per-template cache in the
+// rule store.
 export { type RuleExtent, ruleExtents } from "./extent-feedback.js";
 export { ProposalFailedError } from "./proposal-failed-error.js";
 export { PROPOSAL_SCHEMA_NAMES, type ProposalStep, type SitePrior } from "./proposal-schemas.js";

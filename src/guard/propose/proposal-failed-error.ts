@@ -2,8 +2,9 @@ import { countOf } from "../../core/index.js";
 import type { ProposalFailure } from "./propose-rules.js";
 
 /**
- * A page had no stored rule set and the live proposal failed (spec §1.2, §1.11): the page stays
- * masked whole and the episode stops, as an error of kind `proposal` (never a refusal, never a pass).
+ * A page had no stored rule set and the live proposal failed
+ * (docs/design/rule-proposal.md, "The four calls"): the page stays masked whole and the episode
+ * stops, as an error of kind `proposal` (never a refusal, never a pass).
  */
 export class ProposalFailedError extends Error {
   readonly kind = "proposal";

@@ -4,9 +4,9 @@ import type { SitePrior } from "./proposal-schemas.js";
 import { roleLegend } from "./role-codes.js";
 
 /**
- * The prompts of the four proposal calls (outlines: spec §2.15). Only the audit's user message
- * carries page text; the other three are built from the host, the category, the skeleton, the
- * model's own rules and counts.
+ * The prompts of the four proposal calls (our wording: docs/design/guarded-agent.md, "Prompts").
+ * Only the audit's user message carries page text; the other three are built from the host, the
+ * category, the skeleton, the model's own rules and counts.
  */
 
 export const PRIOR_SYSTEM = [

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * The replies of the four proposal calls (spec §1.11, §2.15). Each is a closed object, so a reply
- * with extra fields is invalid rather than half-read. Rules travel as plain objects here and are
- * then validated by `parseRuleSet` (the rule language's own strict schemas): a rule that does not
- * parse makes the reply invalid, like JSON that does not parse.
+ * The replies of the four proposal calls (docs/design/rule-proposal.md, "The four calls"). Each is
+ * a closed object, so a reply with extra fields is invalid rather than half-read. Rules travel as
+ * plain objects here and are then validated by `parseRuleSet` (the rule language's own strict
+ * schemas): a rule that does not parse makes the reply invalid, like JSON that does not parse.
  */
 export const SitePriorSchema = z
   .object({

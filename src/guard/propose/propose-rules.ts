@@ -2,14 +2,15 @@
  * Guarantee: a proposal either returns a rule set that went through all four calls and the
  * host's checks, or fails — it has no path that returns rules the audit did not see, rules an
  * audit added or edited, or rules from an invalid reply. A failure leaves the page with no rules
- * (masked whole); the caller stops the episode (spec §1.2, §1.11).
+ * (masked whole); the caller stops the episode (docs/design/rule-proposal.md, "The four calls").
  *
- * The four calls (spec §1.11): the site prior (host and category only), the proposal (skeleton and
- * prior), extent feedback (the model's rules and per-rule counts) and the note audit (the only call
- * that reads page text; remove-only, enforced by `auditDiff`). Each call gets two replies to be
- * valid (the second after a repair message naming the problem); invalid twice fails the attempt.
- * A failed attempt (invalid twice, a model error, no rules left on a page that needs them) is
- * retried up to three times with another seed, so a replay cache does not hand back the same reply.
+ * The four calls (docs/design/rule-proposal.md, "The four calls"): the site prior (host and
+ * category only), the proposal (skeleton and prior), extent feedback (the model's rules and
+ * per-rule counts) and the note audit (the only call that reads page text; remove-only, enforced by
+ * `auditDiff`). Each call gets two replies to be valid (the second after a repair message naming
+ * the problem); invalid twice fails the attempt. A failed attempt (invalid twice, a model error, no
+ * rules left on a page that needs them) is retried up to three times with another seed, so a replay
+ * cache does not hand back the same reply.
  */
 import { addUsage, ModelCallError, type ModelClient, type ModelMessage, NO_USAGE, type Usage } from "../../models/index.js";
 import type { CapturedPage, CapturedPageInput } from "../captured-page.js";

@@ -32,11 +32,12 @@ export interface ProposedRuleCacheOptions {
 }
 
 /**
- * Rule sets per page, proposed once per host and URL template and reused (spec §1.10): a page's
- * rule set is looked up in the store with the §1.10 order (exact path → template → looser
- * template → path prefix → scope default); only when nothing matches is the pipeline run, and its
- * rules are stored under the page's template. A failed proposal stores nothing (the next episode
- * tries again); the caller masks the page whole and stops. Site priors are made once per site.
+ * Rule sets per page, proposed once per host and URL template and reused
+ * (docs/design/guard.md, "Lookup order"): a page's rule set is looked up in the store with the
+ * order of docs/design/guard.md, "Lookup order" (exact path → template → looser template → path
+ * prefix → scope default); only when nothing matches is the pipeline run, and its rules are stored
+ * under the page's template. A failed proposal stores nothing (the next episode tries again); the
+ * caller masks the page whole and stops. Site priors are made once per site.
  */
 export class ProposedRuleCache {
   /** Pages answered from the store. */

@@ -2,7 +2,7 @@
  * Guarantee: no string of four or more characters that the page wrote as text (an accessible
  * name, a value, a link target, the title, the URL) appears in the skeleton, compared without
  * regard to case. The proposal call reads only the skeleton, so the page cannot address it
- * (spec §1.5, §1.11 item 2).
+ * (docs/design/rule-proposal.md, "The skeleton").
  *
  * The skeleton is one line per node of the main document, in document order:
  *
@@ -27,7 +27,7 @@
  *   field (`#id`, `.class`) shares no four-character window with any page text, case-folded. So a
  *   class named after a comment's words, or crafted as an instruction that a comment repeats, is
  *   dropped; a class that is an instruction and appears in no text still reaches the proposer,
- *   which is the spec's accepted limit (ids and classes are the operator's template on the sites
+ *   which is the paper's accepted limit (ids and classes are the operator's template on the sites
  *   the threat model covers).
  */
 import type { CapturedNode, CapturedPage } from "../captured-page.js";

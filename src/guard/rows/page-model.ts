@@ -98,10 +98,10 @@ function pushStrings(target: string[], node: CapturedNode): void {
 }
 
 /**
- * Builds content roots and rows (spec §1.4) from a validated capture. A row is a non-ignored
- * node with a non-empty box that is a presentation leaf: a text run, an image/media/iframe
- * element, a form control, or a childless element (an empty ad slot is exactly what must stay
- * masked). Opaque frames and truncated regions become one forced-untrusted row each.
+ * Builds content roots and rows (docs/design/guard.md, "Rows") from a validated capture. A row is a
+ * non-ignored node with a non-empty box that is a presentation leaf: a text run, an
+ * image/media/iframe element, a form control, or a childless element (an empty ad slot is exactly
+ * what must stay masked). Opaque frames and truncated regions become one forced-untrusted row each.
  */
 export function buildPageModel(page: CapturedPage): PageModel {
   const tree = buildPageTree(page);

@@ -1,7 +1,7 @@
 import type { Box, CapturedNode } from "../captured-page.js";
 import type { NormalisedRole } from "../roles.js";
 
-/** A container above a row, as rules and the geometric check see it (spec §1.4). */
+/** A container above a row, as rules and the geometric check see it (docs/design/guard.md, "Rows"). */
 export interface AncestorRecord {
   nodeId: string;
   role: NormalisedRole;

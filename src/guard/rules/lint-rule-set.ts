@@ -30,9 +30,10 @@ function identifiersOf(rules: RuleSet): Array<{ path: Array<string | number>; id
 }
 
 /**
- * Checks that a schema cannot express (spec §1.6): `class` is a substring test, so a short
- * fragment or one that occurs in several class tokens of the page silently widens a trust grant.
- * With a capture, fragments are checked against the class tokens actually on that page.
+ * Checks that a schema cannot express (docs/design/guard.md, "Rule language"): `class` is a
+ * substring test, so a short fragment or one that occurs in several class tokens of the page
+ * silently widens a trust grant. With a capture, fragments are checked against the class tokens
+ * actually on that page.
  */
 export function lintRuleSet(rules: RuleSet, page?: Pick<CapturedPage, "nodes">): LintIssue[] {
   const issues: LintIssue[] = [];

@@ -29,10 +29,11 @@ export function identifierMatches(identifier: Identifier, node: CapturedNode, sh
 }
 
 /**
- * Matches an `ancestor_path` rule against a node's chain (content root … node, inclusive), spec
- * §1.6: the identifiers are a subsequence of the chain, matched greedily from the root; the last
- * one names the granted container, which is the node itself or one of its ancestors. Returns the
- * index in `chain` of the granted container, or null when the rule does not grant this node.
+ * Matches an `ancestor_path` rule against a node's chain (content root … node, inclusive;
+ * docs/design/guard.md, "Rule language"): the identifiers are a subsequence of the chain, matched
+ * greedily from the root; the last one names the granted container, which is the node itself or one
+ * of its ancestors. Returns the index in `chain` of the granted container, or null when the rule
+ * does not grant this node.
  *
  * When several containers match the last identifier the outermost is used: `except` then
  * excludes anything below *any* of them, which is the stricter reading.

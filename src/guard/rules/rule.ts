@@ -2,13 +2,13 @@ import { z } from "zod";
 import { isKnownRole } from "../roles.js";
 
 /**
- * The rule language of spec §1.6. Rules name *trusted* content; whatever no rule names stays
- * masked. Unknown keys are refused everywhere so that a typo (`excepts`, `ownRole`) cannot
- * silently widen or narrow a grant.
+ * The rule language (docs/design/guard.md, "Rule language"). Rules name *trusted* content; whatever
+ * no rule names stays masked. Unknown keys are refused everywhere so that a typo (`excepts`,
+ * `ownRole`) cannot silently widen or narrow a grant.
  */
 export const IdentifierSchema = z
   .object({
-    /** Normalised role (§1.3) or the raw Chromium role. */
+    /** Normalised role (docs/design/guard.md, "Capture") or the raw Chromium role. */
     role: z.string().min(1, "role must be a non-empty string"),
     /** Exact match on the node's DOM id. */
     id: z.string().min(1, "id must be a non-empty string").optional(),
@@ -46,9 +46,9 @@ export const PageRuleSchema = z
 export type PageRule = z.infer<typeof PageRuleSchema>;
 
 /**
- * Self-authored content (spec §1.13): a `container` is trusted when the one `byline` inside it
- * (not inside a nested container) reads exactly the operator-declared identity. The identity is
- * configuration and never read from the screen.
+ * Self-authored content (docs/design/guard.md, "Self-authored content"): a `container` is trusted
+ * when the one `byline` inside it (not inside a nested container) reads exactly the
+ * operator-declared identity. The identity is configuration and never read from the screen.
  */
 export const SelfRuleSchema = z
   .object({
@@ -62,10 +62,10 @@ export const SelfRuleSchema = z
 export type SelfRule = z.infer<typeof SelfRuleSchema>;
 
 /**
- * File listings (spec §1.9 item 3): names a container whose rows list files — the files app's
- * listing, a file chooser's table. It grants nothing by itself; inside it, and only there, a row
- * whose whole text is the base name of a file the user owns is shown (file ownership). Elsewhere
- * a page could otherwise write an owned file's name anywhere to get text unmasked.
+ * File listings (docs/design/guard.md, "Exceptions"): names a container whose rows list files — the
+ * files app's listing, a file chooser's table. It grants nothing by itself; inside it, and only
+ * there, a row whose whole text is the base name of a file the user owns is shown (file ownership).
+ * Elsewhere a page could otherwise write an owned file's name anywhere to get text unmasked.
  */
 export const FilesRuleSchema = z
   .object({
@@ -77,7 +77,10 @@ export const FilesRuleSchema = z
 export type FilesRule = z.infer<typeof FilesRuleSchema>;
 
 export type Rule = PathRule | PageRule | SelfRule | FilesRule;
-/** A validated rule list for one page (never merged with another page's, spec §1.10). */
+/**
+ * A validated rule list for one page (never merged with another page's,
+ * docs/design/guard.md, "Rule language").
+ */
 export type RuleSet = readonly Rule[];
 
 export function isPageRule(rule: Rule): rule is PageRule {

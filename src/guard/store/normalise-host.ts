@@ -1,9 +1,9 @@
 /**
- * The rule-storage scope of a URL (spec §1.10): lower-case host, IDNA to ASCII (punycode), a
- * leading `www.` and a trailing dot removed, the port kept only when it is not the scheme's
- * default. Other subdomains are never stripped: `gitlab.example` and `pages.gitlab.example` are
- * different operators. Accepts a URL or a bare host; returns null when it cannot be parsed.
- * Non-network URLs keep their scheme as the scope (`file:`, `about:blank`).
+ * The rule-storage scope of a URL (docs/design/guard.md, "Storage"): lower-case host, IDNA to ASCII
+ * (punycode), a leading `www.` and a trailing dot removed, the port kept only when it is not the
+ * scheme's default. Other subdomains are never stripped: `gitlab.example` and
+ * `pages.gitlab.example` are different operators. Accepts a URL or a bare host; returns null when
+ * it cannot be parsed. Non-network URLs keep their scheme as the scope (`file:`, `about:blank`).
  */
 export function normaliseHost(input: string): string | null {
   const trimmed = input.trim();

@@ -13,7 +13,10 @@ const MatchSchema = z.discriminatedUnion("kind", [
 ]);
 export type RuleSetMatch = z.infer<typeof MatchSchema>;
 
-/** How a proposed rule set was made (spec §1.11): the model, the attempts and calls it took. */
+/**
+ * How a proposed rule set was made (docs/design/rule-proposal.md, "The cache"): the model, the
+ * attempts and calls it took.
+ */
 export const ProposalRecordSchema = z
   .object({
     model: z.string().min(1),
@@ -34,7 +37,10 @@ const EntrySchema = z
     rules: z.unknown(),
     /** Set on rule sets the proposal pipeline wrote (absent on hand-written ones). */
     proposed: ProposalRecordSchema.optional(),
-    /** Rule indexes the coverage cap dropped on this page template: they stay dropped (spec §1.8). */
+    /**
+     * Rule indexes the coverage cap dropped on this page template: they stay dropped
+     * (docs/design/guard.md, "Safety checks").
+     */
     dropped: z.array(z.number().int().nonnegative()).optional(),
   })
   .strict();
@@ -110,11 +116,11 @@ function underPrefix(path: string, prefix: string): boolean {
 }
 
 /**
- * Rule sets stored per scope and URL (spec §1.10, §2.12). A lookup returns exactly one stored
- * rule set, found by the first step that matches: exact path → template → looser template →
- * longest path prefix → scope default. Rule sets of different pages are never merged (merging
- * widens trust on the web), so adding a second set under the same scope and key replaces the
- * first.
+ * Rule sets stored per scope and URL (docs/design/guard.md, "Storage"). A lookup returns exactly
+ * one stored rule set, found by the first step that matches: exact path → template → looser
+ * template → longest path prefix → scope default. Rule sets of different pages are never merged
+ * (merging widens trust on the web), so adding a second set under the same scope and key replaces
+ * the first.
  */
 export class RuleStore {
   private readonly entries = new Map<string, Map<string, RuleSetEntry>>();

@@ -13,7 +13,7 @@ export interface SegmentPlaceholder {
 /** Names the template already uses; a configured placeholder may not take one. */
 export const BUILT_IN_PLACEHOLDERS: ReadonlySet<string> = new Set(["n", "uuid", "hex", "slug", "ns", "*"]);
 
-/** Per-scope template settings (spec §2.12). */
+/** Per-scope template settings (docs/design/guard.md, "URL templates"). */
 export interface TemplateConfig {
   /** Known user/group namespaces on forge-like sites; such a segment becomes `{ns}`. */
   namespaces?: readonly string[];
@@ -62,11 +62,11 @@ export function templatePath(url: string, config: TemplateConfig = {}): string |
 }
 
 /**
- * The URL template of a page (spec §2.12): path segments that are ids become placeholders
- * (a configured position `{name}`, all digits `{n}`, UUID `{uuid}`, hex of 7+ `{hex}`, a
- * hyphenated slug longer than 12 after a `{n}` `{slug}`, a configured namespace `{ns}`); the
- * query keeps only configured parameter names, sorted, without values. Trailing slashes are
- * significant (spec §2.11).
+ * The URL template of a page (docs/design/guard.md, "URL templates"): path segments that are ids
+ * become placeholders (a configured position `{name}`, all digits `{n}`, UUID `{uuid}`, hex of 7+
+ * `{hex}`, a hyphenated slug longer than 12 after a `{n}` `{slug}`, a configured namespace `{ns}`);
+ * the query keeps only configured parameter names, sorted, without values. Trailing slashes are
+ * significant (docs/design/guard.md, "URL templates").
  */
 export function urlTemplate(url: string, config: TemplateConfig = {}): string | null {
   const parsed = parse(url);

@@ -13,8 +13,8 @@ import type { TemplateConfig } from "./url-template.js";
  * workspace writes (navigation, the clock, fixed headings and labels, buttons, hints, counts),
  * named by the stable ids and classes the workspace gives it; everything a scenario's state puts
  * on a page stays masked. The workspace is one operator with the same structure on every page of
- * an app, so one set serves all of an app's pages (the spec's exception for sites "whose structure
- * is the same across screens", §1.10); the sets of different apps are never merged.
+ * an app, so one set serves all of an app's pages (the case in which one set
+ * may serve several screens of a site); the sets of different apps are never merged.
  *
  * Every workspace page lives under `/e/<episode>/<app>/…` whatever the port and the episode id
  * (`ep-<16 hex>` in runs, any slug in tests), so the scope's template makes segment 1 the

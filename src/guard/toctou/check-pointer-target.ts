@@ -16,7 +16,10 @@ export type PointerRefusal =
   | "masked"
   /** No trusted row was shown under the point (revealed area between rows, or outside every row). */
   | "no_trusted_row"
-  /** The page changed since the capture: something else is under the point now (spec §5.1 item 1). */
+  /**
+   * The page changed since the capture: something else is under the point now
+   * (docs/design/guard.md, "Time of use").
+   */
   | "stale_screen";
 
 export type PointerCheck = { ok: true; nodeId: string; hitNodeId: string } | { ok: false; reason: PointerRefusal; detail: string };
@@ -26,11 +29,11 @@ function contains(box: Box, x: number, y: number): boolean {
 }
 
 /**
- * Time-of-check/time-of-use guard for pointer actions (spec §5.1 item 1). The mask was computed on
- * one capture; the click lands later, and a page can slide untrusted content under a trusted button
- * in between. Immediately before dispatching, this asks Chromium what is under the point *now*
- * (`DOM.getNodeForLocation`, the same hit test a click uses, honouring `pointer-events`) and accepts
- * only when:
+ * Time-of-check/time-of-use guard for pointer actions (docs/design/guard.md, "Time of use"). The
+ * mask was computed on one capture; the click lands later, and a page can slide untrusted content
+ * under a trusted button in between. Immediately before dispatching, this asks Chromium what is
+ * under the point *now* (`DOM.getNodeForLocation`, the same hit test a click uses, honouring
+ * `pointer-events`) and accepts only when:
  * - the point is not masked and a trusted, on-screen row of the capture covers it;
  * - the node hit now is the row's element (the row itself, or for a text leaf the element that
  *   paints it: hit testing never returns text nodes) or one of its descendants, or an ancestor of

@@ -2,10 +2,10 @@ import type { CapturedNode } from "../captured-page.js";
 import type { PageModel } from "../rows/page-model.js";
 
 /**
- * Element ids of common consent-management platforms' banner containers (spec §2.9). The ids
- * belong to the operator's template, which the threat model trusts; an entry ending in `*` is a
- * prefix (Sourcepoint numbers its containers). Recorded from memory by the spec's author, not
- * verified against live pages.
+ * Element ids of common consent-management platforms' banner containers
+ * (docs/design/guard.md, "Exceptions"). The ids belong to the operator's template, which the threat
+ * model trusts; an entry ending in `*` is a prefix (Sourcepoint numbers its containers). Recorded
+ * from memory, not verified against live pages.
  */
 export const CONSENT_FINGERPRINTS: readonly string[] = [
   "onetrust-banner-sdk",

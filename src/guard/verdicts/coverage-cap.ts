@@ -13,15 +13,16 @@ export interface DroppedRule {
 }
 
 /**
- * Safety check 1 (spec §1.8): a rule that would grant more than half of the rows of its page has
- * most likely grabbed the whole page, so it is dropped (page-scope rules are exempt). Each rule
- * is judged on the rows it alone would grant — before `except`-free siblings or earlier rules
- * take any — over every row the capture has in that content root, on- or off-screen, that a rule
- * could grant at all: forced rows (an opaque frame, a truncated region) would otherwise pad the
- * denominator and loosen the cap. Rules in `keepDropped` (dropped on an earlier capture of the
- * same page template, spec §5.1 item 5) stay dropped in the main document whatever this capture
- * shows: scrolling a virtualised list must not re-admit them.
- * Returns the dropped rule indexes per content root and a log of the rules dropped by this capture.
+ * Safety check 1 (docs/design/guard.md, "Safety checks"): a rule that would grant more than half of
+ * the rows of its page has most likely grabbed the whole page, so it is dropped (page-scope rules
+ * are exempt). Each rule is judged on the rows it alone would grant — before `except`-free siblings
+ * or earlier rules take any — over every row the capture has in that content root, on- or
+ * off-screen, that a rule could grant at all: forced rows (an opaque frame, a truncated region)
+ * would otherwise pad the denominator and loosen the cap. Rules in `keepDropped` (dropped on an
+ * earlier capture of the same page template, docs/design/guard.md, "Safety checks") stay dropped in
+ * the main document whatever this capture shows: scrolling a virtualised list must not re-admit
+ * them. Returns the dropped rule indexes per content root and a log of the rules dropped by this
+ * capture.
  */
 export function coverageCap(
   context: RuleContext,

@@ -1,7 +1,10 @@
 import { matchCapacityGrammar } from "../capacity/capacity-match.js";
 import type { Verdict } from "./verdict.js";
 
-/** Shared text shorter than this (in code points) is not treated as an echo (spec §1.8). */
+/**
+ * Shared text shorter than this (in code points) is not treated as an echo
+ * (docs/design/guard.md, "Safety checks").
+ */
 export const ECHO_MIN_LENGTH = 4;
 
 /** NFC, lower case, one space between words: the form echo comparison works on. */
@@ -68,11 +71,12 @@ class SubstringIndex {
 }
 
 /**
- * Safety check 2 (spec §1.8): a trusted row that contains text of at least four characters also
- * appearing in an untrusted row becomes untrusted — an attacker's issue title repeated in a
- * breadcrumb or tab strip is still the attacker's text. One pass against the untrusted rows as
- * they stand (a cascade would add nothing: text an attacker planted in a trusted row came from
- * some untrusted row on the page, which this pass already compares against). Can only mask.
+ * Safety check 2 (docs/design/guard.md, "Safety checks"): a trusted row that contains text of at
+ * least four characters also appearing in an untrusted row becomes untrusted — an attacker's issue
+ * title repeated in a breadcrumb or tab strip is still the attacker's text. One pass against the
+ * untrusted rows as they stand (a cascade would add nothing: text an attacker planted in a trusted
+ * row came from some untrusted row on the page, which this pass already compares against). Can only
+ * mask.
  */
 export function applyEchoDemotion(texts: readonly string[], verdicts: readonly Verdict[]): Verdict[] {
   const untrusted: string[] = [];

@@ -3,10 +3,10 @@ import { identifierMatches } from "../rules/match-rule.js";
 import { isFilesRule, type RuleSet } from "../rules/rule.js";
 
 /**
- * File ownership (spec §1.9 item 3): files the user wrote (recorded by the host, or labelled in
- * the task config) are shown in the clear — as a row of a file listing (a container a `files`
- * rule of the page names) whose whole text is the file's base name, and as a `file://` document
- * that is one of them.
+ * File ownership (docs/design/guard.md, "Exceptions"): files the user wrote (recorded by the host,
+ * or labelled in the task config) are shown in the clear — as a row of a file listing (a container
+ * a `files` rule of the page names) whose whole text is the file's base name, and as a `file://`
+ * document that is one of them.
  */
 export function baseName(path: string): string {
   const trimmed = path.replace(/[/\\]+$/, "");

@@ -2,7 +2,7 @@ import { boxArea, boxContains } from "../geometry/rect.js";
 import type { PageModel } from "../rows/page-model.js";
 import type { Verdict } from "./verdict.js";
 
-/** Slack for sub-pixel layout and borders (spec §1.8, [RECON]). */
+/** Slack for sub-pixel layout and borders (docs/design/guard.md, "Safety checks"). */
 export const CONTAINMENT_TOLERANCE_PX = 2;
 /** Containers smaller than this (the 2×1 wrappers the seed saw) pass no trust at all. */
 export const DEGENERATE_AREA_PX = 16;
@@ -38,8 +38,8 @@ export function containmentHolds(model: PageModel, nodeId: string, containerId: 
 }
 
 /**
- * Safety check 3 (spec §1.8): demotes every trusted verdict whose container's trust cannot
- * geometrically reach the node. Can only mask.
+ * Safety check 3 (docs/design/guard.md, "Safety checks"): demotes every trusted verdict whose
+ * container's trust cannot geometrically reach the node. Can only mask.
  */
 export function applyContainment(model: PageModel, nodeIds: readonly string[], verdicts: readonly Verdict[]): Verdict[] {
   return verdicts.map((verdict, i) => {

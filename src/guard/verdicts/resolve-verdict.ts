@@ -3,11 +3,11 @@ import { pageRuleOf, type RuleContext, ruleGrant } from "./rule-context.js";
 import { UNTRUSTED_DEFAULT, type Verdict } from "./verdict.js";
 
 /**
- * The verdict order of spec §1.7 for one node: (1) the consent-banner allowlist, (2) the
- * page-scope rule, (3) the rules in order, first match wins, (4) untrusted. Step (2) is read as
- * the page-scope rule, never as "the document title": titles carry attacker text on forums and
- * issue trackers. A page-scope `untrusted` rule (a self-published page, whose operator is the
- * author) also switches the consent allowlist off, because there the banner's id is the
+ * The verdict order for one node (docs/design/guard.md, "Verdict order"): (1) the consent-banner
+ * allowlist, (2) the page-scope rule, (3) the rules in order, first match wins, (4) untrusted. Step
+ * (2) is read as the page-scope rule, never as "the document title": titles carry attacker text on
+ * forums and issue trackers. A page-scope `untrusted` rule (a self-published page, whose operator
+ * is the author) also switches the consent allowlist off, because there the banner's id is the
  * attacker's to choose. Forced nodes (opaque frame, truncated region, document without URL) are
  * untrusted before any step.
  */

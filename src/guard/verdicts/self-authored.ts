@@ -22,11 +22,12 @@ function bylineText(tree: PageTree, node: CapturedNode): string {
 }
 
 /**
- * Resolves a self-authored rule (spec §1.13) for one node: the innermost container around it
- * that matches `rule.container` is granted when exactly one `rule.byline` node sits inside that
- * container but outside any nested container, and its text is the declared identity. Nested
- * containers (replies under the user's comment) are judged on their own byline, so a stranger's
- * reply inside the user's thread stays masked. Returns the index in `chain` of the container.
+ * Resolves a self-authored rule (docs/design/guard.md, "Self-authored content") for one node: the
+ * innermost container around it that matches `rule.container` is granted when exactly one
+ * `rule.byline` node sits inside that container but outside any nested container, and its text is
+ * the declared identity. Nested containers (replies under the user's comment) are judged on their
+ * own byline, so a stranger's reply inside the user's thread stays masked. Returns the index in
+ * `chain` of the container.
  */
 export function matchSelfRule(
   rule: SelfRule,

@@ -4,7 +4,7 @@ import type { ModelClient, Usage } from "../../../models/index.js";
 export const SpecificityVerdictSchema = z.object({ specific: z.boolean(), reason: z.string() }).strict();
 export const SPECIFICITY_SCHEMA_NAME = "task_specificity";
 
-/** Outline from spec §2.15: the instruction only, one question. */
+/** The request only, one question (docs/design/guarded-agent.md, "Task-specificity classifier"). */
 export const SPECIFICITY_SYSTEM = [
   "You check a user's request to a computer-use assistant before it starts. You see only the request.",
   "For each value the task needs (a recipient, an amount, a time, a package, an address …), is it named or described precisely enough to be checked without trusting what a page says?",
@@ -19,7 +19,8 @@ export interface SpecificityVerdict {
 }
 
 /**
- * The pre-episode task-specificity classifier (spec §1.20), the planner's model by default. A
+ * The pre-episode task-specificity classifier
+ * (docs/design/guarded-agent.md, "Task-specificity classifier"), the planner's model by default. A
  * reply that cannot be read counts as "not specific": the classifier fails closed.
  */
 export async function classifyTask(

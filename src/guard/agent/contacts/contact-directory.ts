@@ -8,9 +8,9 @@ export interface Contact {
 const fold = (text: string) => plainText(text).toLocaleLowerCase("en");
 
 /**
- * `get_contacts` (spec §1.16, Table 9): the operator-configured directory, searched by every word
- * of the query (case-insensitive); an empty query lists it all. Trusted: the planner may read the
- * names and use them as identifiers and expected values.
+ * `get_contacts` (docs/design/guarded-agent.md, "Tools"): the operator-configured directory,
+ * searched by every word of the query (case-insensitive); an empty query lists it all. Trusted: the
+ * planner may read the names and use them as identifiers and expected values.
  */
 export function searchContacts(directory: readonly Contact[], query: string): Contact[] {
   const words = fold(query)

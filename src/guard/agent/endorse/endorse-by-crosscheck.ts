@@ -26,11 +26,12 @@ function allowlistedUrl(url: string, allowlist: ReadonlySet<string>): URL | null
 }
 
 /**
- * `endorse_by_crosscheck` (spec §1.19.4): a second quarantined model, not told the candidate,
- * derives the value again from a page on an allowlisted host whose address the planner gives; the
- * two are compared by the type's equality. Disagreement is `diverged` and clears nothing. With a
- * hypothesis, the planner also learns whether the derived value equals it (its own guess, from
- * trusted context), which is how it tests its assumption after a disagreement.
+ * `endorse_by_crosscheck` (docs/design/guarded-agent.md, "Endorsement"): a second quarantined
+ * model, not told the candidate, derives the value again from a page on an allowlisted host whose
+ * address the planner gives; the two are compared by the type's equality. Disagreement is
+ * `diverged` and clears nothing. With a hypothesis, the planner also learns whether the derived
+ * value equals it (its own guess, from trusted context), which is how it tests its assumption after
+ * a disagreement.
  */
 export async function endorseByCrosscheck(
   call: CallOf<"endorse_by_crosscheck">,

@@ -30,10 +30,10 @@ const TERM_REASONS: Record<string, string> = {
 export type ShapeRule = "provenance" | "any" | "off";
 
 /**
- * `endorse` with `source` task, expected, shape or recall (spec §1.19.1), or byline (ours: the
- * one author of what was read, `bylineProblem`). The gate has already
- * checked that the route may endorse the variable's own type. Equality is the type's, after its
- * normalisation; never containment.
+ * `endorse` with `source` task, expected, shape or recall
+ * (docs/design/guarded-agent.md, "Shape and provenance"), or byline (ours: the one author of what
+ * was read, `bylineProblem`). The gate has already checked that the route may endorse the
+ * variable's own type. Equality is the type's, after its normalisation; never containment.
  */
 export async function endorseValue(
   call: CallOf<"endorse">,

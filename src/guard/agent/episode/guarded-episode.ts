@@ -29,7 +29,7 @@ import { runReadTool, type ToolOutcome } from "./read-tools.js";
 import { StepLedger } from "./step-ledger.js";
 import { browserActionOf, focusStillValid, isUiCall, pointerStillValid, type UiCall } from "./ui-dispatch.js";
 
-/** The models behind the guarded agent, one per role (spec §1.15–1.20). */
+/** The models behind the guarded agent, one per role (docs/design/guarded-agent.md). */
 export interface GuardedRoles {
   planner: ModelClient;
   quarantined: ModelClient;
@@ -50,9 +50,9 @@ export interface GuardedRoles {
 }
 
 export interface GuardedLimits {
-  /** Planner turns per episode (spec §1.21: 70). */
+  /** Planner turns per episode (docs/design/guarded-agent.md, "Episode limits": 70). */
   maxTurns: number;
-  /** Tool errors in a row, refusals included (spec §1.21: 6). */
+  /** Tool errors in a row, refusals included (docs/design/guarded-agent.md, "Episode limits": 6). */
   maxToolErrors: number;
 }
 
@@ -67,19 +67,22 @@ export interface GuardedEpisodeSettings {
   fetchAllowlist: (firstUrl: string) => ReadonlySet<string>;
   userIdentity?: string;
   /**
-   * Rule sets proposed for pages that have no stored set (spec §1.10, §1.11), shared by the
-   * agent's episodes. Absent (`--no-propose`): such a page is masked whole.
+   * Rule sets proposed for pages that have no stored set
+   * (docs/design/rule-proposal.md, "The cache"), shared by the agent's episodes. Absent
+   * (`--no-propose`): such a page is masked whole.
    */
   proposals?: ProposedRuleCache;
   /**
-   * The `ucm:` baseline (spec §4.7): typed quarantined answers are accepted without endorsement
-   * (stored `accepted`, usable in any argument). The mask, the gate's other rules and the tools
-   * are unchanged; only the endorsement requirement is gone.
+   * The `ucm:` baseline (docs/design/guarded-agent.md, "`ucm:<planner>`: the UCM baseline"): typed
+   * quarantined answers are accepted without endorsement (stored `accepted`, usable in any
+   * argument). The mask, the gate's other rules and the tools are unchanged; only the endorsement
+   * requirement is gone.
    */
   acceptAnswers?: boolean;
   /**
-   * Protections switched off for an ablation run (`bench --guard-ablate`, spec §4.7): the mask's
-   * checks and exceptions (`GuardOptions.ablate`) and shape endorsement. Absent: the full guard.
+   * Protections switched off for an ablation run (`bench --guard-ablate`,
+   * docs/design/guard.md, "Ablations"): the mask's checks and exceptions (`GuardOptions.ablate`)
+   * and shape endorsement. Absent: the full guard.
    */
   ablate?: ReadonlySet<GuardAblation>;
 }
@@ -89,7 +92,8 @@ export interface GuardedEpisodeInput {
   task: string;
   /**
    * The same request phrased loosely (evaluation only): when the classifier finds the task not
-   * specific, this is what the user "answers" to the one request for more detail (spec §1.20).
+   * specific, this is what the user "answers" to the one request for more detail
+   * (docs/design/guarded-agent.md, "Task-specificity classifier").
    */
   looseTask?: string;
   now?: string;
@@ -196,7 +200,10 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     return undefined;
   }
 
-  /** The episode's limits (spec §1.21): planner turns, and tool errors in a row. */
+  /**
+   * The episode's limits (docs/design/guarded-agent.md, "Episode limits"): planner turns, and tool
+   * errors in a row.
+   */
   private limitReached(): UiDecision | undefined {
     const { maxTurns, maxToolErrors } = this.settings.limits;
     if (this.plannerTurns >= maxTurns) return { kind: "stop", reason: `the planner used its ${maxTurns} turns`, usage: NO_USAGE };
@@ -381,9 +388,10 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   private task: string;
 
   /**
-   * The pre-episode classifier (spec §1.20): a task found not specific goes back to the user once;
-   * in evaluation the loose phrasing stands in for the user's answer, and without one the agent
-   * abstains. Returns the ending decision when it abstains.
+   * The pre-episode classifier (docs/design/guarded-agent.md, "Task-specificity classifier"): a
+   * task found not specific goes back to the user once; in evaluation the loose phrasing stands in
+   * for the user's answer, and without one the agent abstains. Returns the ending decision when it
+   * abstains.
    */
   private async classify(ledger: StepLedger, signal?: AbortSignal): Promise<UiDecision | undefined> {
     const started = performance.now();
@@ -452,10 +460,11 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   }
 
   /**
-   * A page with no rule set gets a proposal before its mask is built (spec §1.10: propose live,
-   * cache for the rest of the run). A capture the guard cannot use is retried as the mask's are
-   * (four attempts, then `MaskUnavailableError`); a failed proposal stops the episode
-   * (`ProposalFailedError`) with the page never shown unmasked.
+   * A page with no rule set gets a proposal before its mask is built
+   * (docs/design/rule-proposal.md, "The cache": propose live, cache for the rest of the run). A
+   * capture the guard cannot use is retried as the mask's are (four attempts, then
+   * `MaskUnavailableError`); a failed proposal stops the episode (`ProposalFailedError`) with the
+   * page never shown unmasked.
    */
   private async ensureRules(page: Page): Promise<void> {
     const proposals = this.settings.proposals;
@@ -508,7 +517,10 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     return this.screen;
   }
 
-  /** The address and image to show after an element, when they changed since last shown (spec §1.15). */
+  /**
+   * The address and image to show after an element, when they changed since last shown
+   * (docs/design/guarded-agent.md, "The planner's view").
+   */
   private newView(): { shownUrl?: string; screenshot?: Buffer } {
     const screen = this.screen!;
     const now = { hash: screen.hash, reveals: screen.reveals.join(","), url: screen.shownUrl };

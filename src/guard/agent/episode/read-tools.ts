@@ -219,11 +219,11 @@ async function query(call: CallOf<"query_screen">, context: ReadToolContext): Pr
 }
 
 /**
- * `endorse_element` (spec §1.19.5). By author: the identifier must come from a trusted source (a
- * directory entry, a term of the request, or an endorsed variable — the gate checked variables);
- * then the bylines equal to it are shown, never the content. By control: the app's message box,
- * or a button or link whose exact label is a term of the request. Both are re-resolved on every
- * screen.
+ * `endorse_element` (docs/design/guarded-agent.md, "Reveal records"). By author: the identifier
+ * must come from a trusted source (a directory entry, a term of the request, or an endorsed
+ * variable — the gate checked variables); then the bylines equal to it are shown, never the
+ * content. By control: the app's message box, or a button or link whose exact label is a term of
+ * the request. Both are re-resolved on every screen.
  */
 function endorseElement(call: CallOf<"endorse_element">, context: ReadToolContext): ToolOutcome {
   const { store } = context;

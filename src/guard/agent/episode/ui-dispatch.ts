@@ -8,7 +8,8 @@ export type UiCall = CallOf<"click"> | CallOf<"drag"> | CallOf<"scroll"> | CallO
 
 /**
  * Rows as the pointer check should see them: a revealed row (or one inside a revealed element) is
- * shown, so it counts as trusted there, as the mask's hit test already treats it (spec §1.12).
+ * shown, so it counts as trusted there, as the mask's hit test already treats it
+ * (docs/design/guarded-agent.md, "Reveal records").
  */
 function withReveals(screen: GuardedScreen): GuardRow[] {
   if (screen.reveals.length === 0) return screen.rows;
@@ -24,10 +25,10 @@ function withReveals(screen: GuardedScreen): GuardRow[] {
 }
 
 /**
- * The time-of-use check (spec §5.1 item 1) for a pointer call that passed the gate: what is under
- * the point now must be the trusted row the planner saw there. Clicks and the start of a drag are
- * checked (where the press lands); a wheel and the end of a drag only move or release, so the
- * location rule on the mask is their check.
+ * The time-of-use check (docs/design/guard.md, "Time of use") for a pointer call that passed the
+ * gate: what is under the point now must be the trusted row the planner saw there. Clicks and the
+ * start of a drag are checked (where the press lands); a wheel and the end of a drag only move or
+ * release, so the location rule on the mask is their check.
  */
 export async function pointerStillValid(page: Page, screen: GuardedScreen, call: UiCall): Promise<boolean> {
   const at = call.tool === "click" ? { x: call.x, y: call.y } : call.tool === "drag" ? { x: call.x1, y: call.y1 } : null;

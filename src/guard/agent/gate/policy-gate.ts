@@ -17,7 +17,10 @@ export interface GateScreen {
 }
 
 export interface GateSettings {
-  /** Hosts an untrusted URL may still be fetched from (spec §2.13); compared lower-case. */
+  /**
+   * Hosts an untrusted URL may still be fetched from (docs/design/guarded-agent.md, "Allowlists");
+   * compared lower-case.
+   */
   fetchAllowlist: ReadonlySet<string>;
   /** The current page, to resolve relative URLs against. */
   pageUrl: string;
@@ -29,7 +32,10 @@ export type GateVerdict =
   /** The call cannot be run at all (an unknown `$name`): a tool error, not a policy refusal. */
   | { ok: false; error: string };
 
-/** Key combinations the focus rule lets through (spec §1.17: compositor hotkeys). None in a browser-only runtime. */
+/**
+ * Key combinations the focus rule lets through (compositor hotkeys:
+ * docs/design/guarded-agent.md, "Time of use"). None in a browser-only runtime.
+ */
 export const COMPOSITOR_HOTKEYS: ReadonlySet<string> = new Set();
 
 /** The route name of an endorsement tool (Table 10's verifier column). */
@@ -100,12 +106,13 @@ function hostOf(url: string, base: string): string | null {
 }
 
 /**
- * The policy gate (spec §1.17) for one parsed call, in a fixed order: the call's own ranges and
- * grammar; endorsement calls (allowed when the route may endorse the variable's own type — success is
- * decided inside the tool); the location rule on pixels (both ends of a drag); the focus rule for
- * keyboard input; the fetch rule for navigation (on the substituted URL); and last, unendorsed
- * untrusted variables in arguments that act or vouch. The time-of-use pointer check runs later,
- * just before dispatch, against the live page. A refused call never reaches the page.
+ * The policy gate (docs/design/guarded-agent.md, "The policy gate") for one parsed call, in a fixed
+ * order: the call's own ranges and grammar; endorsement calls (allowed when the route may endorse
+ * the variable's own type — success is decided inside the tool); the location rule on pixels (both
+ * ends of a drag); the focus rule for keyboard input; the fetch rule for navigation (on the
+ * substituted URL); and last, unendorsed untrusted variables in arguments that act or vouch. The
+ * time-of-use pointer check runs later, just before dispatch, against the live page. A refused call
+ * never reaches the page.
  */
 export function gateCall(call: ToolCall, screen: GateScreen, store: VariableStore, settings: GateSettings): GateVerdict {
   const problem = schemaProblem(call, screen);

@@ -1,6 +1,7 @@
 /**
- * Why the policy gate refused a call (spec §1.17 [RECON]). Fixed strings: a refusal never quotes
- * page content, so a refusal cannot carry an attacker's words back to the planner.
+ * Why the policy gate refused a call (docs/design/guarded-agent.md, "The policy gate"). Fixed
+ * strings: a refusal never quotes page content, so a refusal cannot carry an attacker's words back
+ * to the planner.
  */
 export const REASON_CODES = [
   "SCHEMA_INVALID",

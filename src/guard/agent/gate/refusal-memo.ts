@@ -3,8 +3,9 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ReasonCode } from "./reason-codes.js";
 
 /**
- * Counts identical refusals (same tool, same arguments, same reason: spec §1.17) so the third one
- * can tell the planner that repeating the call will keep failing.
+ * Counts identical refusals (same tool, same arguments, same reason:
+ * docs/design/guarded-agent.md, "The policy gate") so the third one can tell the planner that
+ * repeating the call will keep failing.
  */
 export class RefusalMemo {
   private readonly counts = new Map<string, number>();

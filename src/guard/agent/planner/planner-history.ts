@@ -1,4 +1,7 @@
-/** One element of the planner's history (spec §1.15): its call, the result, and the screenshot that followed (when new). */
+/**
+ * One element of the planner's history (docs/design/guarded-agent.md, "The planner's view"): its
+ * call, the result, and the screenshot that followed (when new).
+ */
 export interface HistoryElement {
   /** The reply as the planner wrote it (JSON of `{thought, call}`), or a note that it could not be used. */
   call: string;
@@ -9,7 +12,7 @@ export interface HistoryElement {
   screenshot?: Buffer;
 }
 
-/** Elements kept in the planner's context (spec §1.15). */
+/** Elements kept in the planner's context (docs/design/guarded-agent.md, "The planner's view"). */
 export const HISTORY_WINDOW = 10;
 
 /**

@@ -2,9 +2,9 @@ import { REASON_CODES } from "../gate/reason-codes.js";
 import { ANSWER_TYPES } from "../values/index.js";
 
 /**
- * The planner's system prompt (our wording; outline in spec §2.15). It describes what the planner
- * sees and the tools; it contains nothing read from any page. The tool schema itself travels as
- * the request's structured-output schema, the same object every turn.
+ * The planner's system prompt (our wording: docs/design/guarded-agent.md, "Prompts"). It describes
+ * what the planner sees and the tools; it contains nothing read from any page. The tool schema
+ * itself travels as the request's structured-output schema, the same object every turn.
  */
 export function plannerSystemPrompt(): string {
   return [

@@ -21,7 +21,10 @@ export const QUARANTINED_SYSTEM = [
 export type QueryOutcome =
   | { kind: "value"; value: string; usage: Usage }
   | { kind: "abstained"; usage: Usage }
-  /** Two answers that did not validate (spec §1.18: invalid twice = tool error). */
+  /**
+   * Two answers that did not validate
+   * (docs/design/guarded-agent.md, "Values, types and endorsement": invalid twice = tool error).
+   */
   | { kind: "invalid"; usage: Usage };
 
 export interface QueryInput {
@@ -44,11 +47,12 @@ function describeConstraint(type: AnswerType, constraint: AnswerConstraint): str
 }
 
 /**
- * Asks the quarantined model (spec §1.18) about the unmasked screen, or a region of it: the
- * image (cropped to the region) and the text drawn there, the question, the type and its
- * constraint. The answer is checked by the host (`validateAnswer`); an answer that does not
- * validate is asked again once, with the reason, then the query fails. A point answer is read in
- * the cropped image's pixels, must lie inside it, and is mapped back to the screen.
+ * Asks the quarantined model (docs/design/guarded-agent.md, "Values, types and endorsement") about
+ * the unmasked screen, or a region of it: the image (cropped to the region) and the text drawn
+ * there, the question, the type and its constraint. The answer is checked by the host
+ * (`validateAnswer`); an answer that does not validate is asked again once, with the reason, then
+ * the query fails. A point answer is read in the cropped image's pixels, must lie inside it, and is
+ * mapped back to the screen.
  */
 export async function queryScreen(client: ModelClient, input: QueryInput): Promise<QueryOutcome> {
   const { screen, region } = input;

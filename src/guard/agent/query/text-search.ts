@@ -14,18 +14,22 @@ export type Located =
   /** Shown only outside the viewport: how far to scroll (positive: down) to bring it to the middle. */
   | { kind: "out_of_view"; dy: number };
 
-/** How two texts compare for a type: its normalisation (spec §2.11), or plain text for a label (`""`). */
+/**
+ * How two texts compare for a type: its normalisation
+ * (docs/design/guarded-agent.md, "Normalisation for equality"), or plain text for a label (`""`).
+ */
 function comparable(type: AnswerType | "", text: string): string | null {
   if (type === "") return plainText(text);
   return normaliseForEquality(type, plainText(text));
 }
 
 /**
- * `locate_on_screen` (spec §1.18): the row whose whole text equals the value (after the type's
- * normalisation; never a substring), which must be unique in view; its centre, or for a row shown
- * as itself whose centre another row's box covers, its shown point nearest the centre. A value shown only
- * outside the viewport is reported with the scroll that brings it into view. No model, no click: the
- * coordinates still pass the location rule when clicked, so locating masked text buys nothing.
+ * `locate_on_screen` (docs/design/guarded-agent.md, "Values, types and endorsement"): the row whose
+ * whole text equals the value (after the type's normalisation; never a substring), which must be
+ * unique in view; its centre, or for a row shown as itself whose centre another row's box covers,
+ * its shown point nearest the centre. A value shown only outside the viewport is reported with the
+ * scroll that brings it into view. No model, no click: the coordinates still pass the location rule
+ * when clicked, so locating masked text buys nothing.
  */
 export function locateOnScreen(screen: GuardedScreen, value: string, type: string): Located {
   const kind = type === "" ? "" : isAnswerType(type) ? type : null;

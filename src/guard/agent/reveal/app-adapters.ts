@@ -1,8 +1,9 @@
 import type { NodeSelector } from "./node-selector.js";
 
 /**
- * Per application (spec §2.14): where content carries its author's name, and which nodes are the
- * app's fixed controls. Selectors name what the app itself renders, never what a user wrote.
+ * Per application (docs/design/guarded-agent.md, "Reveal records"): where content carries its
+ * author's name, and which nodes are the app's fixed controls. Selectors name what the app itself
+ * renders, never what a user wrote.
  */
 export interface AppAdapter {
   /**

@@ -56,10 +56,11 @@ export function findBylines(page: CapturedPage, adapter: AppAdapter | undefined)
 }
 
 /**
- * The node ids a capture reveals for the episode's reveal records (spec §1.19.5): for an author,
- * the byline nodes whose text equals the identifier exactly (the name only, never the content);
- * for `message_box`, the app's composer; for a button or link, those whose accessible name equals
- * the label exactly. Each reveals only its own box.
+ * The node ids a capture reveals for the episode's reveal records
+ * (docs/design/guarded-agent.md, "Reveal records"): for an author, the byline nodes whose text
+ * equals the identifier exactly (the name only, never the content); for `message_box`, the app's
+ * composer; for a button or link, those whose accessible name equals the label exactly. Each
+ * reveals only its own box.
  */
 export function resolveReveals(page: CapturedPage, adapter: AppAdapter | undefined, records: readonly RevealRecord[]): string[] {
   const ids: string[] = [];

@@ -1,6 +1,7 @@
 /**
- * A standing request to show part of the masked screen (spec §1.12, §1.19.5): re-resolved against
- * every new capture, so it follows the element across screens and lapses where it is absent.
+ * A standing request to show part of the masked screen
+ * (docs/design/guarded-agent.md, "Reveal records"): re-resolved against every new capture, so it
+ * follows the element across screens and lapses where it is absent.
  */
 export type RevealRecord =
   /**

@@ -1,10 +1,11 @@
 import type { DroppedRule } from "../../verdicts/coverage-cap.js";
 
 /**
- * The episode's memory of rules the coverage cap dropped, per page template (spec §5.1 item 5):
- * a virtualised list shows other rows after a scroll, and a rule that grabbed most of the page on
- * one capture may fall under the cap on the next. Once dropped on a template, a rule stays dropped
- * for the episode. Only the main document's rules are kept: a child frame's rules are its own.
+ * The episode's memory of rules the coverage cap dropped, per page template
+ * (docs/design/guard.md, "Safety checks"): a virtualised list shows other rows after a scroll, and
+ * a rule that grabbed most of the page on one capture may fall under the cap on the next. Once
+ * dropped on a template, a rule stays dropped for the episode. Only the main document's rules are
+ * kept: a child frame's rules are its own.
  */
 export class DroppedRuleMemory {
   private readonly byTemplate = new Map<string, Set<number>>();

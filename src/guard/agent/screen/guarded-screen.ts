@@ -106,9 +106,9 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
 }
 
 /**
- * Whether keyboard input would land on something the planner can see (spec §1.17 focus rule):
- * `masked` when the focused element's box touches F; `unknown` when nothing but the document has
- * focus or the focused element is not laid out.
+ * Whether keyboard input would land on something the planner can see (the focus rule:
+ * docs/design/guarded-agent.md, "Time of use"): `masked` when the focused element's box touches F;
+ * `unknown` when nothing but the document has focus or the focused element is not laid out.
  */
 export function focusOf(page: CapturedPage, mask: readonly Rect[]): GuardedScreen["focus"] {
   const focused = page.nodes.find((node) => node.id === page.focusedNodeId);

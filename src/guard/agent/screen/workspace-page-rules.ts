@@ -3,7 +3,10 @@ import { urlTemplate } from "../../store/url-template.js";
 import { WORKSPACE_TEMPLATE, workspaceRuleSet } from "../../store/workspace-rules.js";
 import type { PageRules, PageRulesFor } from "./guarded-screen.js";
 
-/** Scheme and host (with port) and the URL template: what the planner's address bar shows (spec §1.13). */
+/**
+ * Scheme and host (with port) and the URL template: what the planner's address bar shows
+ * (docs/design/guarded-agent.md, "The planner's view").
+ */
 function shownUrl(url: string, templated: string | null): string {
   try {
     return `${new URL(url).origin}${templated ?? "/"}`;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 
 /**
- * The planner's tools (spec §1.16, Table 9 as reconstructed in §2.5). Every field is required and
- * "not given" is an explicit empty value (`""`, `[]`, `null`), so the schema is strict-mode
- * compatible and the same object every turn (prompt-prefix caching, spec §1.15). Ranges and
- * grammars (a click count of 1–3, an answer type from the closed list) are not in the schema but
- * checked by the gate (`checkToolCall`), so a call that breaks them is refused with
- * `SCHEMA_INVALID` rather than failing to parse.
+ * The planner's tools (docs/design/guarded-agent.md, "Tools"). Every field is required and "not
+ * given" is an explicit empty value (`""`, `[]`, `null`), so the schema is strict-mode compatible
+ * and the same object every turn (prompt-prefix caching,
+ * docs/design/guarded-agent.md, "The tool schema"). Ranges and grammars (a click count of 1–3, an
+ * answer type from the closed list) are not in the schema but checked by the gate
+ * (`checkToolCall`), so a call that breaks them is refused with `SCHEMA_INVALID` rather than
+ * failing to parse.
  */
 const point = { x: z.number(), y: z.number() };
 

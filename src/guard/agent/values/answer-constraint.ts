@@ -12,11 +12,12 @@ export type Ecosystem = (typeof ECOSYSTEMS)[number];
 export const MAX_ENUM_OPTIONS = 10;
 
 /**
- * The constraint the planner attaches to a `query_screen` (spec §1.18, Table 10): what the host
- * checks the answer against. Every member is optional; a member that does not apply to the type
- * asked for is ignored. Members that decide what a text *means* (`decimalSeparator`,
- * `currencies`, `ecosystem`, `script`, `options`) also apply when two values are compared;
- * the bounds (`min`, `max`, `precision`) only when an answer is validated.
+ * The constraint the planner attaches to a `query_screen`
+ * (docs/design/guarded-agent.md, "Answer types and verifiers"): what the host checks the answer
+ * against. Every member is optional; a member that does not apply to the type asked for is ignored.
+ * Members that decide what a text *means* (`decimalSeparator`, `currencies`, `ecosystem`, `script`,
+ * `options`) also apply when two values are compared; the bounds (`min`, `max`, `precision`) only
+ * when an answer is validated.
  *
  * There is no separate `maxCount`: a count is "0..max from constraint", so `max` serves it.
  */
@@ -29,8 +30,9 @@ export const AnswerConstraintSchema = z
     /** Most digits after the decimal separator: number, percentage, money. Trailing zeros do not count ("1.50" has one). */
     precision: z.number().int().min(0).max(20).optional().describe("most digits after the decimal separator"),
     /**
-     * The locale of numbers on the page (spec §2.11: parsing "fixed by the constraint"): "." by
-     * default, "," for "1.234,5". The other character, or a space, groups thousands.
+     * The locale of numbers on the page (the constraint fixes how a number is read:
+     * docs/design/guarded-agent.md, "Normalisation for equality"): "." by default, "," for
+     * "1.234,5". The other character, or a space, groups thousands.
      */
     decimalSeparator: z.enum([".", ","]).optional().describe('decimal separator of numbers on the page, "." by default'),
     /** ISO 4217 codes a money value may carry; also what an ambiguous sign ($, £, ¥) may stand for. */
@@ -121,10 +123,10 @@ export function normaliseEnumOption(option: string): string | null {
 }
 
 /**
- * Why a list of enum options cannot be asked, or null when it can. An enum exists to pick among
- * the planner's own choices; it must not be a boolean in disguise (spec §1.19: "a boolean
- * retyped as an enumeration is refused"), since a boolean read from an attacker's page is a
- * branch the attacker chooses. Refused:
+ * Why a list of enum options cannot be asked, or null when it can. An enum exists to pick among the
+ * planner's own choices; it must not be a boolean in disguise
+ * (docs/design/guarded-agent.md, "Answer types and verifiers"), since a boolean read from an
+ * attacker's page is a branch the attacker chooses. Refused:
  * - fewer than two options: a single option asks only whether it applies, which is a boolean;
  * - more than ten (Table 10);
  * - an empty or invisible-character option, or two options equal after normalisation;

@@ -1,9 +1,10 @@
 /**
- * The closed list of answer types a value read from the screen may have, and per type what the
- * host lets vouch for it (spec §2.6, Table 10). A value is untrusted until a verifier allowed for
- * its type endorses it; only the user's instruction (`task`) can endorse every type but `point`.
+ * The closed list of answer types a value read from the screen may have, and per type what the host
+ * lets vouch for it (docs/design/guarded-agent.md, "Answer types and verifiers"). A value is
+ * untrusted until a verifier allowed for its type endorses it; only the user's instruction (`task`)
+ * can endorse every type but `point`.
  *
- * Nothing boolean or free-text is a type: a boolean can hardly be verified (§1.18) and free text
+ * Nothing boolean or free-text is a type: a boolean can hardly be verified and free text
  * can carry any instruction. Questions of that kind go to the text-search tools instead.
  */
 

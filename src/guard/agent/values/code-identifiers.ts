@@ -2,11 +2,11 @@ import type { Ecosystem } from "./answer-constraint.js";
 import type { ParsedValue } from "./parsed-value.js";
 
 /**
- * Identifiers from software and ticketing (Table 10): version, commit hash, reference id,
- * username, repository, package name. Every grammar is ASCII: a mixed-script identifier cannot
- * pass, which is the stricter form of "reject mixed-script strings for identifier-like types"
- * (§2.11). None is compared by containment: "akim88" is not "alicekim", and an abbreviated hash
- * is not the full one.
+ * Identifiers from software and ticketing (Table 10): version, commit hash, reference id, username,
+ * repository, package name. Every grammar is ASCII: a mixed-script identifier cannot pass, which is
+ * the stricter form of refusing mixed-script identifiers
+ * (docs/design/guarded-agent.md, "Normalisation for equality"). None is compared by containment:
+ * "akim88" is not "alicekim", and an abbreviated hash is not the full one.
  */
 
 // Pre-release and post-release tags are closed keywords (PEP 440 and SemVer spellings) with an
@@ -18,9 +18,9 @@ const VERSION = new RegExp(String.raw`^[vV]?[0-9]+(?:\.[0-9]+){0,5}${TAG}{0,2}$`
 
 /**
  * A version (Table 10): dotted numbers (one to six components) with an optional pre-release tag.
- * The value keeps a leading `v` as read (a git tag needs it); the key drops it (spec §2.11:
- * "compared as strings after stripping a leading v"). Otherwise compared as written: "1.0-rc1"
- * and "1.0rc1" differ, "2.032" and "2.32" differ.
+ * The value keeps a leading `v` as read (a git tag needs it); the key drops it
+ * (docs/design/guarded-agent.md, "Normalisation for equality"). Otherwise compared as written:
+ * "1.0-rc1" and "1.0rc1" differ, "2.032" and "2.32" differ.
  */
 export function parseVersion(text: string): ParsedValue {
   if (text.length > 64 || !VERSION.test(text)) {
@@ -51,8 +51,8 @@ export function parseReferenceId(text: string): ParsedValue {
  * A username: one handle grammar covering the platforms the suite runs (GitLab, Rocket.Chat,
  * Postmill/Reddit, GitHub): ASCII letters, digits, `.`, `_`, `-`, starting with a letter or digit,
  * 64 at most. A leading `@` is how the handle is shown, not part of it. Compared case-sensitively:
- * §2.11 folds no case for usernames, and a platform that tells "Alice" from "alice" apart would
- * make a case fold a lookalike.
+ * usernames keep their case (docs/design/guarded-agent.md, "Normalisation for equality"), and a
+ * platform that tells "Alice" from "alice" apart would make a case fold a lookalike.
  */
 export function parseUsername(text: string): ParsedValue {
   const handle = text.replace(/^@/, "");

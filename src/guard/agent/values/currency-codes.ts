@@ -1,6 +1,7 @@
 /**
- * The closed list of ISO 4217 codes a `money` value may carry (spec §2.6), the digits of each
- * code's minor unit, and the currency signs that name a code.
+ * The closed list of ISO 4217 codes a `money` value may carry
+ * (docs/design/guarded-agent.md, "Answer types and verifiers"), the digits of each code's minor
+ * unit, and the currency signs that name a code.
  *
  * Source: the union of Debian's iso-codes 4.15.0 (`iso_4217.json`) and the currencies of Node's
  * ICU (`Intl.supportedValuesOf("currency")`, which adds XCG and ZWG, issued 2024–25), minus what
@@ -44,11 +45,11 @@ export function minorUnitDigits(code: CurrencyCode): number {
 }
 
 /**
- * The codes each currency sign can denote. Only the signs the capacity grammars know (§2.8) are
- * read at all; letter symbols (`kr`, `zł`, `R$`) are not, because letters next to an amount are
- * exactly what the bounded grammar keeps out. A sign with one candidate names its code; the
- * others ($, £, ¥, ₩, ₱) name a code only when the constraint's `currencies` leaves one candidate,
- * and `¢` (a fraction of some unit) never does.
+ * The codes each currency sign can denote. Only the signs the capacity grammars know
+ * (docs/design/guard.md, "Capacity grammars") are read at all; letter symbols (`kr`, `zł`, `R$`)
+ * are not, because letters next to an amount are exactly what the bounded grammar keeps out. A sign
+ * with one candidate names its code; the others ($, £, ¥, ₩, ₱) name a code only when the
+ * constraint's `currencies` leaves one candidate, and `¢` (a fraction of some unit) never does.
  */
 export const SIGN_CANDIDATES: Readonly<Record<string, readonly CurrencyCode[]>> = {
   // Currencies whose own notation is a bare "$" (national usage, not the "US$"-style prefixes).

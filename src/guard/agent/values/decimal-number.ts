@@ -1,8 +1,9 @@
 /**
- * Exact decimal numbers for the numeric answer types (spec §2.11: "numbers compared numerically
- * after locale-aware parsing fixed by the constraint"). Values are kept as digit strings and
- * compared through BigInt, never through a float: "100.0000000000000001" is above a maximum of
- * 100, and two amounts are equal only when every digit is.
+ * Exact decimal numbers for the numeric answer types
+ * (docs/design/guarded-agent.md, "Normalisation for equality": numbers compare by value, read with
+ * the constraint's separator). Values are kept as digit strings and compared through BigInt, never
+ * through a float: "100.0000000000000001" is above a maximum of 100, and two amounts are equal only
+ * when every digit is.
  */
 
 /** A decimal in canonical parts: no leading zeros in `integer` ("0" at least), no trailing zeros in `fraction`, never a negative zero. */

@@ -1,7 +1,7 @@
-// Public surface of the typed values the guarded agent reads, checks and endorses (spec §1.18,
-// §1.19, §2.6, §2.11): the closed list of answer types and their verifiers, the constraint a
-// query carries, the deterministic check of an answer, equality after normalisation, and the
-// task-term match of the `task` endorsement.
+// Public surface of the typed values the guarded agent reads, checks and endorses
+// (docs/design/guarded-agent.md): the closed list of answer types and their verifiers, the
+// constraint a query carries, the deterministic check of an answer, equality after normalisation,
+// and the task-term match of the `task` endorsement.
 export { type AnswerConstraint, AnswerConstraintSchema, enumOptionsProblem } from "./answer-constraint.js";
 export {
   ANSWER_TYPES,

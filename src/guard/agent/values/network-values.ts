@@ -17,9 +17,10 @@ const TOP_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 type HostCheck = { ok: true; host: string } | { ok: false; reason: string };
 
 /**
- * A hostname's comparable form (spec §2.11): lower case, one trailing dot removed, punycode
- * (`xn--…`) kept as it is — an A-label is ASCII and cannot be mistaken for the name it encodes.
- * Letters, digits and hyphens in labels of 1–63 characters, at least two labels, 253 at most.
+ * A hostname's comparable form (docs/design/guarded-agent.md, "Normalisation for equality"): lower
+ * case, one trailing dot removed, punycode (`xn--…`) kept as it is — an A-label is ASCII and cannot
+ * be mistaken for the name it encodes. Letters, digits and hyphens in labels of 1–63 characters, at
+ * least two labels, 253 at most.
  */
 function checkHost(text: string): HostCheck {
   if (!/^[\x21-\x7e]+$/.test(text)) return { ok: false, reason: "a hostname is ASCII letters, digits, hyphens and dots" };
@@ -41,10 +42,11 @@ export function parseHostname(text: string): ParsedValue {
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 
 /**
- * An email address (Table 10): an RFC 5322 dot-atom local part, `@`, a hostname; ASCII only.
- * The domain is lower-cased and the local part kept as written (spec §2.11: only the domain is
- * case-insensitive everywhere). A domain with an A-label (`xn--`) is an IDN address and is
- * refused (Table 10: "IDN rejected"); a trailing dot is refused, since no mail client shows one.
+ * An email address (Table 10): an RFC 5322 dot-atom local part, `@`, a hostname; ASCII only. The
+ * domain is lower-cased and the local part kept as written
+ * (docs/design/guarded-agent.md, "Normalisation for equality": only the domain is case-insensitive
+ * everywhere). A domain with an A-label (`xn--`) is an IDN address and is refused (Table 10: "IDN
+ * rejected"); a trailing dot is refused, since no mail client shows one.
  */
 export function parseEmailAddress(text: string): ParsedValue {
   const at = text.lastIndexOf("@");

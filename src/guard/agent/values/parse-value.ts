@@ -12,7 +12,7 @@ import { isAsciiText, prepareText } from "./value-text.js";
 /**
  * Types whose every character must be ASCII. Money is absent (currency signs), and so are the
  * types that may hold any script by design: person names (declared script), file paths, shell
- * commands and enum options (the planner's own words). For the identifier-like types of §2.11
+ * commands and enum options (the planner's own words). For the identifier-like types
  * (username, hostname, repository, package name, reference id, email address) this gate is what
  * refuses a mixed-script string, before any grammar runs.
  */
@@ -67,7 +67,7 @@ function parsePoint(text: string): ParsedValue {
 
 /**
  * A shell command is checked here only for what every command must be: one line of visible
- * text, 2000 characters at most. Parsing it under the known-program table (§2.10) is the
+ * text, 2000 characters at most. Parsing it under a table of known programs is the
  * procedure endorsement's work, which rebuilds the command from its parsed parts; the only
  * verifier it has besides `task` is `procedure`.
  */

@@ -5,10 +5,10 @@ import { inScript, type WritingScript } from "./writing-scripts.js";
 const MAX_NAME_LENGTH = 100;
 
 /**
- * Case folding for names (spec §2.11: "person names case-folded"). JavaScript has no full case
- * fold, and `toUpperCase().toLowerCase()` would merge the dotless "ı" with "i" — a lookalike
- * fold. So: lower-case, then the two full-folding exceptions a name meets (ß → ss, final ς → σ),
- * then NFC again. "İ" lower-cases to "i" + U+0307, which stays different from "i".
+ * Case folding for names (docs/design/guarded-agent.md, "Normalisation for equality"). JavaScript
+ * has no full case fold, and `toUpperCase().toLowerCase()` would merge the dotless "ı" with "i" — a
+ * lookalike fold. So: lower-case, then the two full-folding exceptions a name meets (ß → ss, final
+ * ς → σ), then NFC again. "İ" lower-cases to "i" + U+0307, which stays different from "i".
  */
 export function foldCase(text: string): string {
   return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ").normalize("NFC");

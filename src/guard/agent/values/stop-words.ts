@@ -1,8 +1,9 @@
 /**
- * Words too common to stand for a value the user named (spec §1.19.1 [RECON]): a standard English
- * list (NLTK's 179 English stop words; the forms with an apostrophe can never be one term, since
- * the instruction is split at `'`, but stay listed for completeness) plus the instruction-scaffold
- * words of the spec, which point at the screen instead of naming anything.
+ * Words too common to stand for a value the user named
+ * (docs/design/guarded-agent.md, "Task terms"): a standard English list (NLTK's 179 English stop
+ * words; the forms with an apostrophe can never be one term, since the instruction is split at `'`,
+ * but stay listed for completeness) plus instruction-scaffold words ("this", "above", …), which
+ * point at the screen instead of naming anything.
  */
 const ENGLISH = `i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves
 he him his himself she she's her hers herself it it's its itself they them their theirs themselves what which who

@@ -6,9 +6,10 @@ import { STOP_WORDS } from "./stop-words.js";
 export type TaskTermMatch = { ok: true } | { ok: false; reason: "too_short" | "stop_word" | "not_a_term" | "not_comparable" };
 
 /**
- * Characters that split a run of the instruction into sub-runs (spec §1.19.1 [RECON]), plus the
- * backtick and the typographic quotes: instructions quote commands in backticks, and text typed
- * on a phone or a Mac arrives with ‘ ’ “ ” where the spec's list has ' and ".
+ * Characters that split a run of the instruction into sub-runs
+ * (docs/design/guarded-agent.md, "Task terms"), plus the backtick and the typographic quotes:
+ * instructions quote commands in backticks, and text typed on a phone or a Mac arrives with ‘ ’ “ ”
+ * where the paper's list has ' and ".
  */
 const SPLIT_CHARACTERS = new Set(["'", '"', "=", ":", "/", "@", ",", ";", "(", ")", "<", ">", "`", "\u2018", "\u2019", "\u201c", "\u201d"]);
 /** A possessive after a name ("Lisa Wong's report") does not make it a longer name. */
@@ -139,15 +140,15 @@ function tooShortForATerm(key: string): boolean {
 }
 
 /**
- * Whether `value` is a whole term of the user's instruction, the `task` endorsement (spec
- * §1.19.1 [RECON]). The instruction is tokenised into runs of non-space characters, split further
- * at `' " = : / @ , ; ( ) < >` (and backticks); the value matches a stretch of the instruction
- * that starts and ends at such a boundary, compared after the type's normalisation (so
- * "v2.32.3" in the instruction names the version "2.32.3", and "$25" names "USD 25.00" when the
- * constraint allows only USD). Never a substring: "proj" is not a term of "tproj", nor "19.1"
- * of "3.19.1".
+ * Whether `value` is a whole term of the user's instruction, the `task` endorsement
+ * (docs/design/guarded-agent.md, "Task terms"). The instruction is tokenised into runs of non-space
+ * characters, split further at `' " = : / @ , ; ( ) < >` (and backticks); the value matches a
+ * stretch of the instruction that starts and ends at such a boundary, compared after the type's
+ * normalisation (so "v2.32.3" in the instruction names the version "2.32.3", and "$25" names "USD
+ * 25.00" when the constraint allows only USD). Never a substring: "proj" is not a term of "tproj",
+ * nor "19.1" of "3.19.1".
  *
- * Readings of the [RECON] rule, each deliberate:
+ * Our readings of the rule, each deliberate:
  * - a term may cross whitespace: "Lisa Wong" and `sudo apt install nodejs` are terms of an
  *   instruction that writes them, though each spans several runs;
  * - a term may begin or end with a split character, so a quoted literal matches with its quotes
@@ -161,7 +162,7 @@ function tooShortForATerm(key: string): boolean {
  * Refused: a value whose normalised form is under 3 characters — 2 are enough for a purely
  * numeric value that is a whole run ("42" in "set the limit to 42") but not for a sub-run
  * ("port:42"); a value made only of stop words; a value that does not normalise. Instructions
- * that only point at the screen are the pre-episode classifier's to refuse (§1.20), not this.
+ * that only point at the screen are the pre-episode classifier's to refuse, not this.
  *
  * Cost: stretches are tried only up to four times the value's length plus 16 characters; a
  * longer stretch normalising to the value would need a normalisation that shrinks text that much,
@@ -187,7 +188,7 @@ export function taskTermMatch(instruction: string, value: string, type: AnswerTy
     }
     if (normalised !== key) continue;
     // A shell command's grammar here takes any text, so every stretch would "extend" it; its
-    // real parse is the procedure endorsement's (§2.10).
+    // real parse is the procedure endorsement's.
     if (type !== "shell_command" && isCutFromLongerValue(text, cuts, start, end, key, keyOf)) continue;
     if (length >= MIN_LENGTH || wholeRuns.has(`${start}:${end}`)) return { ok: true };
     foundInsideRun = true;

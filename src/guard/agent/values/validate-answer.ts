@@ -42,8 +42,8 @@ function boundsProblem(type: AnswerType, constraint: AnswerConstraint, amount: D
 
 /**
  * The host's deterministic check of a value a quarantined model read (or a planner supplied)
- * against its type and constraint (spec §1.18: "every value is checked deterministically against
- * its type's constraint and rejected otherwise"). On success, `value` is the canonical form the
+ * against its type and constraint (docs/design/guarded-agent.md, "Answer types and verifiers"):
+ * a value that fails is rejected. On success, `value` is the canonical form the
  * variable holds. Reasons are fixed texts that never quote the value, which came from the page.
  *
  * Fails closed: a constraint that does not fit its schema, a point with no screen to check it

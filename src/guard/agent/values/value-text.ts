@@ -1,6 +1,7 @@
 /**
- * The first step every value goes through before its type's grammar (spec §2.11): Unicode NFC,
- * then whitespace collapsed to single spaces and trimmed.
+ * The first step every value goes through before its type's grammar
+ * (docs/design/guarded-agent.md, "Normalisation for equality"): Unicode NFC, then whitespace
+ * collapsed to single spaces and trimmed.
  *
  * NFC and not NFKC: compatibility folding maps full-width "１" to "1" and other lookalikes onto
  * ASCII, which would make a disguised value *equal* to the real one. Under NFC they stay

@@ -1,8 +1,9 @@
 /**
- * The writing systems a person name may declare (constraint `script`, spec §2.6: "ASCII or
- * declared script only"). A name is either all ASCII letters or all letters of its declared
- * script; mixing scripts is how lookalike names are built ("Lisа" with a Cyrillic а), so a name
- * whose letters come from two scripts is refused even when one of them was declared.
+ * The writing systems a person name may declare (constraint `script`: ASCII or the declared script
+ * only; docs/design/guarded-agent.md, "Answer types and verifiers"). A name is either all ASCII
+ * letters or all letters of its declared script; mixing scripts is how lookalike names are built
+ * ("Lisа" with a Cyrillic а), so a name whose letters come from two scripts is refused even when
+ * one of them was declared.
  *
  * `Japanese` is the one declared value that covers three Unicode scripts, because a Japanese name
  * is normally written in Han with Hiragana or Katakana.

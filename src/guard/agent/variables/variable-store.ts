@@ -3,7 +3,8 @@ import { type Integrity, integrityLabel, isUsable, type Variable } from "./varia
 /** Variable names: what `$name` may refer to. */
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 
-// `$name` bounded by non-identifier characters on both sides (spec §1.15 [RECON]).
+// `$name` bounded by non-identifier characters on both sides
+// (docs/design/guarded-agent.md, "Variables and integrity").
 const REFERENCE = /(?<![A-Za-z0-9_$])\$([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_])/g;
 
 export type Substitution = { ok: true; text: string } | { ok: false; unknown: string };
@@ -11,7 +12,7 @@ export type Substitution = { ok: true; text: string } | { ok: false; unknown: st
 /**
  * The episode's variables. Values live here and only here: the planner refers to them as `$name`
  * and the host substitutes them when it executes a call, so the planner never reads a value that
- * was not endorsed (spec §1.15).
+ * was not endorsed (docs/design/guarded-agent.md, "Variables and integrity").
  */
 export class VariableStore {
   private readonly variables = new Map<string, Variable>();

@@ -2,11 +2,12 @@ import type { ContentOrigin } from "../provenance/content-origin.js";
 import type { AnswerConstraint, AnswerType } from "../values/index.js";
 
 /**
- * How far a value may be trusted (spec §1.15): read from the page (`untrusted`), vouched for by a
- * verifier (`endorsed`, with the route that did it), or from the operator's own configuration
- * (`trusted`: the contact directory). `accepted` exists only in the `ucm:` baseline (spec §4.7):
- * a typed quarantined answer taken as it is, without endorsement, as UCM takes a constrained
- * answer because it carries little information, not because it was verified.
+ * How far a value may be trusted (docs/design/guarded-agent.md, "Variables and integrity"): read
+ * from the page (`untrusted`), vouched for by a verifier (`endorsed`, with the route that did it),
+ * or from the operator's own configuration (`trusted`: the contact directory). `accepted` exists
+ * only in the `ucm:` baseline (docs/design/guarded-agent.md, "`ucm:<planner>`: the UCM baseline"):
+ * a typed quarantined answer taken as it is, without endorsement, as UCM takes a constrained answer
+ * because it carries little information, not because it was verified.
  */
 export type Integrity = { level: "untrusted" } | { level: "endorsed"; route: string } | { level: "trusted" } | { level: "accepted" };
 
@@ -39,7 +40,10 @@ export interface Variable {
   provenance: Provenance;
 }
 
-/** Whether a value may flow into a side-effecting argument (spec §1.15). */
+/**
+ * Whether a value may flow into a side-effecting argument
+ * (docs/design/guarded-agent.md, "Variables and integrity").
+ */
 export function isUsable(variable: Pick<Variable, "integrity">): boolean {
   return variable.integrity.level !== "untrusted";
 }
