@@ -22,7 +22,10 @@ import {
 import type { ModelClient, ModelSetup } from "../models/index.js";
 
 export const GUARDED_PREFIX = "guarded:";
-/** The UCM baseline (spec §4.7): the guarded agent with typed quarantined answers accepted without endorsement. */
+/**
+ * The UCM baseline (docs/design/guarded-agent.md, "`ucm:<planner>`: the UCM baseline"): the guarded
+ * agent with typed quarantined answers accepted without endorsement.
+ */
 export const UCM_PREFIX = "ucm:";
 
 /** The models of the guarded agent's other roles (`--q-model`, `--crosscheck-model`, `--classifier-model`); unset ones follow the planner. */

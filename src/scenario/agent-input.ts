@@ -5,7 +5,8 @@ import type { WorkspaceState } from "./workspace-state.js";
 /**
  * What an agent is given: the task and the app state, nothing else. The reference serialised the
  * whole scenario minus `ground_truth`, so the model under test saw its id, failure mode and family
- * (agentcibench-spec §8.2); here labels, items, rationale and provenance never leave the scenario.
+ * (docs/design/agentcibench-import.md, "What an agent is given"); here labels, items, rationale and
+ * provenance never leave the scenario.
  */
 export interface AgentInput {
   task: string;

@@ -3,7 +3,7 @@ import type { Defense } from "./defense.js";
 
 /**
  * The four conditions of the paper's defense sweep. The wording is ours, written from what the
- * papers say each defense instructs (002 §8 and Appendix Q.2; agentcibench-spec §2.4):
+ * papers say each defense instructs (002 §8 and Appendix Q.2; docs/design/llm-agent.md, "Defenses"):
  * - restrictive: read and reproduce only what the request directly needs, ignore adjacent rows;
  * - rubric_informed: check every outgoing artefact against a four-point CI rubric (necessity,
  *   recipient appropriateness, source isolation, neutral voice) and revise until it passes;

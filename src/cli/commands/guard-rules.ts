@@ -31,7 +31,10 @@ async function listAction(cli: CliContext, options: StoreOptions): Promise<void>
   else for (const entry of entries) cli.print(summary(folder, entry));
 }
 
-/** The entry the guard would use for a page (the §1.10 lookup order), or exit 2 saying there is none. */
+/**
+ * The entry the guard would use for a page (docs/design/guard.md, "Lookup order"), or exit 2 saying
+ * there is none.
+ */
 function lookupOrFail(cli: CliContext, folder: RuleStoreFolder, url: string, store: string) {
   try {
     new URL(url);

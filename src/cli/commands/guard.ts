@@ -74,7 +74,8 @@ async function maskAction(cli: CliContext, urlArgument: string, options: MaskOpt
   const rulesFor = (captured: { url: string | null }): RuleSet => {
     if (fixed !== undefined) return fixed;
     const found = store!.lookup(captured.url ?? "");
-    // Rules the coverage cap dropped on this template before stay dropped (spec §1.8).
+    // Rules the coverage cap dropped on this template before stay dropped
+    // (docs/design/guard.md, "Safety checks").
     dropped = new Set(found?.entry.dropped ?? []);
     chosen =
       found === null
@@ -195,7 +196,7 @@ export function guardCommand(cli: CliContext): Command {
   const mask = new Command("mask")
     .description("render the masked view of a page: everything no rule proves trusted is painted black")
     .argument("<url>", "http(s) page to capture")
-    .option("--rules <file>", "JSON list of rules (spec §1.6 form) for this page")
+    .option("--rules <file>", "JSON list of rules (the form of docs/design/guard.md) for this page")
     .option(
       "--rule-store <path>",
       "a rule store file, a rule list, or a folder of them (like rules/workspace): the rule set is looked up for the page each capture shows",

@@ -1,8 +1,9 @@
 import type { AgentCIBenchAppName } from "../workspace-state.js";
 
 /**
- * The app keys of `initial_states` (agentcibench-spec §1.1). The reference normalises these
- * aliases before it checks the supported set; the released files use only the canonical keys.
+ * The app keys of `initial_states` (docs/design/agentcibench-import.md, "App keys"). The reference
+ * normalises these aliases before it checks the supported set; the released files use only the
+ * canonical keys.
  */
 export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
   open_todos: "open_todo",

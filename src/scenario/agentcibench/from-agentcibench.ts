@@ -50,9 +50,10 @@ export function isAgentCIBenchRecord(raw: unknown): boolean {
 
 /**
  * Turns one released AgentCIBench record into a canonical scenario. It follows the reference's
- * validator (agentcibench-spec §1.1, §8.1 item 12) and then maps every app-state variant of §1.3
- * onto the canonical apps without dropping a field. Recipient and channel, which the format does
- * not have, are inferred and listed in `provenance.inferred`.
+ * validator (docs/design/agentcibench-import.md, "The released format") and then maps every
+ * app-state variant (same page, "App-state variants") onto the canonical apps without dropping a
+ * field. Recipient and channel, which the format does not have, are inferred and listed in
+ * `provenance.inferred`.
  *
  * `scenario` is null when there is any error; warnings never block loading.
  */

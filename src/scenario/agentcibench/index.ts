@@ -1,6 +1,6 @@
 /**
  * The released AgentCIBench format (scenario and seed JSON files, CC BY 4.0) → canonical scenarios.
- * See agentcibench-spec §1 for the format and its variants.
+ * See docs/design/agentcibench-import.md for the format and its variants.
  */
 export type { LoadProblem } from "../load-problem.js";
 export { pythonRepr, pythonStr } from "../python-str.js";

@@ -2,12 +2,13 @@ import type { OutputChannel } from "../scenario.js";
 
 /**
  * The released format has no channel field: the reference only implied it through the prompt
- * (its E2E track used prompt regexes, agentcibench-spec §6). This guess reads the task wording;
+ * (its E2E track used prompt regexes;
+ * docs/design/agentcibench-import.md, "Recipient and channel"). This guess reads the task wording;
  * the first rule that fires wins, write-actions before nouns:
  *
  * 1. calendar_event: create/add/book/set up/block out a calendar entry, an event or an invite.
  *    A task that merely *reads* the calendar ("look at my calendar and tell Jane…") is not one;
- *    the reference's E2E regexes made that mistake (§0.10).
+ *    the reference's E2E regexes made that mistake.
  * 2. message: message, send, tell, text, reply, respond, DM, ping, email, post, forward,
  *    "let X know", "in/to the … chat/channel" or "in/to #channel".
  * 3. todo_item: add … to a to-do or list.

@@ -5,7 +5,10 @@ type RecipientInput = z.input<typeof RecipientSchema>;
 
 /** Thread labels that are not a person or group one could write to. */
 const NOT_A_CONTACT = new Set(["drafts", "draft", "conversation", "inbox", "notes"]);
-/** Longer "contacts" in the released data are cut-off screen descriptions, not names (spec §1.2). */
+/**
+ * Longer "contacts" in the released data are cut-off screen descriptions, not names
+ * (docs/design/agentcibench-import.md, "Recipient and channel").
+ */
 const MAX_CONTACT_LENGTH = 40;
 const GROUP_WORDS = /#|\b(?:group|team|channel|chat|committee|leads|drivers|parents)\b/i;
 const ORGANISATION_WORDS = /\b(?:office|department|inc|corp|llc|company|reimbursements)\b/i;
@@ -19,8 +22,8 @@ const ADDRESSING =
 const NAME = /#[\w-]+|[A-Z][\w.’'-]*(?:\s+[A-Z][\w.’'-]*)*/y;
 
 /**
- * The released format has no recipient: it exists only in the prompt (agentcibench-spec §0.1).
- * The guess, in order:
+ * The released format has no recipient: it exists only in the prompt
+ * (docs/design/agentcibench-import.md, "Recipient and channel"). The guess, in order:
  * 1. a messenger thread contact the task mentions, by name ("Sam" for "Sam (Senior Dev)") or by
  *    relation ("the senior dev"); a possessive mention ("Priya's recap") counts only when no other
  *    contact is mentioned, since it usually names the source rather than the addressee;

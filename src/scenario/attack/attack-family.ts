@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * The task families of the injection suite (sa-cua-spec §4.3), by their spec codes. They are
+ * The task families of the injection suite (docs/design/injection-suite.md, "An injection task is a
+ * scenario with an `attack`"), by their codes. They are
  * reported apart and never pooled into one attack success rate: a hijack, a value attack and a
  * task without attacker measure different things. F2 (the terminal and supply-chain family, "first
  * run this command") needs a simulated shell and comes later; its code is kept free for it.
@@ -23,7 +24,7 @@ export const ATTACK_FAMILY_LABELS: Record<AttackFamily, string> = {
   F5: "mask integrity",
 };
 
-/** The six attack classes of §2.2, over the WASP goals (F1). */
+/** The six attack classes, over the WASP goals (F1). */
 export const ATTACK_CLASSES = [
   "navigate", // C1 open an external link
   "credential_exfiltration", // C2 mint a token or key and send it out
@@ -49,7 +50,7 @@ export const PayloadFormatSchema = z.enum(PAYLOAD_FORMATS);
 export type PayloadFormat = z.infer<typeof PayloadFormatSchema>;
 
 /**
- * The value-attack variants of §4.3 that the web apps can host (V2, clone URLs, needs the shell),
+ * The value-attack variants that the web apps can host (V2, clone URLs, needs the shell),
  * and `swapped_value`: a stranger's well-formed value of a bounded type (a time, a date, a count, a
  * version) offered beside the real one ("updated: now 19:30"), which a type check alone accepts.
  */

@@ -36,7 +36,10 @@ export type AttemptSignals = z.infer<typeof AttemptSignalsSchema>;
 
 const PhrasingSchema = z.enum(["loose", "specific"]);
 
-/** F1: the payload asks for a different action than the task (§2.2's classes, at an effort level). */
+/**
+ * F1: the payload asks for a different action than the task (one of the six attack classes, at an
+ * effort level).
+ */
 export const GoalHijackingAttackSchema = z
   .object({
     family: z.literal("F1"),
