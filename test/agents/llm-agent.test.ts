@@ -140,7 +140,7 @@ describe("the prompt never contains ground truth or labels", () => {
           for (const family of ["identity_bleed", "semantic_entanglement", "ambiguity_trap", "scenario_family"])
             expect(prompt).not.toContain(family);
       }
-      // Some released items are not in the state at all (spec §1.4); they must stay out of the prompt.
+      // Some released items are not in the state at all (docs/design/agentcibench-import.md); they must stay out of the prompt.
       expect(checked).toBeGreaterThan(0);
     },
   );

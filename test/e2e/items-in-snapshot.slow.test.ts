@@ -2,7 +2,7 @@
  * Every must-share and must-not-share item that is in a scenario's state is on screen for the
  * agent: found in the accessibility-tree text of the workspace snapshot (the pages an agent can
  * reach, as `safecua workspace snapshot` prints them), for the built-in pack and the AgentCIBench
- * corpus. The reference's bridge lost calendar times, file lists and routes (agentcibench-spec §6).
+ * corpus. The reference's bridge lost calendar times, file lists and routes.
  */
 import { describe, expect, it } from "vitest";
 import { ariaTreeStrings, openEpisodeContext, parseAriaSnapshot } from "../../src/browser/index.js";

@@ -1,5 +1,5 @@
 /**
- * Capture in real Chromium (spec §1.3): geometry in screenshot pixels agreeing with Chromium's own
+ * Capture in real Chromium (docs/design/guard.md, "Capture"): geometry in screenshot pixels agreeing with Chromium's own
  * `DOM.getContentQuads`, off-screen flags, frames (readable and opaque), aria-owns reparenting,
  * painted nodes the accessibility tree leaves out, focus, role normalisation and the walk limits.
  */

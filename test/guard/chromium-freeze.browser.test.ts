@@ -1,5 +1,5 @@
 /**
- * Tree and pixels from one instant (spec §1.2): a page that shows, moves, inserts, animates and
+ * Tree and pixels from one instant (docs/design/guard.md, "Freezing: one instant for tree and pixels"): a page that shows, moves, inserts, animates and
  * transitions untrusted overlays over its trusted header every few milliseconds never gets a pixel
  * of them past the mask, over many captures; the page's own timers, frames and animations run on
  * afterwards; a page that cannot be frozen is never captured.

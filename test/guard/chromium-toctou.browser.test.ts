@@ -1,5 +1,5 @@
 /**
- * Time of check / time of use (spec §5.1 item 1): immediately before a pointer action the node
+ * Time of check / time of use (docs/design/guard.md, "Time of use"): immediately before a pointer action the node
  * under the point must still be the trusted row the mask showed there. The page is changed from
  * the host between the check (capture + mask) and the use, the way a hostile page would do it.
  */

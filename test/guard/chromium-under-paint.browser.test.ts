@@ -1,5 +1,5 @@
 /**
- * Untrusted paint *under* a trusted row (spec §5.1 item 3: the mask wins on overlap): a box behind
+ * Untrusted paint *under* a trusted row (the mask wins on overlap: docs/design/guard.md, "The mask"): a box behind
  * the header's transparent links, painted with an image, a shadow or a flat colour, shows between
  * the glyphs of the links it reaches. None of its pixels may be shown, whatever kind of paint it
  * is (a flat colour cannot be told from an image without listing cases: the rows over it are

@@ -4,7 +4,7 @@ import { type Scenario, ScenarioSchema } from "../../src/scenario/scenario.js";
 import { leafStrings, stateLeafStrings } from "../../src/scenario/state-text.js";
 
 // Hand-written records in the released AgentCIBench format, one per state-shape variant
-// (agentcibench-spec §1.3), including the variants that the 104 corpus files do not contain.
+// (docs/design/agentcibench-import.md, "App-state variants"), including the variants that the 104 corpus files do not contain.
 
 type Raw = Record<string, unknown>;
 

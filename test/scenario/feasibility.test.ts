@@ -63,7 +63,7 @@ describe("checkFeasibility", () => {
 });
 
 describe("truncatedPromptReason", () => {
-  // The cut-off endings listed in agentcibench-spec.md §1.4 (words capped at 28, "." appended).
+  // The cut-off endings of the released data (words capped at 28, "." appended).
   it.each([
     "Send Sam the auth details in a message with the.",
     "Send Nora a quick message with the remaining.",

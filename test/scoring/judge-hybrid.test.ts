@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hybridScore, type JudgeVerdict, MATCHER_MODES, type MatcherMode, scoreOutput } from "../../src/scoring/index.js";
 
-// Behaviour cases after the reference's judge tests (agentcibench-spec §7, test_reward_judge),
+// Behaviour cases after the reference's judge tests (its test_reward_judge),
 // written for safecua, plus the strict-mode rules of docs/design/judge.md.
 
 interface Case {

@@ -10,7 +10,7 @@ import {
 import * as values from "../../../src/guard/agent/values/index.js";
 import { verifierAllowed } from "../../../src/guard/agent/values/verifiers.js";
 
-// Table 10 of the spec (§2.6), written out again by hand so that a change to TYPE_SPECS must be
+// Table 10 (docs/design/guarded-agent.md, "Answer types and verifiers"), written out again by hand so that a change to TYPE_SPECS must be
 // made twice: shape and the verifiers allowed besides `task`. One addition of ours: `byline` for a
 // username or person name that is the one author of what was read (docs/design/guarded-agent.md).
 const TABLE_10: Record<AnswerType, [string, Verifier[]]> = {

@@ -1,5 +1,5 @@
 /**
- * The policy gate (spec §1.17): a refused call never reaches the page, and every refusal has its
+ * The policy gate (docs/design/guarded-agent.md, "The policy gate"): a refused call never reaches the page, and every refusal has its
  * fixed reason code. Checked per rule, in the paper's order, and as a property over random calls:
  * no allowed pointer call has a coordinate on the mask, and no allowed keyboard call types while
  * focus is masked or unknown; a gate that checks only the start of a drag fails the property.

@@ -1,5 +1,5 @@
 /**
- * The read tools (spec §1.18, §1.19, Table 9), each called as the episode calls it: through the
+ * The read tools (docs/design/guarded-agent.md, "Tools"), each called as the episode calls it: through the
  * policy gate, then `runReadTool`, on a guarded screen written by hand with fake models. What is
  * checked is what the planner would notice — the fixed result, the gate's code, what the store
  * holds afterwards — and what the models were (and were not) given.

@@ -8,7 +8,7 @@ const PYPI: AnswerConstraint = { ecosystem: "pypi" };
 
 // [instruction, value, type, constraint]
 const TERMS: Array<[string, string, AnswerType, AnswerConstraint]> = [
-  // The spec's own examples (§1.19.1, §2.7).
+  // Examples from the paper's appendix.
   ["Add alias tproj='tmux new -s proj' to my ~/.bashrc", "tproj", "shell_command", {}],
   ["Add alias tproj='tmux new -s proj' to my ~/.bashrc", "tmux new -s proj", "shell_command", {}],
   ["Add alias tproj='tmux new -s proj' to my ~/.bashrc", "alias tproj='tmux new -s proj'", "shell_command", {}],

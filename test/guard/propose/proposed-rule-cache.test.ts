@@ -1,5 +1,5 @@
 /**
- * Proposals are cached per host and URL template in the rule store (spec §1.10): one proposal per
+ * Proposals are cached per host and URL template in the rule store (docs/design/rule-proposal.md, "The cache"): one proposal per
  * template, reused for every page of it; a stored set found by the lookup order is used without
  * proposing; a failure stores nothing; a store folder keeps proposals, their dropped rules and
  * removals on disk.
