@@ -12,7 +12,7 @@ export const GUARD_EXCEPTIONS: readonly GuardException[] = [consentException, ca
 
 /**
  * Applies the exceptions to the verdicts the safety checks left (docs/design/guard.md,
- * "Pipeline"), skipping those `ablate` switches off. The guarantee is the pipeline's, not each
+ * "Exceptions"), skipping those `ablate` switches off. The guarantee is the pipeline's, not each
  * exception's: a row is released only if it is still untrusted and not forced (opaque,
  * truncated, no URL), so an exception can only unmask, and never a forced row.
  */

@@ -15,7 +15,7 @@ export interface ExceptionInputs {
 
 /**
  * One exception of the guard: a reason to show a row that no rule grants (docs/design/guard.md,
- * "Pipeline": exceptions only unmask). An exception names the rows it would release; the
+ * "Exceptions": they only unmask). An exception names the rows it would release; the
  * pipeline (`applyExceptions`) releases only rows still untrusted and not forced, so no exception
  * can mask a row or show an opaque, truncated or URL-less one, whatever it returns. Adding one:
  * a file exporting a `GuardException`, a line in `GUARD_EXCEPTIONS`, and, to make it switchable,
