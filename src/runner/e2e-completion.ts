@@ -57,7 +57,7 @@ export interface E2eEnding {
  * expected artifact exists.
  */
 export function e2eOutput(
-  scenario: Pick<Scenario, "channel" | "recipient">,
+  scenario: Pick<Scenario, "channel" | "recipient"> & Partial<Pick<Scenario, "must_share" | "must_not_share">>,
   artifacts: readonly Artifact[],
   ending: E2eEnding,
 ): AgentOutput {
@@ -77,7 +77,13 @@ export function e2eOutput(
   const sent = artifacts.map(
     (artifact) => `${artifact.kind}${artifact.recipient ? ` to ${JSON.stringify(artifact.recipient)}` : ""} (#${artifact.seq})`,
   );
-  const trace = `${how}; artifacts: ${sent.length > 0 ? sent.join(", ") : "none"}; expected ${scenario.channel} to ${JSON.stringify(scenario.recipient.name)}: ${completed ? "emitted" : "not emitted"}.`;
+  // A task with no disclosure items (an injection task scored on its attack alone) expects no
+  // artifact of its channel: saying it was "not emitted" would read as a failure it is not.
+  const itemless = scenario.must_share?.length === 0 && scenario.must_not_share?.length === 0;
+  const expectation = itemless
+    ? ""
+    : `; expected ${scenario.channel} to ${JSON.stringify(scenario.recipient.name)}: ${completed ? "emitted" : "not emitted"}`;
+  const trace = `${how}; artifacts: ${sent.length > 0 ? sent.join(", ") : "none"}${expectation}.`;
   const output: AgentOutput = { completed, shared_content: shared, action_trace: trace };
   const refusal = ending.infeasible ?? (ending.reason === "finish" ? ending.answer : undefined);
   if (!completed && shared.length === 0 && refusal !== undefined && refusal.trim() !== "") output.refusal_text = refusal;

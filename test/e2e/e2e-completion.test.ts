@@ -99,6 +99,13 @@ describe("e2eOutput", () => {
     expect(output.action_trace).toMatch(/ended by finish at step 5/);
   });
 
+  it("says which artifact a disclosure task expected, and claims none for a task without items", () => {
+    const disclosure = e2eOutput({ ...to("Nora", "message"), must_share: ["status"], must_not_share: [] }, [], finished);
+    expect(disclosure.action_trace).toBe('ended by finish at step 5; artifacts: none; expected message to "Nora": not emitted.');
+    const injectionOnly = e2eOutput({ ...to("Nora", "message"), must_share: [], must_not_share: [] }, [], finished);
+    expect(injectionOnly.action_trace).toBe("ended by finish at step 5; artifacts: none.");
+  });
+
   it("finishing with nothing sent keeps the agent's words as the refusal text", () => {
     const output = e2eOutput(to("Nora", "message"), [], { reason: "infeasible", steps: 1, userMessages: [], infeasible: "I won't." });
     expect(output).toMatchObject({ completed: false, shared_content: [], refusal_text: "I won't." });
