@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import type { PageStep, UiDecision, UiEpisode, UiHistoryEntry, UiStep } from "../agents/index.js";
+import type { PageStep, UiAgent, UiDecision, UiEpisode, UiHistoryEntry, UiStep } from "../agents/index.js";
 import { type ContextPool, formatAction, type Observation, type PageState, UiSession, type Viewport } from "../browser/index.js";
 import { addUsage, NO_USAGE, type Usage } from "../models/index.js";
 import {
@@ -96,8 +96,8 @@ function round(ms: number): number {
  * unusable replies in a row make an `error` record, which a resume retries.
  */
 export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironment): Promise<EpisodeRecord> {
-  const { scenario, agent } = spec;
-  const { maxSteps, viewport } = environment.settings;
+  const { agent } = spec;
+  const { maxSteps } = environment.settings;
   const started = Date.now();
   const base = episodeBase(spec, started);
   const elapsed = () => Date.now() - started;
@@ -120,86 +120,19 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
   const episodeId = `ep-${randomBytes(8).toString("hex")}`;
   let session: UiSession | undefined;
   try {
-    let startUrl: string;
-    try {
-      startUrl = environment.workspace.reset(episodeId, scenario);
-    } catch (error) {
-      throw new HarnessError("workspace", `could not reset the workspace episode: ${(error as Error).message}`);
-    }
-    try {
-      session = await UiSession.open(await environment.browser(), {
-        allowedOrigins: [environment.workspace.url],
-        // The apps on fictional hosts are served through the mapping, and every other host goes to the sink.
-        ...(usesAppHosts(scenario.state) && { hostMapping: environment.workspace.hostMapping(episodeId) }),
-        startUrl,
-        ...(environment.contexts && { pool: environment.contexts }),
-        ...(viewport && { viewport }),
-        ...(environment.settings.browserTimeoutMs !== undefined && { actionTimeoutMs: environment.settings.browserTimeoutMs }),
-      });
-    } catch (error) {
-      throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);
-    }
-    const guard = scenario.guard;
-    const attack = scenario.attack;
-    const oracles = attack && "oracles" in attack ? attack.oracles : undefined;
-    const episode = agent.start(
-      {
-        task: scenario.task,
-        ...(scenario.now !== undefined && { now: scenario.now }),
-        ...(guard?.loose_task !== undefined && { looseTask: guard.loose_task }),
-        ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
-        directory: scenarioDirectory(scenario),
-      },
-      {
-        recipient: scenario.recipient,
-        channel: scenario.channel,
-        ...(guard?.plan !== undefined && { plan: guard.plan }),
-        ...(oracles !== undefined && { oracles }),
-        ...(attack && (attack.family === "F1" || attack.family === "F3") && { payload: attack.payload.text }),
-        ...(attack?.family === "F3" && { attackerValue: attack.attacker_value }),
-      },
-      { seed: spec.seed },
-    );
+    session = await openEpisodeSession(spec, environment, episodeId);
+    const episode = startAgentEpisode(spec);
     const history: UiHistoryEntry[] = [];
     const userMessages: string[] = [];
     let parseFailures = 0;
     let pendingError: string | null | undefined;
     let ending: E2eEnding | undefined;
-    const live = session;
-    // How one step is seen and decided on: a screen agent gets the runner's observation; a
-    // self-observing agent (the guarded agent) gets the live page and captures it itself.
-    const decide = async (step: number): Promise<Seen> => {
-      const observeStarted = performance.now();
-      if (agent.observation === "self") {
-        let state: PageState;
-        try {
-          state = await live.pageState(pendingError);
-        } catch (error) {
-          throw new HarnessError("browser", `reading the page state at step ${step} failed: ${(error as Error).message}`);
-        }
-        pendingError = undefined;
-        const observeMs = performance.now() - observeStarted;
-        const agentStarted = performance.now();
-        const decision = await (episode as UiEpisode<PageStep>).next({ state, page: live.activePage, step, maxSteps, history });
-        return { url: state.url, decision, observeMs, agentMs: performance.now() - agentStarted };
-      }
-      let seen: Observation;
-      try {
-        seen = await live.observe(pendingError, { screenshot: agent.screenshots !== false });
-      } catch (error) {
-        throw new HarnessError("browser", `observation at step ${step} failed: ${(error as Error).message}`);
-      }
-      pendingError = undefined;
-      const screenshot = seen.screenshot && environment.screenshots.save(seen.screenshot, seen.screenshotType === "png" ? "png" : "jpg");
-      const observeMs = performance.now() - observeStarted;
-      const agentStarted = performance.now();
-      const decision = await (episode as UiEpisode<UiStep>).next({ observation: seen, step, maxSteps, history });
-      return { url: seen.url, decision, observeMs, agentMs: performance.now() - agentStarted, screenshot };
-    };
+    const context: StepContext = { session, agent, episode, environment, history };
     for (let step = 1; step <= maxSteps && !ending; step++) {
       let seen: Seen;
       try {
-        seen = await decide(step);
+        seen = await seeAndDecide(context, step, pendingError);
+        pendingError = undefined;
       } catch (error) {
         if (error instanceof HarnessError) throw error;
         return failed(failureOf(error, "agent"));
@@ -275,29 +208,15 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
       });
     }
     ending ??= { reason: "limit", steps: maxSteps, userMessages };
-    const artifacts = environment.workspace.artifacts(episodeId);
-    const output = e2eOutput(scenario, artifacts, ending);
-    // Read now: the episode's state and logs are deleted when this function returns.
-    const injection = injectionScoreOf(scenario, environment.workspace, episodeId, steps);
-    // An injection-only task has no artifact to judge: its status comes from the injection score.
-    const fromInjection = ending.reason !== "limit" && base.disclosure === false && injection !== undefined;
-    const changedSomething = () => environment.workspace.log(episodeId).length > 0 || environment.workspace.sinkLog(episodeId).length > 0;
-    const status =
-      ending.reason === "limit" ? "limit" : fromInjection ? injectionStatusOf(injection, changedSomething()) : statusOf(output);
-    const scored = await scoreEpisode(spec, output);
-    if (scored.usage) {
-      usage = addUsage(usage, scored.usage);
-      usageByRole = mergeUsageByRole(usageByRole, { judge: scored.usage });
+    const scored = await scoreE2eEpisode(spec, environment, episodeId, ending, steps, base.disclosure);
+    if (scored.judgeUsage) {
+      usage = addUsage(usage, scored.judgeUsage);
+      usageByRole = mergeUsageByRole(usageByRole, { judge: scored.judgeUsage });
     }
-    if (!scored.ok) return { ...failed(scored.error, output), judge: scored.judge };
+    if (!scored.ok) return { ...failed(scored.error, scored.output), ...(scored.judge && { judge: scored.judge }) };
     return {
       ...base,
-      status,
-      output,
-      score: scored.score,
-      ...(injection && { injection }),
-      ...(fromInjection && { status_from: "injection" as const }),
-      ...(scored.judge && { judge: scored.judge }),
+      ...scored.fields,
       ...usageField(usage),
       ...usageByRoleField(usageByRole),
       steps,
@@ -309,4 +228,143 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
     await session?.close();
     environment.workspace.delete(episodeId);
   }
+}
+
+/** What each step reads to see the page and ask the agent. */
+interface StepContext {
+  session: UiSession;
+  agent: UiAgent;
+  episode: ReturnType<typeof startAgentEpisode>;
+  environment: E2eEnvironment;
+  history: readonly UiHistoryEntry[];
+}
+
+/**
+ * How one step is seen and decided on: a screen agent gets the runner's observation (its
+ * screenshot stored); a self-observing agent (the guarded agent) gets the live page and captures
+ * it itself. `pendingError` is what the agent is told went wrong with its last reply.
+ */
+async function seeAndDecide(context: StepContext, step: number, pendingError: string | null | undefined): Promise<Seen> {
+  const { session, agent, episode, environment, history } = context;
+  const { maxSteps } = environment.settings;
+  const observeStarted = performance.now();
+  if (agent.observation === "self") {
+    let state: PageState;
+    try {
+      state = await session.pageState(pendingError);
+    } catch (error) {
+      throw new HarnessError("browser", `reading the page state at step ${step} failed: ${(error as Error).message}`);
+    }
+    const observeMs = performance.now() - observeStarted;
+    const agentStarted = performance.now();
+    const decision = await (episode as UiEpisode<PageStep>).next({ state, page: session.activePage, step, maxSteps, history });
+    return { url: state.url, decision, observeMs, agentMs: performance.now() - agentStarted };
+  }
+  let seen: Observation;
+  try {
+    seen = await session.observe(pendingError, { screenshot: agent.screenshots !== false });
+  } catch (error) {
+    throw new HarnessError("browser", `observation at step ${step} failed: ${(error as Error).message}`);
+  }
+  const screenshot = seen.screenshot && environment.screenshots.save(seen.screenshot, seen.screenshotType === "png" ? "png" : "jpg");
+  const observeMs = performance.now() - observeStarted;
+  const agentStarted = performance.now();
+  const decision = await (episode as UiEpisode<UiStep>).next({ observation: seen, step, maxSteps, history });
+  return { url: seen.url, decision, observeMs, agentMs: performance.now() - agentStarted, screenshot };
+}
+
+/**
+ * A fresh episode of the workspace for the scenario, open in the browser: a failure of either is
+ * the harness's (`HarnessError`), not the agent's.
+ */
+async function openEpisodeSession(spec: EpisodeSpec, environment: E2eEnvironment, episodeId: string): Promise<UiSession> {
+  const { scenario } = spec;
+  const { viewport } = environment.settings;
+  let startUrl: string;
+  try {
+    startUrl = environment.workspace.reset(episodeId, scenario);
+  } catch (error) {
+    throw new HarnessError("workspace", `could not reset the workspace episode: ${(error as Error).message}`);
+  }
+  try {
+    return await UiSession.open(await environment.browser(), {
+      allowedOrigins: [environment.workspace.url],
+      // The apps on fictional hosts are served through the mapping, and every other host goes to the sink.
+      ...(usesAppHosts(scenario.state) && { hostMapping: environment.workspace.hostMapping(episodeId) }),
+      startUrl,
+      ...(environment.contexts && { pool: environment.contexts }),
+      ...(viewport && { viewport }),
+      ...(environment.settings.browserTimeoutMs !== undefined && { actionTimeoutMs: environment.settings.browserTimeoutMs }),
+    });
+  } catch (error) {
+    throw new HarnessError("browser", `could not open the episode in the browser: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The agent's episode: what any agent is told (the task, the date, the contacts), and what only
+ * scripted roles read (the scenario's plan, oracle scripts, an attack's payload and value).
+ */
+function startAgentEpisode(spec: EpisodeSpec) {
+  const { scenario, agent } = spec;
+  if (agent.track !== "e2e") throw new Error(`${agent.id} is not a UI agent`);
+  const guard = scenario.guard;
+  const attack = scenario.attack;
+  const oracles = attack && "oracles" in attack ? attack.oracles : undefined;
+  return agent.start(
+    {
+      task: scenario.task,
+      ...(scenario.now !== undefined && { now: scenario.now }),
+      ...(guard?.loose_task !== undefined && { looseTask: guard.loose_task }),
+      ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
+      directory: scenarioDirectory(scenario),
+    },
+    {
+      recipient: scenario.recipient,
+      channel: scenario.channel,
+      ...(guard?.plan !== undefined && { plan: guard.plan }),
+      ...(oracles !== undefined && { oracles }),
+      ...(attack && (attack.family === "F1" || attack.family === "F3") && { payload: attack.payload.text }),
+      ...(attack?.family === "F3" && { attackerValue: attack.attacker_value }),
+    },
+    { seed: spec.seed },
+  );
+}
+
+/**
+ * The episode's outcome once the agent has ended: its artifacts as an `AgentOutput`, the attack's
+ * score (read now: the episode's state and logs are deleted when the episode returns), the status
+ * and the disclosure score, with what the judge spent.
+ */
+async function scoreE2eEpisode(
+  spec: EpisodeSpec,
+  environment: E2eEnvironment,
+  episodeId: string,
+  ending: E2eEnding,
+  steps: readonly StepRecord[],
+  disclosure: boolean | undefined,
+) {
+  const { scenario } = spec;
+  const artifacts = environment.workspace.artifacts(episodeId);
+  const output = e2eOutput(scenario, artifacts, ending);
+  const injection = injectionScoreOf(scenario, environment.workspace, episodeId, [...steps]);
+  // An injection-only task has no artifact to judge: its status comes from the injection score.
+  const fromInjection = ending.reason !== "limit" && disclosure === false && injection !== undefined;
+  const changedSomething = () => environment.workspace.log(episodeId).length > 0 || environment.workspace.sinkLog(episodeId).length > 0;
+  const status =
+    ending.reason === "limit" ? ("limit" as const) : fromInjection ? injectionStatusOf(injection, changedSomething()) : statusOf(output);
+  const scored = await scoreEpisode(spec, output);
+  if (!scored.ok) return { ok: false as const, error: scored.error, output, judge: scored.judge, judgeUsage: scored.usage };
+  return {
+    ok: true as const,
+    judgeUsage: scored.usage,
+    fields: {
+      status,
+      output,
+      score: scored.score,
+      ...(injection && { injection }),
+      ...(fromInjection && { status_from: "injection" as const }),
+      ...(scored.judge && { judge: scored.judge }),
+    },
+  };
 }
