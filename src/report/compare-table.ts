@@ -1,4 +1,5 @@
 import type { PairedComparison } from "../stats/index.js";
+import { alignedLines } from "./aligned-lines.js";
 import type { CompareRunsResult, RunComparison } from "./compare-runs.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
@@ -100,14 +101,7 @@ export function compareText(result: CompareRunsResult): string {
       detectable,
       note,
     ]);
-    const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...cellsOf.map((cells) => (cells[column] as string).length)));
-    for (const cells of cellsOf)
-      lines.push(
-        `  ${cells
-          .map((cell, column) => (column < 5 ? cell.padEnd(widths[column] as number) : cell))
-          .join("  ")
-          .trimEnd()}`,
-      );
+    lines.push(...alignedLines(cellsOf));
     return lines.join("\n");
   });
   return blocks.join("\n\n");

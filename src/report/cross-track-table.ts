@@ -1,3 +1,4 @@
+import { alignedLines } from "./aligned-lines.js";
 import type { CrossTrackRow } from "./compare-runs.js";
 import { COMPARE_TEXT_WIDTH, formatDelta, formatPValue } from "./compare-table.js";
 import type { TrackGap } from "./cross-track.js";
@@ -130,14 +131,7 @@ export function crossTrackText(rows: readonly CrossTrackRow[]): string {
       `MDE ${formatMde(gap.mde)}`,
       note,
     ]);
-    const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...cellsOf.map((cells) => (cells[column] as string).length)));
-    for (const cells of cellsOf)
-      lines.push(
-        `  ${cells
-          .map((cell, column) => (column < 5 ? cell.padEnd(widths[column] as number) : cell))
-          .join("  ")
-          .trimEnd()}`,
-      );
+    lines.push(...alignedLines(cellsOf));
     const [, both, stateOnly, e2eOnly, neither, agreement, kappaCell, alsoState, executionGap, notEngaged] = agreementCells(row);
     lines.push(
       ...wrapWords(
