@@ -1,0 +1,16 @@
+// Shell command-line parsing shared by vsh (which runs lines) and procedure endorsement (which
+// judges them), so that both read one line the same way.
+export { literalWord } from "./literal-word.js";
+export { parseShellLine } from "./parse-shell-line.js";
+export { quoteShellWord } from "./quote-shell-word.js";
+export type {
+  ShellChain,
+  ShellCommand,
+  ShellLine,
+  ShellListItem,
+  ShellPipeline,
+  ShellRedirect,
+  ShellWord,
+  ShellWordPart,
+} from "./shell-ast.js";
+export { ShellSyntaxError } from "./shell-syntax-error.js";
