@@ -4,8 +4,12 @@ import { foldCase } from "./person-name.js";
 import { prepareText } from "./value-text.js";
 import { WRITING_SCRIPTS } from "./writing-scripts.js";
 
-/** Package ecosystems whose name grammar the host knows (Table 10, `package_name`). */
-export const ECOSYSTEMS = ["pypi", "npm", "debian"] as const;
+/**
+ * Package ecosystems whose name grammar the host knows (Table 10, `package_name`). `docker` is
+ * ours: a container image's repository name, so that the official images can be a curated
+ * registry (`endorse_by_registry`) like the Debian archive.
+ */
+export const ECOSYSTEMS = ["pypi", "npm", "debian", "docker"] as const;
 export type Ecosystem = (typeof ECOSYSTEMS)[number];
 
 /** At most this many enum options (Table 10). */

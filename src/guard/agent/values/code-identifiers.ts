@@ -87,6 +87,10 @@ export function parseRepository(text: string): ParsedValue {
  *   legacy upper-case names are refused). Compared exactly.
  * - Debian (Policy §5.6.1): lower case letters, digits, `+`, `-`, `.`, at least two, starting
  *   with a letter or digit. Compared exactly.
+ * - docker (ours): an image repository on the default registry, `name` or `namespace/name`, lower
+ *   case with `.`, `_`, `-` inside components; no registry host and no tag (a tag is a version).
+ *   A bare name is an official image, so its key is `library/name` and `alpine` equals
+ *   `library/alpine`.
  */
 export function parsePackageName(text: string, ecosystem: Ecosystem | undefined): ParsedValue {
   switch (ecosystem) {
@@ -105,7 +109,14 @@ export function parsePackageName(text: string, ecosystem: Ecosystem | undefined)
         return { ok: false, reason: "not a Debian package name (lower case, digits, + - .)" };
       }
       return { ok: true, value: text, key: text };
+    case "docker": {
+      const component = "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*";
+      if (text.length > 255 || !new RegExp(`^${component}(?:/${component})?$`).test(text)) {
+        return { ok: false, reason: "not a container image name (lower case, optional namespace/, no tag)" };
+      }
+      return { ok: true, value: text, key: text.includes("/") ? text : `library/${text}` };
+    }
     default:
-      return { ok: false, reason: "a package name needs the constraint's ecosystem (pypi, npm or debian)" };
+      return { ok: false, reason: "a package name needs the constraint's ecosystem (pypi, npm, debian or docker)" };
   }
 }

@@ -2,7 +2,7 @@
 // (docs/design/guarded-agent.md): the closed list of answer types and their verifiers, the
 // constraint a query carries, the deterministic check of an answer, equality after normalisation,
 // and the task-term match of the `task` endorsement.
-export { type AnswerConstraint, AnswerConstraintSchema, enumOptionsProblem } from "./answer-constraint.js";
+export { type AnswerConstraint, AnswerConstraintSchema, type Ecosystem, enumOptionsProblem } from "./answer-constraint.js";
 export {
   ANSWER_TYPES,
   type AnswerType,
