@@ -1,0 +1,40 @@
+import { classifyTerminalLine, type TaintReason, type TerminalLineContext, type TerminalLineVerdict } from "./terminal-line-taint.js";
+
+/** Lines that reset the terminal's screen and scrollback (a new terminal does too: `reset()`). */
+const RESET_LINES: ReadonlySet<string> = new Set(["reset", "tput reset"]);
+
+/**
+ * Whether a terminal's content may be shown (docs/design/guarded-agent.md, "Terminal trust"): it is
+ * trusted until a line the host typed taints it (`classifyTerminalLine`), and a taint sticks until
+ * the scrollback is gone — a `reset` line alone on its line, or a new terminal (`reset()`).
+ * `clear` does not reset it: it only scrolls the old output up, where the scrollback still holds
+ * it. Wiring this to the mask of a terminal's region is the terminal app's part (not built yet).
+ */
+export class TerminalTrust {
+  private taint: TaintReason | null = null;
+
+  get tainted(): boolean {
+    return this.taint !== null;
+  }
+
+  /** Why the terminal is tainted (the first line that did it), or null. */
+  get reason(): TaintReason | null {
+    return this.taint;
+  }
+
+  /** The host pressed Enter on `line`: classify it, and remember a taint until a reset. */
+  enter(line: string, context: TerminalLineContext): TerminalLineVerdict {
+    if (RESET_LINES.has(line.trim().replace(/\s+/g, " "))) {
+      this.taint = null;
+      return { taints: false, reason: "local_owned" };
+    }
+    const verdict = classifyTerminalLine(line, context);
+    if (verdict.taints && this.taint === null) this.taint = verdict.reason;
+    return verdict;
+  }
+
+  /** A new terminal (or its scrollback dropped by the host): trusted again. */
+  reset(): void {
+    this.taint = null;
+  }
+}
