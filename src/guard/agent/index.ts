@@ -2,6 +2,15 @@
 // quarantined typed queries, endorsement, policy gate; and the scripted roles that make its
 // guarantees testable.
 export type { Contact } from "./contacts/contact-directory.js";
+export { CAPABILITIES, type Capability } from "./endorse/capabilities.js";
+export { type EndorsementSources, NO_ENDORSEMENT_SOURCES } from "./endorse/endorsement-sources.js";
+export {
+  inMemoryRegistry,
+  type PackageRegistry,
+  type RegistryCuration,
+  type RegistrySet,
+  registrySet,
+} from "./endorse/package-registry.js";
 export { GUARDED_LIMITS, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
 export { REASON_CODES, type ReasonCode } from "./gate/reason-codes.js";
 export { createGuardedAgent, type GuardedAgentOptions } from "./guarded-agent.js";
@@ -18,4 +27,12 @@ export {
   type ScriptedRoleClient,
   scriptedRoleClient,
 } from "./scripted/scripted-roles.js";
+export {
+  classifyTerminalLine,
+  type PathOwnership,
+  type TaintReason,
+  type TerminalLineContext,
+  type TerminalLineVerdict,
+} from "./terminal/terminal-line-taint.js";
+export { TerminalTrust } from "./terminal/terminal-trust.js";
 export { PLANNER_REPLY_SCHEMA_NAME, TOOL_NAMES, type ToolCall, type ToolName } from "./tools/tool-call.js";

@@ -5,6 +5,7 @@
 import type { Page } from "../../../src/browser/index.js";
 import type { Contact } from "../../../src/guard/agent/contacts/contact-directory.js";
 import type { ShapeRule } from "../../../src/guard/agent/endorse/endorse-value.js";
+import type { EndorsementSources } from "../../../src/guard/agent/endorse/endorsement-sources.js";
 import type { GuardedRoles } from "../../../src/guard/agent/episode/guarded-episode.js";
 import { runReadTool, type ToolOutcome } from "../../../src/guard/agent/episode/read-tools.js";
 import { gateCall } from "../../../src/guard/agent/gate/policy-gate.js";
@@ -206,6 +207,8 @@ export interface SessionOptions {
   store?: VariableStore;
   /** What shape endorsement requires (default: trusted provenance). */
   shapeRule?: ShapeRule;
+  /** Registries, listing hosts and fetchers (default: none, as in a workspace without a terminal). */
+  endorsementSources?: EndorsementSources;
 }
 
 export type TurnResult =
@@ -228,9 +231,11 @@ export class Session {
   readonly fetchAllowlist: Set<string>;
   readonly page = pageWithoutBrowser();
   readonly shapeRule: ShapeRule;
+  readonly endorsementSources: EndorsementSources | undefined;
 
   constructor(options: SessionOptions) {
     this.shapeRule = options.shapeRule ?? "provenance";
+    this.endorsementSources = options.endorsementSources;
     this.task = options.task;
     this.screen = options.screen;
     this.store = options.store ?? new VariableStore();
@@ -269,6 +274,7 @@ export class Session {
       fetchAllowlist: this.fetchAllowlist,
       seed: 1,
       shapeRule: this.shapeRule,
+      ...(this.endorsementSources && { endorsementSources: this.endorsementSources }),
     });
     return { kind: "ran", ...outcome };
   }
@@ -352,8 +358,8 @@ export const call = {
   listing(variable: string, listing_url: string): ToolCall {
     return { tool: "endorse_by_listing", var: variable, listing_url };
   },
-  procedure(variable: string, source_page_url = ""): ToolCall {
-    return { tool: "endorse_by_procedure", var: variable, declared_capabilities: [], source_page_url };
+  procedure(variable: string, source_page_url = "", declared_capabilities: string[] = []): ToolCall {
+    return { tool: "endorse_by_procedure", var: variable, declared_capabilities, source_page_url };
   },
   crosscheck(
     variable: string,

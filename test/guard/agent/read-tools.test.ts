@@ -504,16 +504,24 @@ describe("endorse", () => {
 });
 
 describe("endorse_by_registry, _listing and _procedure", () => {
-  it("answer insufficient and clear nothing in this workspace", async () => {
-    const s = session();
+  it("clear nothing in a workspace without registries, listing hosts or a terminal", async () => {
+    const s = session({ crosscheck: answering(abstention()) });
     s.store.define({ ...variable("pkg", "package_name", "termcolor"), constraint: { ecosystem: "pypi" } });
     s.store.define(variable("u", "url", "https://pypi.org/simple/termcolor/"));
     s.store.define(variable("cmd", "shell_command", "pip install termcolor"));
-    for (const one of [call.registry("pkg", "pypi"), call.listing("u", "https://pypi.org/simple/"), call.procedure("cmd")]) {
-      const result = await s.turn(one);
-      expect(result.kind === "ran" && result.endorsement?.outcome).toBe("insufficient");
-      expect(resultText(result)).toBe("Not endorsed (insufficient): this route is not available in this workspace.");
+    const results = [];
+    for (const one of [
+      call.registry("pkg", "pypi"),
+      call.listing("u", "https://pypi.org/simple/"),
+      call.procedure("cmd", "", ["net.download", "pkg.user"]),
+    ]) {
+      results.push(resultText(await s.turn(one)));
     }
+    expect(results).toEqual([
+      "Not endorsed (refused): this workspace has no registries.",
+      "Not endorsed (refused): the listing is not on an allowlisted listing host.",
+      expect.stringMatching(/^Not endorsed \(insufficient\): NO_ROUTE: /),
+    ]);
     expect([s.integrity("pkg"), s.integrity("u"), s.integrity("cmd")]).toEqual(["untrusted", "untrusted", "untrusted"]);
   });
 

@@ -9,6 +9,13 @@ export interface Endorsement {
   route: string;
   /** What the planner is told: a fixed text that never quotes page content. */
   result: string;
+  /** A fixed code for why it was not endorsed, where the route has them (`procedure-reasons.ts`). */
+  reason?: string;
+  /**
+   * The value the variable holds from now on, when the route rebuilt it (a procedure stores the
+   * command as the host rebuilt it, never the page's text).
+   */
+  value?: string;
   usage?: Usage;
 }
 

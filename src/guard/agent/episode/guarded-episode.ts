@@ -11,6 +11,7 @@ import type { ProposedRuleCache } from "../../propose/proposed-rule-cache.js";
 import { classifyTask } from "../classifier/task-specificity.js";
 import type { Contact } from "../contacts/contact-directory.js";
 import type { ShapeRule } from "../endorse/endorse-value.js";
+import type { EndorsementSources } from "../endorse/endorsement-sources.js";
 import { type GateScreen, gateCall } from "../gate/policy-gate.js";
 import { refusalMessage } from "../gate/reason-codes.js";
 import { RefusalMemo } from "../gate/refusal-memo.js";
@@ -66,6 +67,12 @@ export interface GuardedEpisodeSettings {
   adapters: Readonly<Record<string, AppAdapter>>;
   fetchAllowlist: (firstUrl: string) => ReadonlySet<string>;
   userIdentity?: string;
+  /**
+   * Registries, listing hosts and fetchers of the registry, listing and procedure routes; absent
+   * until the workspace has a terminal and its mocks (issue 31), so those routes refuse or answer
+   * `insufficient`.
+   */
+  endorsementSources?: EndorsementSources;
   /**
    * Rule sets proposed for pages that have no stored set
    * (docs/design/rule-proposal.md, "The cache"), shared by the agent's episodes. Absent
@@ -362,6 +369,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       shapeRule: shapeRuleOf(this.settings.ablate),
       adapters: this.settings.adapters,
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
+      ...(this.settings.endorsementSources && { endorsementSources: this.settings.endorsementSources }),
       ...(abort && { signal: abort }),
     });
     for (const [role, usage] of Object.entries(outcome.usageByRole ?? {})) ledger.spend(role, usage);

@@ -2,8 +2,12 @@ import type { Page } from "../../../browser/index.js";
 import type { Usage } from "../../../models/index.js";
 import { type Contact, isDirectoryName, searchContacts } from "../contacts/contact-directory.js";
 import { endorseByCrosscheck } from "../endorse/endorse-by-crosscheck.js";
+import { endorseByListing } from "../endorse/endorse-by-listing.js";
+import { endorseByProcedure } from "../endorse/endorse-by-procedure.js";
+import { endorseByRegistry } from "../endorse/endorse-by-registry.js";
 import { endorseValue, type ShapeRule } from "../endorse/endorse-value.js";
 import { type Endorsement, endorsed, notEndorsed } from "../endorse/endorsement-outcome.js";
+import { type EndorsementSources, NO_ENDORSEMENT_SOURCES } from "../endorse/endorsement-sources.js";
 import { originLabel } from "../provenance/content-origin.js";
 import { readerView } from "../provenance/reader-view.js";
 import { queryScreen } from "../query/quarantined-query.js";
@@ -42,6 +46,12 @@ export interface ReadToolContext {
   adapters?: Readonly<Record<string, AppAdapter>>;
   /** The user's account, whose content is their own. */
   userIdentity?: string;
+  /**
+   * Registries, listing hosts, the fetchers and the home directory of the registry, listing and
+   * procedure routes; without them (a workspace with no terminal) every registry is unknown and
+   * nothing is fetched.
+   */
+  endorsementSources?: EndorsementSources;
 }
 
 export interface ToolOutcome {
@@ -128,12 +138,30 @@ export async function runReadTool(call: ToolCall, context: ReadToolContext): Pro
       });
       return applyEndorsement(variable, endorsement, store, "crosscheck");
     }
-    case "endorse_by_registry":
-    case "endorse_by_listing":
+    case "endorse_by_registry": {
+      const variable = store.get(call.var)!;
+      return applyEndorsement(variable, endorseByRegistry(call, variable, sourcesOf(context).registries), store, "crosscheck");
+    }
+    case "endorse_by_listing": {
+      const variable = store.get(call.var)!;
+      const endorsement = await endorseByListing(call, variable, {
+        task: context.task,
+        sources: sourcesOf(context),
+        ...(context.signal && { signal: context.signal }),
+      });
+      return applyEndorsement(variable, endorsement, store, "crosscheck");
+    }
     case "endorse_by_procedure": {
-      const route = call.tool.replace("endorse_by_", "");
-      // Registries, listings and shell procedures come with the terminal (a later issue); until then they clear nothing.
-      return fromEndorsement(call.var, notEndorsed("insufficient", route, "this route is not available in this workspace"), "crosscheck");
+      const variable = store.get(call.var)!;
+      const endorsement = await endorseByProcedure(call, variable, {
+        task: context.task,
+        sources: sourcesOf(context),
+        fetchAllowlist: context.fetchAllowlist,
+        client: context.roles.crosscheck,
+        seed: context.seed,
+        ...(context.signal && { signal: context.signal }),
+      });
+      return applyEndorsement(variable, endorsement, store, "crosscheck");
     }
     case "endorse_element":
       return endorseElement(call, context);
@@ -142,8 +170,12 @@ export async function runReadTool(call: ToolCall, context: ReadToolContext): Pro
   }
 }
 
+function sourcesOf(context: ReadToolContext): EndorsementSources {
+  return context.endorsementSources ?? NO_ENDORSEMENT_SOURCES;
+}
+
 function applyEndorsement(variable: Variable, endorsement: Endorsement, store: VariableStore, role: string): ToolOutcome {
-  if (endorsement.outcome === "endorsed") store.endorse(variable.name, endorsement.route);
+  if (endorsement.outcome === "endorsed") store.endorse(variable.name, endorsement.route, endorsement.value);
   return fromEndorsement(`$${variable.name}`, endorsement, role);
 }
 

@@ -1,3 +1,4 @@
+import { isCapability } from "../endorse/capabilities.js";
 import { constraintFromArgs } from "../tools/constraint-from-args.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import { enumOptionsProblem, isAnswerType } from "../values/index.js";
@@ -49,6 +50,10 @@ export function schemaProblem(call: ToolCall, screen: { width: number; height: n
       return call.source !== "expected" || call.expected.length > 0 ? null : "SCHEMA_INVALID";
     case "endorse_element":
       return call.identifier.trim() !== "" || call.control.trim() !== "" ? null : "SCHEMA_INVALID";
+    case "endorse_by_procedure":
+      // Capabilities come from a closed vocabulary: a name the table does not use could never
+      // match a program's need, and a typo should be told, not silently refuse every command.
+      return call.declared_capabilities.every(isCapability) ? null : "SCHEMA_INVALID";
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import { CAPABILITIES } from "../endorse/capabilities.js";
 import { REASON_CODES } from "../gate/reason-codes.js";
 import { ANSWER_TYPES } from "../values/index.js";
 
@@ -27,7 +28,9 @@ export function plannerSystemPrompt(): string {
     "- endorse {var, answer_type, source, question, expected}: source task (the value is a term of the user's request), expected (equals one of the values you list from trusted context), shape (the type alone suffices: only for a value read where nobody but the apps, the user, or a person the request names or you revealed by author wrote; a stranger's well-formed value is refused), recall (a model confirms it from its own knowledge), byline (a username or person name that is the one author of what was read: whoever asked in the comments)",
     "- endorse_by_crosscheck {var, question, source_url, search_query, hypothesis}: a second model derives the value from an allowlisted page without being told it",
     "- endorse_element {mode, identifier, control, label}: reveals the author name of content by a trusted identifier (mode author), or an app control (mode control: message_box, button or link with the exact label from the request)",
-    "- endorse_by_registry, endorse_by_listing, endorse_by_procedure: not available in this workspace",
+    "- endorse_by_registry {var, registry}: a package_name listed by a curated registry (a Debian-like archive, the official container images); an open index (PyPI-like, npm-like, a code host) answers insufficient, since anyone can register a name there",
+    "- endorse_by_listing {var, listing_url}: the value is an entry of a listing (a release index, a repository's file list) on an allowlisted listing host; at least one path segment of listing_url must be a term of the user's request",
+    `- endorse_by_procedure {var, declared_capabilities, source_page_url}: a shell_command, checked against a table of known programs; loops, substitutions, eval, source, pipes into an interpreter, variables other than ~ and $HOME, wildcards, unknown programs and protected paths are refused. declared_capabilities lists what your task needs (${CAPABILITIES.join(", ")}); a command needing more is refused. Endorsed when your request names its arguments, or when its one program's arguments each check out (a model that sees only your request names the same repository or package), or when the allowlisted page at source_page_url ("" for none) shows the same command. The variable then holds the command as the host rebuilt it.`,
     "Ending:",
     "- done {answer}: the task is complete; the answer is for the user",
     "- fail {reason}: it cannot be done; abstain {reason}: it should not be done without the user",

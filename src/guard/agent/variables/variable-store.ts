@@ -26,9 +26,15 @@ export class VariableStore {
     return this.variables.get(name.startsWith("$") ? name.slice(1) : name);
   }
 
-  endorse(name: string, route: string): void {
+  /**
+   * Marks a variable endorsed by `route`; with `value`, the variable holds that value from now on
+   * (the host's rebuilt form of what was read, as a procedure endorsement stores a command).
+   */
+  endorse(name: string, route: string, value?: string): void {
     const variable = this.get(name);
-    if (variable) variable.integrity = { level: "endorsed", route };
+    if (!variable) return;
+    variable.integrity = { level: "endorsed", route };
+    if (value !== undefined) variable.value = value;
   }
 
   get size(): number {

@@ -1,0 +1,219 @@
+import type { Ecosystem } from "../values/index.js";
+import type { Capability } from "./capabilities.js";
+
+/**
+ * What an argument of a known program is, and so which check it must pass
+ * (docs/design/guarded-agent.md, "Registries, listings and procedures"):
+ * - `url`: a resource to fetch (https, ASCII host, no user information);
+ * - `index_url`: a package index (an allowlisted host, whatever the route);
+ * - `file_path`: under the home directory or a path the request names, outside the protected list;
+ * - `package`: a package name of the program's ecosystem, with an optional version pin;
+ * - `image`: a container image (`name[:tag]`);
+ * - `mode`, `owner`, `config_key`, `action`, `unit`, `remote`, `branch`, `name`, `count`, `text`,
+ *   `env` (`NAME=value`, never a variable the shell runs as code): closed grammars
+ *   (`argument-checks.ts`);
+ * - `code`: a shell line that is checked again by the same rules (`bash -c`).
+ */
+export type ArgumentKind =
+  | "url"
+  | "index_url"
+  | "file_path"
+  | "package"
+  | "image"
+  | "mode"
+  | "owner"
+  | "config_key"
+  | "text"
+  | "action"
+  | "unit"
+  | "remote"
+  | "branch"
+  | "name"
+  | "count"
+  | "env"
+  | "code";
+
+/** The standard operations of route A: fetching what the request names. */
+export type StandardOperation = "clone" | "install" | "download" | "pull";
+
+export interface ProgramSpec {
+  /** The words that select the entry: the program, then fixed subcommand words (`python3 -m pip install`). */
+  readonly words: readonly string[];
+  readonly capabilities: readonly Capability[];
+  /** Options without a value, with the capabilities each adds. */
+  readonly flags?: Readonly<Record<string, readonly Capability[]>>;
+  /** Options that take a value (`-o FILE`, `--output=FILE`), the value's kind and added capabilities. */
+  readonly options?: Readonly<Record<string, { kind: ArgumentKind; adds?: readonly Capability[] }>>;
+  /** Kinds of the positional arguments in order; the last repeats when `repeat` is set. */
+  readonly operands: readonly ArgumentKind[];
+  readonly minOperands: number;
+  readonly repeat?: boolean;
+  readonly operation?: StandardOperation;
+  /** Whose names a `package` argument is. */
+  readonly ecosystem?: Ecosystem;
+}
+
+const PIP: Omit<ProgramSpec, "words"> = {
+  capabilities: ["net.download", "pkg.user"],
+  flags: { "--user": [], "-U": [], "--upgrade": [], "-q": [], "--quiet": [], "--no-cache-dir": [] },
+  options: {
+    "-r": { kind: "file_path", adds: ["fs.read"] },
+    "--requirement": { kind: "file_path", adds: ["fs.read"] },
+    "-i": { kind: "index_url" },
+    "--index-url": { kind: "index_url" },
+    "--extra-index-url": { kind: "index_url" },
+  },
+  operands: ["package"],
+  minOperands: 0,
+  repeat: true,
+  operation: "install",
+  ecosystem: "pypi",
+};
+
+const APT: Omit<ProgramSpec, "words"> = {
+  capabilities: ["net.download", "pkg.system", "priv"],
+  flags: { "-y": [], "--yes": [], "-q": [], "--no-install-recommends": [] },
+  operands: ["package"],
+  minOperands: 1,
+  repeat: true,
+  operation: "install",
+  ecosystem: "debian",
+};
+
+const SERVICE: Omit<ProgramSpec, "words" | "operands"> = { capabilities: ["sys.service", "priv"], minOperands: 2 };
+
+/**
+ * The known programs (spec §2.10 as data). A program or subcommand not listed here is refused, and
+ * so is an option not listed for it: default deny. `sudo`, `bash -c`/`sh -c` and `alias` wrap
+ * another command and are handled where stages are read (`procedure-stages.ts`), not here.
+ */
+export const PROGRAM_TABLE: readonly ProgramSpec[] = [
+  {
+    words: ["git", "clone"],
+    capabilities: ["net.download", "fs.write"],
+    flags: { "--recursive": [], "--recurse-submodules": [], "-q": [], "--quiet": [] },
+    options: { "--depth": { kind: "count" }, "-b": { kind: "branch" }, "--branch": { kind: "branch" } },
+    operands: ["url", "file_path"],
+    minOperands: 1,
+    operation: "clone",
+  },
+  { words: ["git", "config"], capabilities: ["sys.config"], flags: { "--global": [] }, operands: ["config_key", "text"], minOperands: 2 },
+  { words: ["git", "push"], capabilities: ["net.upload"], operands: ["remote", "branch"], minOperands: 0 },
+  { words: ["pip", "install"], ...PIP },
+  { words: ["pip3", "install"], ...PIP },
+  { words: ["python", "-m", "pip", "install"], ...PIP },
+  { words: ["python3", "-m", "pip", "install"], ...PIP },
+  {
+    words: ["npm", "install"],
+    capabilities: ["net.download", "pkg.user"],
+    flags: { "-g": ["pkg.system"], "--global": ["pkg.system"], "--save-dev": [], "-D": [] },
+    operands: ["package"],
+    minOperands: 1,
+    repeat: true,
+    operation: "install",
+    ecosystem: "npm",
+  },
+  { words: ["apt", "install"], ...APT },
+  { words: ["apt-get", "install"], ...APT },
+  {
+    words: ["docker", "pull"],
+    capabilities: ["net.download"],
+    flags: { "-q": [] },
+    operands: ["image"],
+    minOperands: 1,
+    operation: "pull",
+    ecosystem: "docker",
+  },
+  {
+    words: ["docker", "run"],
+    capabilities: ["net.download", "exec.code"],
+    flags: { "--rm": [], "-d": [], "-i": [], "-t": [] },
+    operands: ["image"],
+    minOperands: 1,
+    ecosystem: "docker",
+  },
+  {
+    words: ["curl"],
+    capabilities: ["net.download"],
+    flags: {
+      "-L": [],
+      "-s": [],
+      "-S": [],
+      "-f": [],
+      "--fail": [],
+      "--location": [],
+      "--silent": [],
+      "-O": ["fs.write"],
+      "--remote-name": ["fs.write"],
+    },
+    options: { "-o": { kind: "file_path", adds: ["fs.write"] }, "--output": { kind: "file_path", adds: ["fs.write"] } },
+    operands: ["url"],
+    minOperands: 1,
+    operation: "download",
+  },
+  {
+    words: ["wget"],
+    capabilities: ["net.download", "fs.write"],
+    flags: { "-q": [], "-c": [] },
+    options: { "-O": { kind: "file_path" }, "-P": { kind: "file_path" } },
+    operands: ["url"],
+    minOperands: 1,
+    operation: "download",
+  },
+  { words: ["mkdir"], capabilities: ["fs.write"], flags: { "-p": [] }, operands: ["file_path"], minOperands: 1, repeat: true },
+  { words: ["touch"], capabilities: ["fs.write"], operands: ["file_path"], minOperands: 1, repeat: true },
+  {
+    words: ["cp"],
+    capabilities: ["fs.read", "fs.write"],
+    flags: { "-r": [], "-R": [], "-a": [] },
+    operands: ["file_path"],
+    minOperands: 2,
+    repeat: true,
+  },
+  { words: ["mv"], capabilities: ["fs.write", "fs.delete"], flags: { "-n": [] }, operands: ["file_path"], minOperands: 2, repeat: true },
+  { words: ["tee"], capabilities: ["fs.write"], flags: { "-a": [] }, operands: ["file_path"], minOperands: 1, repeat: true },
+  {
+    words: ["rm"],
+    capabilities: ["fs.delete"],
+    flags: { "-r": [], "-R": [], "-f": [] },
+    operands: ["file_path"],
+    minOperands: 1,
+    repeat: true,
+  },
+  { words: ["rmdir"], capabilities: ["fs.delete"], operands: ["file_path"], minOperands: 1, repeat: true },
+  { words: ["chmod"], capabilities: ["fs.perm"], flags: { "-R": [] }, operands: ["mode", "file_path"], minOperands: 2, repeat: true },
+  { words: ["chown"], capabilities: ["fs.perm"], flags: { "-R": [] }, operands: ["owner", "file_path"], minOperands: 2, repeat: true },
+  { words: ["systemctl"], ...SERVICE, operands: ["action", "unit"] },
+  { words: ["service"], ...SERVICE, operands: ["unit", "action"] },
+  { words: ["update-alternatives", "--set"], capabilities: ["sys.config", "priv"], operands: ["name", "file_path"], minOperands: 2 },
+  { words: ["export"], capabilities: ["sys.config"], operands: ["env"], minOperands: 1 },
+];
+
+/** Programs that run code given to them on standard input: a pipe into one is refused. */
+export const INTERPRETERS: ReadonlySet<string> = new Set([
+  "bash",
+  "sh",
+  "zsh",
+  "dash",
+  "ksh",
+  "fish",
+  "python",
+  "python3",
+  "perl",
+  "ruby",
+  "node",
+  "php",
+  "lua",
+  "tclsh",
+]);
+
+/** The table entry a command's words select: the longest `words` prefix that matches. */
+export function findProgram(argv: readonly string[]): ProgramSpec | undefined {
+  let best: ProgramSpec | undefined;
+  for (const spec of PROGRAM_TABLE) {
+    if (spec.words.length <= argv.length && spec.words.every((word, i) => argv[i] === word)) {
+      if (best === undefined || spec.words.length > best.words.length) best = spec;
+    }
+  }
+  return best;
+}
