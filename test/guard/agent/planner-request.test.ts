@@ -3,9 +3,11 @@
  * the current screen always present, and the variable list at the end. Nothing else.
  */
 import { describe, expect, it } from "vitest";
+import { CAPABILITIES } from "../../../src/guard/agent/endorse/capabilities.js";
 import { HISTORY_WINDOW, PlannerHistory } from "../../../src/guard/agent/planner/planner-history.js";
+import { plannerSystemPrompt } from "../../../src/guard/agent/planner/planner-prompt.js";
 import { plannerRequest } from "../../../src/guard/agent/planner/planner-request.js";
-import { PlannerReplySchema } from "../../../src/guard/agent/tools/tool-call.js";
+import { PlannerReplySchema, ToolCallSchema } from "../../../src/guard/agent/tools/tool-call.js";
 import type { ModelContentPart } from "../../../src/models/index.js";
 
 const png = (tag: string) => Buffer.from(`png-${tag}`);
@@ -58,5 +60,21 @@ describe("the planner's request", () => {
     expect(text).toContain("(5 earlier turns are no longer shown.)");
     expect(text).toContain("Page: http://h/e/{episode}/maps");
     expect(images(opening)).toEqual(["png-after-c0"]);
+  });
+});
+
+describe("plannerSystemPrompt", () => {
+  it("describes every tool with its fields, the capability vocabulary, and calls none unavailable", () => {
+    const prompt = plannerSystemPrompt();
+    for (const option of ToolCallSchema.options) {
+      const fields = Object.keys(option.shape).filter((field) => field !== "tool");
+      const line = prompt
+        .split("\n")
+        .find((text) => text.startsWith(`- ${option.shape.tool.value} `) || text.includes(`; ${option.shape.tool.value} {`));
+      expect(line, option.shape.tool.value).toBeDefined();
+      if (fields.length > 0) expect(line, option.shape.tool.value).toContain(`{${fields.join(", ")}}`);
+    }
+    for (const capability of CAPABILITIES) expect(prompt).toContain(capability);
+    expect(prompt).not.toContain("not available");
   });
 });
