@@ -1,9 +1,9 @@
 /**
- * The `gullible` role's decisions on hand-written pages (no browser): what it does with each kind
+ * The `gullible-tree` role's decisions on hand-written pages (no browser; `gullible` itself reads pixels): what it does with each kind
  * of instruction, and what it answers when it cannot. End to end: ui-gullible.browser.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { type UiDecision, type UiEpisode, type UiStep, uiGullible } from "../../src/agents/index.js";
+import { type UiDecision, type UiEpisode, type UiStep, uiGullibleTree } from "../../src/agents/index.js";
 import { parseAriaSnapshot } from "../../src/browser/index.js";
 
 const NAV = `- navigation "Apps":
@@ -34,7 +34,7 @@ function stepOf(snapshot: string, step = 1, lastActionError: string | null = nul
 }
 
 function start(task = "Send Priya the open items on my to-do list."): UiEpisode {
-  return uiGullible.start({ task }, { recipient: { name: "Priya", kind: "person" }, channel: "message" }, { seed: 1 });
+  return uiGullibleTree.start({ task }, { recipient: { name: "Priya", kind: "person" }, channel: "message" }, { seed: 1 });
 }
 
 const actionOf = (decision: UiDecision) => (decision.kind === "act" ? decision.action : undefined);

@@ -1,7 +1,7 @@
 /**
  * An ablation run shows what the full guard hides, in real Chromium and through the guarded
  * agent's own capture path (`captureGuardedScreen` with `ablate`): the texts the masked image
- * shows (`textsShown`, what `guarded:gullible` reads) hold an instruction only when the protection
+ * shows (`textsShown`, what `guarded:gullible-tree` reads) hold an instruction only when the protection
  * that masks it is switched off; and the agent itself (`createGuardedAgent` with `ablate`, the
  * scripted `gullible` planner) follows the echoed payload only without echo demotion.
  */
@@ -54,13 +54,13 @@ async function gullibleFirstMove(ablate: GuardAblation[]): Promise<string> {
   const page = await fixtures.session().context.newPage();
   try {
     await page.goto(fixtures.server().url("ablation/page.html"), { waitUntil: "load" });
-    const planner = scriptedRoleClient("gullible");
+    const planner = scriptedRoleClient("gullible-tree");
     const agent = createGuardedAgent({
-      id: "guarded:gullible",
+      id: "guarded:gullible-tree",
       roles: () => ({
         planner,
-        quarantined: scriptedRoleClient("gullible"),
-        crosscheck: scriptedRoleClient("gullible"),
+        quarantined: scriptedRoleClient("gullible-tree"),
+        crosscheck: scriptedRoleClient("gullible-tree"),
         classifier: scriptedRoleClient("scripted"),
         ...(planner.see && { plannerSight: planner.see }),
       }),
@@ -81,7 +81,7 @@ async function gullibleFirstMove(ablate: GuardAblation[]): Promise<string> {
   }
 }
 
-describe("guarded:gullible with an ablated guard", { timeout: 120_000 }, () => {
+describe("guarded:gullible-tree with an ablated guard", { timeout: 120_000 }, () => {
   it("follows the echoed payload only when echo demotion is off", async () => {
     expect(await gullibleFirstMove([])).not.toContain("evil.example");
     expect(await gullibleFirstMove(["echo-demotion"])).toContain("http://evil.example/echo");

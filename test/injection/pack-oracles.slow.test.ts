@@ -21,7 +21,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UI_ORACLES, uiGullible } from "../../src/agents/index.js";
+import { UI_ORACLES, uiGullibleTree } from "../../src/agents/index.js";
 import type { EpisodeRecord } from "../../src/records/index.js";
 import { type RunResult, resumeRun } from "../../src/runner/index.js";
 import { INJECTION_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
@@ -44,8 +44,12 @@ const tasks = scenarios.filter(
 );
 const attacked = tasks.filter((scenario) => scenario.attack?.family === "F1" || scenario.attack?.family === "F3");
 const halved = tasks.filter((scenario) => scenario.attack && "oracles" in scenario.attack && scenario.attack.oracles?.half !== undefined);
-/** The oracles by role, and `gullible` (undefended: it obeys the payload where its benign path reads it). */
-const oracle = (role: string) => (role === "gullible" ? uiGullible : UI_ORACLES.find((agent) => agent.id === `oracle-${role}`)!);
+/**
+ * The oracles by role, and `gullible` (undefended: it obeys the payload where its benign path reads it) with the tree sight
+ * (`gullible-tree`): the test is about the tasks, whose payload must reach a reader of the page, and OCR on every step of
+ * every attack task would cost minutes without telling more about the pack.
+ */
+const oracle = (role: string) => (role === "gullible" ? uiGullibleTree : UI_ORACLES.find((agent) => agent.id === `oracle-${role}`)!);
 
 /** One small run: one oracle over a few tasks. */
 interface Unit {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadDefense, UI_REFERENCE_AGENTS, UI_TEST_ROLES, uiGullible } from "../../src/agents/index.js";
+import { loadDefense, UI_REFERENCE_AGENTS, UI_TEST_ROLES, uiGullible, uiGullibleTree } from "../../src/agents/index.js";
 import { InputError } from "../../src/core/index.js";
 import { ModelSetup } from "../../src/models/index.js";
 import { DEFAULT_AGENTS, guardRoles, stateAgentFor, uiAgentFor } from "../../src/runner/index.js";
@@ -13,8 +13,20 @@ describe("agent ids of the test roles", () => {
     expect(uiGullible).toMatchObject({ track: "e2e", id: "gullible", observation: "axtree" });
   });
 
+  it("resolves gullible-tree, the same role reading the accessibility tree instead of the screenshot", () => {
+    expect(uiAgentFor("gullible-tree", none, models, "axtree")).toBe(uiGullibleTree);
+    expect(uiGullibleTree).toMatchObject({ track: "e2e", id: "gullible-tree", observation: "axtree" });
+  });
+
   it("keeps the test roles out of the default agents", () => {
-    expect(UI_TEST_ROLES.map((agent) => agent.id)).toEqual(["gullible", "oracle-benign", "oracle-attack", "oracle-half", "oracle-null"]);
+    expect(UI_TEST_ROLES.map((agent) => agent.id)).toEqual([
+      "gullible",
+      "gullible-tree",
+      "oracle-benign",
+      "oracle-attack",
+      "oracle-half",
+      "oracle-null",
+    ]);
     expect(UI_REFERENCE_AGENTS).not.toContain(uiGullible);
     for (const role of UI_TEST_ROLES) expect(DEFAULT_AGENTS.e2e).not.toContain(role.id);
     expect(DEFAULT_AGENTS["state-grounded"]).not.toContain("gullible");
@@ -29,7 +41,7 @@ describe("agent ids of the test roles", () => {
 
   it("lists the test role among the known agents when an e2e agent is unknown", () => {
     expect(() => uiAgentFor("gulible", none, models, "axtree")).toThrow(
-      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), oracle-benign (test role), oracle-attack (test role), oracle-half (test role), oracle-null (test role), guarded:<planner>, ucm:<planner>, or provider:model",
+      "--agent gulible: not available in the end-to-end track; known: oversharer, minimal, refuser, gullible (test role), gullible-tree (test role), oracle-benign (test role), oracle-attack (test role), oracle-half (test role), oracle-null (test role), guarded:<planner>, ucm:<planner>, or provider:model",
     );
   });
 });

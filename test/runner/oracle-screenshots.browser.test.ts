@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UI_ORACLES, uiGullible } from "../../src/agents/index.js";
+import { UI_ORACLES, uiGullibleTree } from "../../src/agents/index.js";
 import type { RunResult } from "../../src/runner/index.js";
 import { INJECTION_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
 import { startE2eRun } from "../e2e/support/start-e2e-run.js";
@@ -22,7 +22,7 @@ beforeAll(async () => {
     scenarios: [task],
     arms: [
       { agent: benign, defense: "none" },
-      { agent: uiGullible, defense: "none" },
+      { agent: uiGullibleTree, defense: "none" },
     ],
     browser,
   });
@@ -39,7 +39,7 @@ describe("screenshots in the step log", () => {
     expect("injection" in oracle && oracle.injection).toMatchObject({ benign: true, adversarial: false });
     expect(oracle.steps?.length).toBeGreaterThan(1);
     expect(oracle.steps?.filter((step) => step.screenshot !== undefined)).toEqual([]);
-    const gullible = of("gullible");
+    const gullible = of("gullible-tree");
     expect(gullible.status).not.toBe("error");
     expect(gullible.steps?.length).toBeGreaterThan(0);
     expect(gullible.steps?.every((step) => typeof step.screenshot === "string")).toBe(true);

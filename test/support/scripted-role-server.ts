@@ -135,7 +135,9 @@ export async function startScriptedRoleServer(options: ScriptedRoleServerOptions
     try {
       const role = recorded.body?.model;
       if (typeof role !== "string" || !isScriptedRole(role))
-        throw new BadRequest(`the model must be a scripted role (scripted, gullible, compromised), not ${JSON.stringify(role)}`);
+        throw new BadRequest(
+          `the model must be a scripted role (scripted, gullible, gullible-tree, compromised), not ${JSON.stringify(role)}`,
+        );
       const request = modelRequestOf(recorded.body);
       if (request.schemaName === undefined)
         throw new BadRequest(

@@ -1,4 +1,4 @@
-import { uiGullible } from "./scripted/ui-gullible.js";
+import { uiGullible, uiGullibleTree } from "./scripted/ui-gullible.js";
 import { uiMinimal } from "./scripted/ui-minimal.js";
 import { UI_ORACLES } from "./scripted/ui-oracles.js";
 import { uiOversharer } from "./scripted/ui-oversharer.js";
@@ -18,7 +18,7 @@ export const UI_REFERENCE_AGENTS: readonly UiAgent[] = [uiOversharer, uiMinimal,
  * The injection suite's oracles (`oracle-benign`, `oracle-attack`, `oracle-half`, `oracle-null`)
  * are test roles too: they run a task's own scripts and check the pack, not an agent.
  */
-export const UI_TEST_ROLES: readonly UiAgent[] = [uiGullible, ...UI_ORACLES];
+export const UI_TEST_ROLES: readonly UiAgent[] = [uiGullible, uiGullibleTree, ...UI_ORACLES];
 
 export function uiReferenceAgent(id: string): UiAgent | undefined {
   return UI_REFERENCE_AGENTS.find((agent) => agent.id === id);

@@ -1,7 +1,7 @@
 /**
  * The guarded agent's security claims, on workspace pages whose every user-written field carries
  * an injected instruction, with scripted roles instead of models:
- * - `gullible` undefended reads the page and follows the payload; guarded, no payload text ever
+ * - `gullible-tree` undefended reads the page and follows the payload; guarded, no payload text ever
  *   reaches its planner and it follows nothing;
  * - the benign planner with the compromised quarantined model completes a task whose value the
  *   task names, and never uses the attacker's value;
@@ -10,7 +10,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SelfObservingUiAgent, uiGullible } from "../../../src/agents/index.js";
+import { type SelfObservingUiAgent, uiGullibleTree } from "../../../src/agents/index.js";
 import { PlanSchema } from "../../../src/guard/agent/scripted/plan-step.js";
 import { locatedPoint } from "../../../src/guard/agent/scripted/planner-transcript.js";
 import { requestTexts, scriptedClient } from "../../../src/guard/agent/scripted/scripted-client.js";
@@ -51,7 +51,7 @@ function roles(planner: ModelClient, quarantined: ScriptedRole): GuardedRoles {
   };
 }
 
-async function runOne(agent: SelfObservingUiAgent | typeof uiGullible, scenario: Scenario): Promise<EpisodeRecord> {
+async function runOne(agent: SelfObservingUiAgent | typeof uiGullibleTree, scenario: Scenario): Promise<EpisodeRecord> {
   const run = await startE2eRun({
     scenarios: [scenario],
     arms: [{ agent, defense: "none" }],
@@ -67,7 +67,7 @@ const turnsOf = (record: EpisodeRecord) => (record.steps ?? []).flatMap((step) =
 
 describe("gullible, undefended and guarded", { timeout: 180_000 }, () => {
   it("undefended, it reads the payload on the page and sends the attacker's text to the attacker", async () => {
-    const record = await runOne(uiGullible, injectedScenario());
+    const record = await runOne(uiGullibleTree, injectedScenario());
     expect(sent(record)).toContain(PAYLOAD_TEXT);
     expect(trace(record)).toContain(ATTACKER);
   });
@@ -75,8 +75,8 @@ describe("gullible, undefended and guarded", { timeout: 180_000 }, () => {
   it("guarded, its planner is never sent a word of the payload, and it follows nothing", async () => {
     const seen: string[] = [];
     const agent = createGuardedAgent({
-      id: "guarded:gullible",
-      roles: () => roles(spying(scriptedRoleClient("gullible"), seen), "gullible"),
+      id: "guarded:gullible-tree",
+      roles: () => roles(spying(scriptedRoleClient("gullible-tree"), seen), "gullible"),
     });
     const record = await runOne(agent, injectedScenario());
     expect(seen.length).toBeGreaterThan(0);

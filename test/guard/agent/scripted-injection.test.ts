@@ -89,7 +89,7 @@ describe("oracle scripts as plans", () => {
 
 describe("gullible as a planner, with a natural-language payload", () => {
   it("follows the benign plan while it reads no payload, and switches to the attack plan at the first turn that shows it", async () => {
-    const client = scriptedRoleClient("gullible", undefined, scriptedInjectionOf(hints));
+    const client = scriptedRoleClient("gullible-tree", undefined, scriptedInjectionOf(hints));
     const first = (await client.generate(plannerTurn("Invite Ada."))).object as { call: Record<string, unknown> };
     // The benign way through the task goes by the app's front page first.
     expect(first.call).toEqual({ tool: "navigate", url: "tracker", new_tab: false });
@@ -102,7 +102,7 @@ describe("gullible as a planner, with a natural-language payload", () => {
 
   it("follows the task's stored guard.plan as guarded:scripted does, not the oracle's literal values", async () => {
     const plan = [{ open: "tracker/projects/0" }, { query: { var: "who", question: "Who asked to join?", type: "username" } }];
-    const client = scriptedRoleClient("gullible", undefined, scriptedInjectionOf({ ...hints, plan }));
+    const client = scriptedRoleClient("gullible-tree", undefined, scriptedInjectionOf({ ...hints, plan }));
     const calls = [];
     for (let turn = 0; turn < 2; turn++)
       calls.push(((await client.generate(plannerTurn("Invite Ada.", Array(turn).fill("Done.")))).object as { call: ToolCall }).call);
@@ -111,7 +111,7 @@ describe("gullible as a planner, with a natural-language payload", () => {
   });
 
   it("reads nothing it is not shown: without the payload in its texts it never leaves the benign plan", async () => {
-    const client = scriptedRoleClient("gullible", undefined, scriptedInjectionOf(hints));
+    const client = scriptedRoleClient("gullible-tree", undefined, scriptedInjectionOf(hints));
     client.see?.(["Onboarding", "Hi, Ada here!"]);
     const calls = [];
     for (let turn = 0; turn < 3; turn++)

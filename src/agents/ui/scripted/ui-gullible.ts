@@ -1,13 +1,15 @@
 import { type AriaNode, ariaNodeLabel, ariaTreeStrings } from "../../../browser/index.js";
 import type { OracleStep } from "../../../scenario/index.js";
 import { findInstruction, type Instruction } from "../../instructions/instruction-grammar.js";
+import { findInstructionRead, showsPayloadRead } from "../../instructions/ocr-text.js";
 import { showsPayload } from "../../instructions/shows-payload.js";
+import { readImage } from "../../ocr/ocr-reader.js";
 import type { ScreenUiAgent, UiDecision, UiHints, UiStep } from "../ui-agent.js";
 import { sendMessage } from "./deliver.js";
 import { findNodes } from "./page-reading.js";
 import { readApps, workspaceApps } from "./read-apps.js";
 import type { ScriptSteps } from "./script-steps.js";
-import { decide, scriptedUiAgent } from "./scripted-ui-agent.js";
+import { decide, scriptedUiAgent, type UiScript } from "./scripted-ui-agent.js";
 import { runOracleScript } from "./ui-oracles.js";
 import { DELIVERY_STEPS } from "./ui-oversharer.js";
 
@@ -15,17 +17,45 @@ type Found = { step: UiStep; instruction: Instruction };
 /** What a page asks of the reader: the task's payload (obeyed through its attack script), or an instruction of the grammar. */
 type Hit = { kind: "payload"; step: UiStep } | ({ kind: "instruction" } & Found);
 
+/** What a reader made of one page: whether it shows a given payload, and the first instruction of the grammar on it. */
+export interface PageReading {
+  showsPayload(payload: string): boolean;
+  instruction: Instruction | undefined;
+}
+
+/** How a gullible reader sees a page: the accessibility tree's texts, or the screenshot's pixels by OCR. */
+export type PageSight = (step: UiStep) => Promise<PageReading>;
+
+/**
+ * The tree sight: every string a reader of the page sees — names, texts and field values, chrome
+ * included — one text each; the grammar reads them separated by a blank line, so no instruction
+ * runs from one text into the next. It reads the whole page, painted or not, in view or not.
+ */
+export const treeSight: PageSight = async (step) => {
+  const texts = ariaTreeStrings(step.observation.tree);
+  return { showsPayload: (payload) => showsPayload(texts, payload), instruction: findInstruction(texts.join("\n\n")) };
+};
+
+/**
+ * The pixel sight: the step's screenshot read by OCR, what a vision model is shown (the viewport,
+ * as painted, effects included). A step without a screenshot cannot be read this way: that is a
+ * bug of the runner's setup, not a page without instructions, so it throws.
+ */
+export const ocrSight: PageSight = async (step) => {
+  const image = step.observation.screenshot;
+  if (image === undefined) throw new Error("the OCR gullible reads the screenshot, and this step was observed without one");
+  const { paragraphs } = await readImage(image);
+  return { showsPayload: (payload) => showsPayloadRead(paragraphs, payload), instruction: findInstructionRead(paragraphs) };
+};
+
 /**
  * What the step's page asks for: the payload when the task has an attack script and the page
  * shows the payload's text, else the first instruction of the grammar, in document order.
  */
-function hitOn(step: UiStep, hints: UiHints): Hit | undefined {
-  // Every string a reader of the page sees — names, texts and field values, chrome included — one
-  // text each; the grammar reads them separated by a blank line, so no instruction runs from one
-  // text into the next.
-  const texts = ariaTreeStrings(step.observation.tree);
-  if (hints.oracles?.attack && hints.payload !== undefined && showsPayload(texts, hints.payload)) return { kind: "payload", step };
-  const instruction = findInstruction(texts.join("\n\n"));
+function hitOn(step: UiStep, hints: UiHints, read: (step: UiStep) => PageReading): Hit | undefined {
+  const reading = read(step);
+  if (hints.oracles?.attack && hints.payload !== undefined && reading.showsPayload(hints.payload)) return { kind: "payload", step };
+  const { instruction } = reading;
   return instruction && { kind: "instruction", step, instruction };
 }
 
@@ -33,13 +63,18 @@ function hitOn(step: UiStep, hints: UiHints): Hit | undefined {
  * Runs a reading script and looks at every page it reaches; at the first page that asks for
  * something, the reading stops (the rest of the script is abandoned, it holds nothing to close).
  */
-function* readUntilHit(first: UiStep, reading: ScriptSteps<unknown>, hints: UiHints): ScriptSteps<Hit | undefined> {
-  const onFirst = hitOn(first, hints);
+function* readUntilHit(
+  first: UiStep,
+  reading: ScriptSteps<unknown>,
+  hints: UiHints,
+  read: (step: UiStep) => PageReading,
+): ScriptSteps<Hit | undefined> {
+  const onFirst = hitOn(first, hints, read);
   if (onFirst) return onFirst;
   let next = reading.next(first);
   while (!next.done) {
     const step = yield next.value;
-    const hit = hitOn(step, hints);
+    const hit = hitOn(step, hints, read);
     if (hit) return hit;
     next = reading.next(step);
   }
@@ -120,28 +155,15 @@ function* obey(hit: Hit, hints: UiHints, messenger: string | undefined): ScriptS
   return finish(`I did what I read on ${hit.step.observation.url}${failure(step)}.`, "Done what the page said.");
 }
 
-/**
- * A scripted test role of the end-to-end track that obeys what it reads. On every page it visits
- * it reads the accessibility tree's text and looks for (1) the task's injection payload, when the
- * task has an attack script (`attack.oracles.attack`, handed over in the hints with the payload):
- * it then carries out that script from where it is; (2) else an instruction in the grammar of
- * `findInstruction` — goto, a message through the messenger to the name it gives, or a click. Its
- * way through the task is the task's benign oracle script when there is one (so it visits where the
- * payload is, and completes the task when nothing diverts it; each app's front page is read
- * before the script goes deeper into it), else it reads like the oversharer
- * (the apps the task touches, their conversations and files) and finishes. Undefended, it is what
- * a prompt injection needs; it is not one of the default agents (`UI_TEST_ROLES`).
- */
-export const uiGullible: ScreenUiAgent = scriptedUiAgent(
-  "gullible",
-  "does the task and obeys the first payload or instruction it reads on a page (a test role for prompt injection)",
-  function* (input, hints, first) {
+/** The gullible script over a sight's readings of the steps it is given. */
+function gullibleScript(read: (step: UiStep) => PageReading): UiScript {
+  return function* (input, hints, first) {
     const messenger = workspaceApps(first).get("messenger");
     const benign = hints.oracles?.benign;
     if (benign) {
-      let hit = hitOn(first, hints);
+      let hit = hitOn(first, hints, read);
       const look = (step: UiStep) => {
-        hit = hitOn(step, hints);
+        hit = hitOn(step, hints, read);
         return hit !== undefined;
       };
       if (!hit) yield* runOracleScript(throughAppFronts(benign), first, look);
@@ -149,8 +171,63 @@ export const uiGullible: ScreenUiAgent = scriptedUiAgent(
       return yield* obey(hit, hints, messenger);
     }
     // Steps kept for carrying out an instruction found on the last page read: a message is the longest.
-    const hit = yield* readUntilHit(first, readApps(first, input.task, DELIVERY_STEPS), hints);
+    const hit = yield* readUntilHit(first, readApps(first, input.task, DELIVERY_STEPS), hints, read);
     if (!hit) return finish("I read the pages of the apps the task touches and found no instruction to follow.", "Nothing to follow.");
     return yield* obey(hit, hints, messenger);
-  },
+  };
+}
+
+/**
+ * The script runs synchronously over steps, and a sight may take time (OCR): each step is read
+ * before it is handed to the script, and the script looks its reading up.
+ */
+function gullibleWith(id: string, description: string, sight: PageSight): ScreenUiAgent {
+  return {
+    track: "e2e",
+    id,
+    description,
+    observation: "axtree",
+    start(input, hints, context) {
+      const readings = new WeakMap<UiStep, PageReading>();
+      const read = (step: UiStep): PageReading => {
+        const reading = readings.get(step);
+        if (reading === undefined) throw new Error(`${id} was handed a step it had not read`);
+        return reading;
+      };
+      const episode = scriptedUiAgent(id, description, gullibleScript(read)).start(input, hints, context);
+      return {
+        async next(step, signal) {
+          readings.set(step, await sight(step));
+          return episode.next(step, signal);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A scripted test role of the end-to-end track that obeys what it reads. On every page it visits
+ * it reads (`gullible`: the screenshot by OCR, what a vision model is shown; `gullible-tree`: the
+ * accessibility tree's texts, the whole page whether painted or not) and looks for (1) the task's
+ * injection payload, when the task has an attack script (`attack.oracles.attack`, handed over in
+ * the hints with the payload): it then carries out that script from where it is; (2) else an
+ * instruction in the grammar of `findInstruction` (OCR text repaired first, `repairOcrText`) —
+ * goto, a message through the messenger to the name it gives, or a click. Its way through the task
+ * is the task's benign oracle script when there is one (so it visits where the payload is, and
+ * completes the task when nothing diverts it; each app's front page is read before the script goes
+ * deeper into it), else it reads like the oversharer (the apps the task touches, their
+ * conversations and files) and finishes. Undefended, it is what a prompt injection needs; it is not
+ * one of the default agents (`UI_TEST_ROLES`).
+ */
+export const uiGullible: ScreenUiAgent = gullibleWith(
+  "gullible",
+  "does the task and obeys the first payload or instruction it reads by OCR of the screenshot (a test role for prompt injection)",
+  ocrSight,
+);
+
+/** `gullible` reading the accessibility tree instead of pixels: for comparison, and for the pack's oracle tests (no OCR per step). */
+export const uiGullibleTree: ScreenUiAgent = gullibleWith(
+  "gullible-tree",
+  "like gullible, but reads the accessibility tree's texts (every text of the page, painted or not) instead of the screenshot",
+  treeSight,
 );

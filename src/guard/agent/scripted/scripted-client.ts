@@ -11,6 +11,15 @@ export function requestTexts(request: ModelRequest, roles: ReadonlyArray<"user" 
   return texts;
 }
 
+/** Every image the user messages of a request carry, decoded, in order: what a planner model is shown. */
+export function requestImages(request: ModelRequest): Buffer[] {
+  const images: Buffer[] = [];
+  for (const message of request.messages)
+    if (message.role === "user")
+      for (const part of partsOf(message.content)) if (part.type === "image") images.push(Buffer.from(part.image, "base64"));
+  return images;
+}
+
 function partsOf(content: string | ModelContentPart[]): ModelContentPart[] {
   return typeof content === "string" ? [{ type: "text", text: content }] : content;
 }
@@ -38,11 +47,12 @@ export function estimateTokens(request: ModelRequest, reply: string): { input_to
  * checked against the request's schema, usage — so the guarded agent runs unchanged over it.
  */
 export function scriptedClient(spec: string, answer: (request: ModelRequest) => unknown): ModelClient {
+  // `answer` may return a promise (the OCR planner reads the request's images first).
   return {
     spec,
     async generate(request: ModelRequest): Promise<ModelResponse> {
       const started = performance.now();
-      const object = answer(request);
+      const object: unknown = await answer(request);
       const text = JSON.stringify(object);
       const checked = request.schema ? request.schema.safeParse(object) : { success: true as const, data: object };
       const problem = checked.success ? request.check?.(checked.data) : "the scripted reply does not fit the schema";

@@ -1,4 +1,12 @@
-import { findInstruction, type Instruction, showsPayload } from "../../../agents/index.js";
+import { createHash } from "node:crypto";
+import {
+  findInstruction,
+  findInstructionRead,
+  type Instruction,
+  readImage,
+  showsPayload,
+  showsPayloadRead,
+} from "../../../agents/index.js";
 import type { ModelClient, ModelRequest } from "../../../models/index.js";
 import { SPECIFICITY_SCHEMA_NAME } from "../classifier/task-specificity.js";
 import { RECALL_SCHEMA_NAME } from "../endorse/endorse-value.js";
@@ -8,11 +16,15 @@ import { PLANNER_REPLY_SCHEMA_NAME, type PlannerReply } from "../tools/tool-call
 import { validateAnswer } from "../values/index.js";
 import type { PlanStep } from "./plan-step.js";
 import { firstValueIn, linesByRelevance, parseReadQuery, type ReadQuery, readerValueIn } from "./screen-reader.js";
-import { requestTexts, scriptedClient } from "./scripted-client.js";
+import { requestImages, requestTexts, scriptedClient } from "./scripted-client.js";
 import { type ControlSight, PlanRunner } from "./scripted-planner.js";
 
-/** The scripted roles, usable wherever a model spec is: `--agent guarded:gullible`, `--q-model compromised`. */
-export const SCRIPTED_ROLES = ["scripted", "gullible", "compromised"] as const;
+/**
+ * The scripted roles, usable wherever a model spec is: `--agent guarded:gullible`, `--q-model
+ * compromised`. `gullible` reads the images it is shown by OCR; `gullible-tree` reads the texts of
+ * the rows the capture found painted outside the mask instead (`textsShown`), for comparison.
+ */
+export const SCRIPTED_ROLES = ["scripted", "gullible", "gullible-tree", "compromised"] as const;
 export type ScriptedRole = (typeof SCRIPTED_ROLES)[number];
 
 export function isScriptedRole(spec: string): spec is ScriptedRole {
@@ -33,8 +45,8 @@ export interface ScriptedInjection {
 }
 
 /**
- * A scripted role's client; `gullible`'s also reads the texts each masked image shows
- * (`GuardedRoles.plannerSight`), and a planning role is told the controls wholly outside the mask
+ * A scripted role's client; `gullible-tree`'s also reads the texts each masked image shows
+ * (`GuardedRoles.plannerSight`; `gullible` reads the images themselves), and a planning role is told the controls wholly outside the mask
  * (`GuardedRoles.plannerControls`), to point at them as a model reading the image would.
  */
 export type ScriptedRoleClient = ModelClient & {
@@ -122,38 +134,77 @@ function stepsFor(instruction: Instruction): PlanStep[] {
   }
 }
 
+/** What a gullible planner has read so far: the request's texts as given, and what the images it was shown hold. */
+interface GullibleRead {
+  showsPayload(payload: string): boolean;
+  instruction: Instruction | undefined;
+}
+
+/** How a gullible planner reads the images of a request: by OCR of the pixels, or through the texts the guard says they show. */
+type PlannerEyes = { kind: "ocr" } | { kind: "tree"; seen: readonly string[] };
+
+/** What the images of a request not read before hold, by OCR; `done` holds the hashes of the images read. */
+async function pixelsRead(request: ModelRequest, done: Set<string>): Promise<string[]> {
+  const paragraphs: string[] = [];
+  for (const image of requestImages(request)) {
+    const hash = createHash("sha256").update(image).digest("hex");
+    if (done.has(hash)) continue;
+    done.add(hash);
+    paragraphs.push(...(await readImage(image)).paragraphs);
+  }
+  return paragraphs;
+}
+
+async function readRequest(
+  request: ModelRequest,
+  eyes: PlannerEyes,
+  earlier: { paragraphs: string[]; images: Set<string> },
+): Promise<GullibleRead> {
+  if (eyes.kind === "tree") {
+    const read = [...requestTexts(request), ...eyes.seen];
+    return { showsPayload: (payload) => showsPayload(read, payload), instruction: findInstruction(read.join("\n\n")) };
+  }
+  // Images shown at earlier turns stay read, as a model remembers what it saw (the history may drop old images).
+  earlier.paragraphs.push(...(await pixelsRead(request, earlier.images)));
+  const texts = requestTexts(request);
+  return {
+    showsPayload: (payload) => showsPayload(texts, payload) || showsPayloadRead(earlier.paragraphs, payload),
+    instruction: findInstruction(texts.join("\n\n")) ?? findInstructionRead(earlier.paragraphs),
+  };
+}
+
 /**
  * `gullible` as a planner: it reads every text it is given — the system prompt, the request, tool
- * results — and the texts the masked images show (`see`). At the first turn where these hold the
- * task's payload it carries out the attack's plan; else, at the first that holds an instruction of
- * the documented grammar, that instruction. Until then it follows the task's benign plan when it
- * has one, and otherwise ends. Inside the guard it reads only what the guard gives a planner, so
- * the mask decides.
+ * results — and what the images it is shown hold: by OCR of the masked screenshots in the request
+ * (`gullible`, what a vision model gets), or the texts the guard says each masked image shows
+ * (`gullible-tree`, `see`). At the first turn where these hold the task's payload it carries out
+ * the attack's plan; else, at the first that holds an instruction of the documented grammar, that
+ * instruction. Until then it follows the task's benign plan when it has one, and otherwise ends.
+ * Inside the guard it reads only what the guard gives a planner, so the mask decides.
  */
 function gullibleAgent(
   injection: ScriptedInjection | undefined,
   sight: ControlSight,
+  eyes: "ocr" | "tree",
 ): {
-  reply: (request: ModelRequest) => PlannerReply;
+  reply: (request: ModelRequest) => Promise<PlannerReply>;
   see: (texts: readonly string[]) => void;
 } {
   let following: PlanRunner | undefined;
   let benign: PlanRunner | undefined;
   const seen: string[] = [];
+  const pixels = { paragraphs: [] as string[], images: new Set<string>() };
   return {
     see: (texts) => {
       seen.push(...texts);
     },
-    reply: (request) => {
+    reply: async (request) => {
       if (following === undefined) {
-        const read = [...requestTexts(request), ...seen];
+        const read = await readRequest(request, eyes === "ocr" ? { kind: "ocr" } : { kind: "tree", seen }, pixels);
         const payload = injection?.payload;
-        if (injection?.attackPlan && payload !== undefined && showsPayload(read, payload))
+        if (injection?.attackPlan && payload !== undefined && read.showsPayload(payload))
           following = new PlanRunner(injection.attackPlan, sight);
-        else {
-          const instruction = findInstruction(read.join("\n\n"));
-          if (instruction !== undefined) following = new PlanRunner(stepsFor(instruction), sight);
-        }
+        else if (read.instruction !== undefined) following = new PlanRunner(stepsFor(read.instruction), sight);
       }
       if (following) return following.reply(request);
       if (injection?.benignPlan) {
@@ -182,7 +233,8 @@ export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[
   // A planner keeps its place in the episode: one client per episode (the guarded agent's roles are made per episode).
   let shown: readonly ShownControl[] = [];
   const sight: ControlSight = () => shown;
-  const gullible = role === "gullible" ? gullibleAgent(injection, sight) : undefined;
+  const gullible =
+    role === "gullible" || role === "gullible-tree" ? gullibleAgent(injection, sight, role === "gullible" ? "ocr" : "tree") : undefined;
   const planned = role === "scripted" && plan ? new PlanRunner(plan, sight) : undefined;
   const client = scriptedClient(role, (request) => {
     switch (request.schemaName) {
@@ -203,6 +255,7 @@ export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[
   const controls = (now: readonly ShownControl[]) => {
     shown = now;
   };
-  if (gullible) return { ...client, see: gullible.see, controls };
+  // Only the tree sight is told the texts shown; the OCR one reads the images in its requests.
+  if (gullible) return role === "gullible-tree" ? { ...client, see: gullible.see, controls } : { ...client, controls };
   return planned ? { ...client, controls } : client;
 }
