@@ -471,7 +471,7 @@ export function benchCommand(cli: CliContext): Command {
       .option("--dataset <path...>", "scenario files or folders (own YAML/JSON packs or AgentCIBench JSON); default: the built-in pack")
       .option(
         "--agent <id>",
-        `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS["state-grounded"].join(", ")}; with --track e2e: ${DEFAULT_AGENTS.e2e.join(", ")}; test roles, e2e only: ${UI_TEST_ROLES.map((role) => role.id).join(", ")}; the guarded agent, e2e only: guarded:<planner>, the planner a provider:model or a scripted role: scripted, gullible; its UCM baseline without endorsement: ucm:<planner>)`,
+        `reference agent or provider:model (openai:…, anthropic:…, openai-compatible:NAME); repeat or comma-separate (default: ${DEFAULT_AGENTS["state-grounded"].join(", ")}; with --track e2e: ${DEFAULT_AGENTS.e2e.join(", ")}; test roles, e2e only: ${UI_TEST_ROLES.map((role) => role.id).join(", ")}; the guarded agent, e2e only: guarded:<planner>, the planner a provider:model or a scripted role: scripted, gullible (reads the masked screenshot by OCR), gullible-tree (reads the texts the guard says it shows); its UCM baseline without endorsement: ucm:<planner>)`,
         collectList,
       )
       .addOption(

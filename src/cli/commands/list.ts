@@ -108,7 +108,8 @@ function agentsCommand(cli: CliContext): Command {
           id: "guarded:<planner>",
           tracks: ["e2e"],
           kind: "guarded",
-          description: "the prompt-injection guard (SA-CUA) with a provider:model planner, or scripted/gullible",
+          description:
+            "the prompt-injection guard (SA-CUA) with a provider:model planner, or a scripted role (scripted, gullible, gullible-tree)",
         },
         {
           id: "ucm:<planner>",
