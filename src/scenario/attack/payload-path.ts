@@ -8,8 +8,8 @@ import { appOfPath, pageSteps } from "./script-apps.js";
  * catalogue with its descriptions, the forum's post titles, the mail's subjects): a payload there
  * is read on the front page, which the scripted baselines visit before going deeper. Anything
  * else (a mail's body, a thread's messages, a comment) is read only on the item's own page. A
- * heuristic of what the workspace renders: the pack's oracle test, which runs `gullible` on every
- * attack task, is the check that decides.
+ * heuristic of what the workspace renders: the pack's oracle test, which runs `gullible` (its tree
+ * sight, `gullible-tree`) on every attack task, is the check that decides.
  */
 const FRONT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   catalogue: ["name", "description", "price"],
