@@ -82,7 +82,10 @@ export async function startQueuedRun(options: NewRunOptions & QueueSettings): Pr
  */
 export async function resumeQueuedRun(
   runDir: string,
-  options: Omit<ResumeOptions, "concurrency"> & Omit<QueueSettings, "defenses"> & { defenseOf: (name: string) => Defense },
+  // The collector rebuilds nothing itself: the caller passes the manifest's parts (`rebuildFromManifest`).
+  options: Omit<ResumeOptions, "concurrency" | "models"> &
+    Required<Pick<ResumeOptions, "loadScenarios" | "resolveAgent">> &
+    Omit<QueueSettings, "defenses"> & { defenseOf: (name: string) => Defense },
 ): Promise<QueuedRunResult> {
   await checkRedis(options.target);
   const { manifest, scenarios, arms, resumable } = await prepareResume(runDir, { ...options, runsEpisodes: false });

@@ -5,6 +5,7 @@ import type { Agent } from "../agents/index.js";
 import { resolveChromiumExecutable } from "../browser/index.js";
 import { InputError } from "../core/index.js";
 import { evaluatorCodeHash } from "../injection/index.js";
+import type { ModelSetup } from "../models/index.js";
 import {
   createRunFolder,
   type EpisodeRecord,
@@ -26,6 +27,7 @@ import type { MatcherMode } from "../scoring/index.js";
 import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 import type { EpisodeJudge } from "./episode-spec.js";
 import { isMaskIntegrityTask } from "./mask-integrity-task.js";
+import { modelSetupFromManifest, rebuildFromManifest } from "./rebuild-from-manifest.js";
 import { type Arm, runEpisodes, type StopControl } from "./run-episodes.js";
 import { runMaskIntegrity } from "./run-mask-integrity.js";
 
@@ -220,31 +222,78 @@ export async function startRun(options: NewRunOptions): Promise<RunResult> {
 }
 
 export interface ResumeOptions extends RunCallbacks {
-  /** Loads the run's dataset again (from the manifest's paths). */
-  loadScenarios: (manifest: RunManifest) => Promise<Scenario[]>;
-  /** Resolves an agent id of the manifest, under one of its defenses, to an agent. */
-  resolveAgent: (id: string, defense: string) => Agent | Promise<Agent>;
-  /** The judge named by the manifest, when it has one. */
+  /** Loads the run's dataset again; default: the manifest's dataset and subset (see `rebuildFromManifest`). */
+  loadScenarios?: (manifest: RunManifest) => Promise<Scenario[]>;
+  /** Resolves an agent id of the manifest, under one of its defenses, to an agent; default: as the manifest says. */
+  resolveAgent?: (id: string, defense: string) => Agent | Promise<Agent>;
+  /** The judge named by the manifest, when it has one; default: rebuilt from the manifest. */
   judge?: EpisodeJudge;
-  concurrency: number;
+  /**
+   * Reaches the run's models when the agents or the judge are rebuilt from the manifest; default:
+   * the manifest's model options and cache (closed when the resume ends). A given one is the caller's to close.
+   */
+  models?: ModelSetup;
+  /** Episodes in flight at once (default 4, as `bench`). */
+  concurrency?: number;
   /** Re-run episodes whose record is an error (default true), with fresh model calls. */
   retryErrors?: boolean;
   stop?: StopControl;
 }
 
+/** Episodes in flight at once when a resume does not say. */
+const DEFAULT_CONCURRENCY = 4;
+
 /**
  * Continues an interrupted run: keeps every finished record once, drops error records and the
  * damaged last line of a killed process, and runs only what is missing. The dataset must be the
- * one the run started with.
+ * one the run started with. What is not given (the scenarios, the agents, the judge) is rebuilt
+ * from the run's manifest, as `safecua bench --resume` does.
  */
-export async function resumeRun(runDir: string, options: ResumeOptions): Promise<RunResult> {
-  const prepared = await prepareResume(runDir, options);
-  const { manifest, scenarios, arms, resumable } = prepared;
-  const interrupted = await execute(runDir, manifest, scenarios, arms, resumable.finished, options.concurrency, {
-    ...options,
-    retried: resumable.retried,
-  });
-  return finishRun(runDir, manifest, interrupted, options.onSummarising);
+export async function resumeRun(runDir: string, options: ResumeOptions = {}): Promise<RunResult> {
+  const { parts, close } = resumeParts(runDir, options);
+  try {
+    const { manifest, scenarios, arms, resumable } = await prepareResume(runDir, { ...options, ...parts });
+    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    const interrupted = await execute(runDir, manifest, scenarios, arms, resumable.finished, concurrency, {
+      ...options,
+      ...parts,
+      retried: resumable.retried,
+    });
+    return finishRun(runDir, manifest, interrupted, options.onSummarising);
+  } finally {
+    close();
+  }
+}
+
+type ResumeParts = Required<Pick<ResumeOptions, "loadScenarios" | "resolveAgent">> & Pick<ResumeOptions, "judge">;
+
+/**
+ * The scenarios, agents and judge a resume runs: those given, the rest rebuilt from the manifest
+ * over the caller's models or the manifest's own (which `close` closes).
+ */
+function resumeParts(runDir: string, options: ResumeOptions): { parts: ResumeParts; close: () => void } {
+  const { loadScenarios, resolveAgent, judge } = options;
+  if (loadScenarios && resolveAgent) return { parts: { loadScenarios, resolveAgent, ...(judge && { judge }) }, close: () => {} };
+  const manifest = readManifest(runDir);
+  const models = options.models ?? modelSetupFromManifest(runDir, manifest);
+  const close = () => {
+    if (!options.models) models.close();
+  };
+  try {
+    const rebuilt = rebuildFromManifest(runDir, manifest, models, options.onWarning);
+    const rebuiltJudge = judge ?? rebuilt.judge;
+    return {
+      parts: {
+        loadScenarios: loadScenarios ?? rebuilt.loadScenarios,
+        resolveAgent: resolveAgent ?? rebuilt.resolveAgent,
+        ...(rebuiltJudge && { judge: rebuiltJudge }),
+      },
+      close,
+    };
+  } catch (error) {
+    close();
+    throw error;
+  }
 }
 
 export interface PreparedResume {
@@ -260,10 +309,11 @@ export interface PreparedResume {
  */
 export async function prepareResume(
   runDir: string,
-  options: Pick<ResumeOptions, "loadScenarios" | "resolveAgent" | "judge" | "browser" | "retryErrors" | "onWarning"> & {
-    /** False when the episodes run elsewhere (a queued run's workers): this machine then needs no Chromium. */
-    runsEpisodes?: boolean;
-  },
+  options: Pick<ResumeOptions, "judge" | "browser" | "retryErrors" | "onWarning"> &
+    Required<Pick<ResumeOptions, "loadScenarios" | "resolveAgent">> & {
+      /** False when the episodes run elsewhere (a queued run's workers): this machine then needs no Chromium. */
+      runsEpisodes?: boolean;
+    },
 ): Promise<PreparedResume> {
   const manifest = readManifest(runDir);
   const manifestPath = join(runDir, RUN_FILES.manifest);

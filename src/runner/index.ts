@@ -36,6 +36,7 @@ export type { EpisodeJudge, EpisodeSpec, JudgeOutcome } from "./episode-spec.js"
 export { type GuardRoleSpecs, guardRoles, isGuardedSpec, parseGuardAblations } from "./guarded-agent-spec.js";
 export { injectionManifest, SUITES, type Suite } from "./injection-manifest.js";
 export { attemptTraceOf, injectionScoreOf } from "./injection-score-of.js";
+export { type Dataset, isBuiltinLabel, loadDataset } from "./load-dataset.js";
 export { type MaskIntegrityEnvironment, measureMaskIntegrity } from "./mask-integrity-harness.js";
 export { isMaskIntegrityTask } from "./mask-integrity-task.js";
 export { clippedArea, maskBitmap, unmaskedPixels } from "./mask-pixels.js";
@@ -50,6 +51,7 @@ export {
   measurePage,
 } from "./measure-page.js";
 export { modelJudge } from "./model-judge.js";
+export { modelSetupFromManifest, type RebuiltRun, rebuildFromManifest } from "./rebuild-from-manifest.js";
 export { type E2eEnvironment, type E2eEpisodeSettings, MAX_PARSE_FAILURES_IN_A_ROW, runE2eEpisode } from "./run-e2e-episode.js";
 export { runEpisode } from "./run-episode.js";
 export { type Arm, type EpisodePlan, type EpisodesOutcome, planEpisodes, runEpisodes, type StopControl } from "./run-episodes.js";

@@ -25,10 +25,13 @@ import {
   injectionManifest,
   isGuardedSpec,
   isModelSpec,
+  loadDataset,
   modelJudge,
+  modelSetupFromManifest,
   parseGuardAblations,
   type RunCallbacks,
   type RunResult,
+  rebuildFromManifest,
   resumeRun,
   type StopControl,
   SUITES,
@@ -42,7 +45,6 @@ import type { CliContext } from "../cli-context.js";
 import { loadBenchSection, resolvedBenchSection } from "../eval-file.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
-import { isBuiltinLabel, loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";
@@ -309,43 +311,21 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
   const ignored = fixed.filter(flagged);
   if (ignored.length) cli.log(`--resume: ignoring ${ignored.map(flagName).join(", ")}; the run's manifest decides them`);
   const manifest = readManifest(runDir);
-  const saved = manifest.model_options ?? {};
   // Flags given now win; the rest come from the manifest.
-  const models = new ModelSetup(
+  const models = modelSetupFromManifest(
+    runDir,
+    manifest,
     modelFlagsFrom({
+      ...options,
       cache: flagged("cache") ? options.cache : ((manifest.cache?.mode as CacheMode | undefined) ?? options.cache),
-      cachePath: options.cachePath ?? manifest.cache?.path,
-      baseUrl: options.baseUrl ?? saved.base_url,
-      config: options.config ?? saved.config,
-      timeoutMs: options.timeoutMs ?? saved.timeout_ms,
-      maxRetries: options.maxRetries ?? saved.max_retries,
     }),
-    defaultCachePath(options.out),
+    options.out,
   );
   run.models.push(models);
-  for (const spec of Object.keys(manifest.models ?? {})) models.client(spec);
   await preflight(cli, models, options.preflight);
-  const resolve = agentResolver(
-    manifest.track ?? "state-grounded",
-    models,
-    manifest.e2e?.observation ?? DEFAULT_E2E_SETTINGS.observation,
-    manifest.e2e?.guard ?? {},
-  );
   const manifestPath = join(runDir, RUN_FILES.manifest);
   const common = {
-    loadScenarios: async (saved: RunManifest) =>
-      selectScenarios(
-        (
-          await loadDataset(
-            isBuiltinLabel(saved.dataset.label) ? undefined : saved.dataset.paths,
-            (line) => cli.log(line),
-            saved.injection ? "injection" : "disclosure",
-          )
-        ).scenarios,
-        saved.dataset.selection,
-      ),
-    resolveAgent: (id: string, defense: string) => resolve(id, defenseFromManifest(defense, manifest, manifestPath)),
-    ...(manifest.judge && { judge: modelJudge(models.client(manifest.judge), manifest.judge) }),
+    ...rebuildFromManifest(runDir, manifest, models, (line) => cli.log(line)),
     retryErrors: options.retryErrors,
     onWarning: (line: string) => cli.log(line),
     ...run.hooks,
@@ -358,7 +338,7 @@ async function resume(cli: CliContext, options: BenchOptions, command: Command, 
         defenseOf: (name) => defenseFromManifest(name, manifest, manifestPath),
         onQueue: run.progress.onQueue,
       })
-    : await resumeRun(runDir, { ...common, concurrency: options.concurrency });
+    : await resumeRun(runDir, { ...common, models, concurrency: options.concurrency });
   run.progress.finish();
   run.summarised();
   await printResult(cli, result, options.json, run, options);

@@ -19,10 +19,10 @@ import {
   runGeneration,
 } from "../../generator/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
+import { loadDataset } from "../../runner/index.js";
 import type { CliContext, CliIo } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
-import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { preflight } from "../preflight.js";

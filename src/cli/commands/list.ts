@@ -2,10 +2,9 @@ import { Command, Option } from "commander";
 import { DEFENSES, REFERENCE_AGENTS, UI_REFERENCE_AGENTS, UI_TEST_ROLES } from "../../agents/index.js";
 import { countOf } from "../../core/index.js";
 import { runFolderSource } from "../../report/index.js";
-import { SUITES } from "../../runner/index.js";
+import { loadDataset, SUITES } from "../../runner/index.js";
 import { presentApps, type Scenario } from "../../scenario/index.js";
 import type { CliContext } from "../cli-context.js";
-import { loadDataset } from "../load-dataset.js";
 import { addSelectionOptions, selectionFromOptions, selectScenarios } from "../scenario-selection.js";
 
 const MODE_SHORT: Record<string, string> = {

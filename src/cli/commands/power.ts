@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { PAPER_BASELINE, PAPER_POWERS, type PowerGroup, powerGroups, powerTable, powerTableText } from "../../report/index.js";
+import { loadDataset } from "../../runner/index.js";
 import type { CliContext } from "../cli-context.js";
-import { loadDataset } from "../load-dataset.js";
 import { positiveInt } from "../option-parsers.js";
 
 interface PowerOptions {

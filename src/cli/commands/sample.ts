@@ -1,10 +1,10 @@
 import { Command } from "commander";
 import { countOf, InputError } from "../../core/index.js";
 import { compositionTable, sampleComposition } from "../../report/index.js";
+import { loadDataset } from "../../runner/index.js";
 import { isStratumKey, STRATUM_KEYS, type StratumKey, writeScenarioSubset } from "../../scenario/index.js";
 import { stratifiedSample } from "../../stats/index.js";
 import type { CliContext } from "../cli-context.js";
-import { loadDataset } from "../load-dataset.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 
 interface SampleOptions {

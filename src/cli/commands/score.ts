@@ -3,11 +3,10 @@ import { Command, Option } from "commander";
 import { InputError } from "../../core/index.js";
 import { summarizeRun } from "../../records/index.js";
 import { leaderboardText } from "../../report/index.js";
-import { type ScoredRow, scoreAnswers } from "../../runner/index.js";
+import { loadDataset, type ScoredRow, scoreAnswers } from "../../runner/index.js";
 import { MATCHER_MODES, type MatcherMode } from "../../scoring/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
-import { loadDataset } from "../load-dataset.js";
 import { collectList, nonNegativeInt, positiveInt } from "../option-parsers.js";
 import { addGateOptions, checkGates } from "../quality-gates.js";
 

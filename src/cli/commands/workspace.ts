@@ -2,11 +2,10 @@ import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { launchBrowser } from "../../browser/index.js";
 import { InputError } from "../../core/index.js";
-import { snapshotScenario } from "../../runner/index.js";
+import { loadDataset, snapshotScenario } from "../../runner/index.js";
 import { formatProblem, loadErrorOf, loadScenarios, type Scenario } from "../../scenario/index.js";
 import { startWorkspace, THEME_NAMES, type ThemeName } from "../../workspace/index.js";
 import type { CliContext } from "../cli-context.js";
-import { loadDataset } from "../load-dataset.js";
 import { nonNegativeInt } from "../option-parsers.js";
 
 interface ServeOptions {
