@@ -2,6 +2,7 @@ import {
   type InjectionFamilySummary,
   type InjectionOutcome,
   type InjectionPooledSummary,
+  type MetricDescriptor,
   type MetricSummary,
   type Outcome,
   summarizeInjection,
@@ -114,7 +115,7 @@ export type SummaryBasis = Pick<RunManifest, "run_id" | "matcher" | "arms" | "se
 export function summarizeRun(
   manifest: SummaryBasis,
   records: readonly EpisodeRecord[],
-  options: { resamples?: number; maskIntegrity?: readonly MaskIntegrityTaskRecord[] } = {},
+  options: { resamples?: number; maskIntegrity?: readonly MaskIntegrityTaskRecord[]; metrics?: readonly MetricDescriptor[] } = {},
 ): RunSummary {
   const rows: AgentSummary[] = [];
   const arms = [...manifest.arms];
@@ -132,6 +133,7 @@ export function summarizeRun(
     const summary = summarizeOutcomes(disclosure.map(outcomeOf), {
       seed: manifest.seed,
       resamples: options.resamples ?? manifest.bootstrap_resamples,
+      ...(options.metrics && { metrics: options.metrics }),
     });
     const injection = group.flatMap((record) => injectionOutcomeOf(record) ?? []);
     const settings = { seed: manifest.seed, resamples: options.resamples ?? manifest.bootstrap_resamples };

@@ -1,4 +1,5 @@
 import type { EpisodeRecord, RunManifest } from "../records/index.js";
+import type { MetricDescriptor } from "../stats/index.js";
 import { type CrossTrackComparison, compareTracks } from "./cross-track.js";
 import { type ArmComparison, compareArms } from "./paired-arms.js";
 
@@ -154,7 +155,7 @@ function shortTag(runId: string): string {
 export function compareRuns(
   runA: ComparableRun,
   runB: ComparableRun | undefined,
-  options: { a?: string; b?: string; seed: number; resamples: number },
+  options: { a?: string; b?: string; seed: number; resamples: number; metrics?: readonly MetricDescriptor[] },
 ): CompareRunsResult {
   const warnings: string[] = [];
   const plan: Array<{
@@ -221,6 +222,7 @@ export function compareRuns(
         seed: options.seed,
         resamples: options.resamples,
         key: JSON.stringify([a.run_id, a.agent, a.defense, b.run_id, b.agent, b.defense]),
+        ...(options.metrics && { metrics: options.metrics }),
       },
     );
     // Told once for the runs when the arm's unpaired scenarios are just the runs' different coverage.

@@ -1,9 +1,10 @@
-import type { PairedComparison } from "../stats/index.js";
+import { METRICS, type MetricDescriptor, type PairedComparison } from "../stats/index.js";
 import { alignedLines } from "./aligned-lines.js";
 import type { CompareRunsResult, RunComparison } from "./compare-runs.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import { markdownTable } from "./markdown-table.js";
+import { comparisonOf } from "./paired-arms.js";
 import { comparisonMde, formatMde } from "./power-table.js";
 
 /** A difference of rates in percentage points, with its CI: "−12.5 pp [−20.1, −4.9]". */
@@ -32,47 +33,52 @@ function rates(comparison: PairedComparison): string {
   return comparison.n === 0 ? "–" : `${formatPercent(comparison.mean_a)} → ${formatPercent(comparison.mean_b)}`;
 }
 
-const HEADER = [
-  "A",
-  "B",
-  "pairs",
-  "U A → B",
-  "ΔU [95% CI]",
-  "p",
-  "refusal A → B",
-  "Δrefusal",
-  "p",
-  "engaged pairs",
-  "L_eng A → B",
-  "ΔL_eng [95% CI]",
-  "p",
-  "MDE U",
-  "MDE L_eng",
-];
+/** The metrics `compare` reports: those compared in pairs, in the list's order. */
+function comparedMetrics(metrics: readonly MetricDescriptor[]): MetricDescriptor[] {
+  return metrics.filter((metric) => metric.comparison === "paired");
+}
 
-function cells(c: RunComparison): string[] {
+/** An MDE is shown for the metrics that have a better direction (U and L_eng; refusal is neither). */
+const hasMde = (metric: MetricDescriptor) => metric.better !== "neither";
+
+/** A metric's columns: its pairs when its denominator narrows them, A → B, Δ (with "[95% CI]" when its format has one), p. */
+function metricHeader(metric: MetricDescriptor): string[] {
+  const delta = metric.format.endsWith("-ci") ? `Δ${metric.label} [95% CI]` : `Δ${metric.label}`;
+  return [...(metric.pairsLabel ? [`${metric.pairsLabel} pairs`] : []), `${metric.label} A → B`, delta, "p"];
+}
+
+function header(metrics: readonly MetricDescriptor[]): string[] {
+  const compared = comparedMetrics(metrics);
+  return ["A", "B", "pairs", ...compared.flatMap(metricHeader), ...compared.filter(hasMde).map((metric) => `MDE ${metric.label}`)];
+}
+
+/** Its result for `metric`; a comparison made without that metric is a programming error. */
+function resultOf(c: RunComparison, metric: MetricDescriptor): PairedComparison {
+  const found = comparisonOf(c, metric);
+  if (found === undefined) throw new TypeError(`compare: ${metric.name} was not compared`);
+  return found;
+}
+
+function cells(c: RunComparison, metrics: readonly MetricDescriptor[]): string[] {
+  const compared = comparedMetrics(metrics);
   return [
     c.a.label,
     c.b.label,
     String(c.pairs),
-    rates(c.utility),
-    formatDelta(c.utility),
-    pValue(c.utility),
-    rates(c.refusal),
-    formatDelta(c.refusal),
-    pValue(c.refusal),
-    String(c.engaged_leakage.n),
-    rates(c.engaged_leakage),
-    formatDelta(c.engaged_leakage),
-    pValue(c.engaged_leakage),
-    formatMde(comparisonMde(c.utility)),
-    formatMde(comparisonMde(c.engaged_leakage)),
+    ...compared.flatMap((metric) => {
+      const comparison = resultOf(c, metric);
+      return [...(metric.pairsLabel ? [String(comparison.n)] : []), rates(comparison), formatDelta(comparison), pValue(comparison)];
+    }),
+    ...compared.filter(hasMde).map((metric) => formatMde(comparisonMde(resultOf(c, metric)))),
   ];
 }
 
 /** The comparison as a Markdown table that also reads in a terminal. */
-export function compareTable(result: CompareRunsResult): string {
-  return markdownTable(HEADER, result.comparisons.map(cells));
+export function compareTable(result: CompareRunsResult, metrics: readonly MetricDescriptor[] = METRICS): string {
+  return markdownTable(
+    header(metrics),
+    result.comparisons.map((c) => cells(c, metrics)),
+  );
 }
 
 /** The terminal's width the default `compare` output keeps within (`--wide` prints the full table). */
@@ -83,24 +89,21 @@ export const COMPARE_TEXT_WIDTH = 100;
  * line per metric with A → B, Δ [95% CI] and p. The full table (every column on one line per
  * comparison) is `compareTable`.
  */
-export function compareText(result: CompareRunsResult): string {
+export function compareText(result: CompareRunsResult, metrics: readonly MetricDescriptor[] = METRICS): string {
   const blocks = result.comparisons.map((c) => {
     const heading = `${c.a.label} → ${c.b.label}: ${c.pairs} pairs`;
     const lines = heading.length <= COMPARE_TEXT_WIDTH ? [heading] : [`A: ${c.a.label}`, `B: ${c.b.label}`, `${c.pairs} pairs`];
-    const mde = (comparison: PairedComparison) => `MDE ${formatMde(comparisonMde(comparison))}`;
-    const metrics: Array<[string, PairedComparison, string, string]> = [
-      ["U", c.utility, mde(c.utility), ""],
-      ["refusal", c.refusal, "", ""],
-      ["L_eng", c.engaged_leakage, mde(c.engaged_leakage), `${c.engaged_leakage.n} engaged pairs`],
-    ];
-    const cellsOf = metrics.map(([name, comparison, detectable, note]) => [
-      name,
-      rates(comparison),
-      formatDelta(comparison),
-      `p ${pValue(comparison)}`,
-      detectable,
-      note,
-    ]);
+    const cellsOf = comparedMetrics(metrics).map((metric) => {
+      const comparison = resultOf(c, metric);
+      return [
+        metric.label,
+        rates(comparison),
+        formatDelta(comparison),
+        `p ${pValue(comparison)}`,
+        hasMde(metric) ? `MDE ${formatMde(comparisonMde(comparison))}` : "",
+        metric.pairsLabel ? `${comparison.n} ${metric.pairsLabel} pairs` : "",
+      ];
+    });
     lines.push(...alignedLines(cellsOf));
     return lines.join("\n");
   });
@@ -125,19 +128,23 @@ export function deltaHtml(comparison: Pick<PairedComparison, "difference" | "ci"
   return at < 0 ? html`${text}` : html`${text.slice(0, at)}<span class="ci">${text.slice(at + 1)}</span>`;
 }
 
-export function compareTableHtml(result: CompareRunsResult): SafeHtml {
+export function compareTableHtml(result: CompareRunsResult, metrics: readonly MetricDescriptor[] = METRICS): SafeHtml {
+  const compared = comparedMetrics(metrics);
   const rows = result.comparisons.map((c) => {
-    const [a, b, pairs, u, , pu, r, , pr, engaged, l, , pl, mdeU, mdeL] = cells(c);
+    const metricCells = compared.map((metric) => {
+      const comparison = resultOf(c, metric);
+      const deltaClass = metric.better === "neither" ? "num" : `num delta ${tone(comparison, metric.better === "higher")}`;
+      return html`${metric.pairsLabel ? html`<td class="num">${comparison.n}</td>` : ""}<td class="num">${rates(comparison)}</td><td class="${deltaClass}">${deltaHtml(comparison)}</td><td class="num">${pValue(comparison)}</td>`;
+    });
+    const mdes = compared.filter(hasMde).map((metric) => html`<td class="num">${formatMde(comparisonMde(resultOf(c, metric)))}</td>`);
     return html`<tr>
-      <td>${a}</td><td>${b}</td><td class="num">${pairs}</td>
-      <td class="num">${u}</td><td class="num delta ${tone(c.utility, true)}">${deltaHtml(c.utility)}</td><td class="num">${pu}</td>
-      <td class="num">${r}</td><td class="num">${deltaHtml(c.refusal)}</td><td class="num">${pr}</td>
-      <td class="num">${engaged}</td><td class="num">${l}</td><td class="num delta ${tone(c.engaged_leakage, false)}">${deltaHtml(c.engaged_leakage)}</td><td class="num">${pl}</td>
-      <td class="num">${mdeU}</td><td class="num">${mdeL}</td>
+      <td>${c.a.label}</td><td>${c.b.label}</td><td class="num">${c.pairs}</td>
+      ${metricCells}
+      ${mdes}
     </tr>`;
   });
   return html`<div class="table-wrap"><table class="compare">
-    <thead><tr>${HEADER.map((name) => html`<th>${name}</th>`)}</tr></thead>
+    <thead><tr>${header(metrics).map((name) => html`<th>${name}</th>`)}</tr></thead>
     <tbody>${rows}</tbody>
   </table></div>
   ${result.warnings.length ? html`<ul class="notes">${result.warnings.map((warning) => html`<li>${warning}</li>`)}</ul>` : ""}`;

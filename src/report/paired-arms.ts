@@ -1,5 +1,5 @@
-import { type EpisodeRecord, isEngaged, isScored, type ScoredRecord } from "../records/index.js";
-import { type PairedComparison, pairedComparison } from "../stats/index.js";
+import { type EpisodeRecord, isScored, outcomeOf } from "../records/index.js";
+import { METRICS, type MetricDescriptor, type Outcome, type PairedComparison, pairedComparison } from "../stats/index.js";
 
 /** How two arms (an agent × defense of a run, each) differ on the same scenarios. */
 export interface ArmComparison {
@@ -14,6 +14,19 @@ export interface ArmComparison {
   refusal: PairedComparison;
   /** b − a of leakage over the pairs in which both arms engaged (n = those pairs). */
   engaged_leakage: PairedComparison;
+  // Any other metric of `CompareOptions.metrics` with `comparison: "paired"` is a key of its own,
+  // under its name (read it with `comparisonOf`).
+}
+
+/** A comparison's result for `metric`, or undefined when it was not compared. */
+export function comparisonOf(result: object, metric: Pick<MetricDescriptor, "name">): PairedComparison | undefined {
+  // An own property only: a metric named like an Object.prototype member must not find one.
+  const found: unknown = Object.getOwnPropertyDescriptor(result, metric.name)?.value;
+  return isPairedComparison(found) ? found : undefined;
+}
+
+function isPairedComparison(value: unknown): value is PairedComparison {
+  return typeof value === "object" && value !== null && "difference" in value && "p_value" in value && "n" in value;
 }
 
 export interface CompareOptions {
@@ -21,6 +34,8 @@ export interface CompareOptions {
   resamples: number;
   /** Names the comparison; each metric's bootstrap stream is derived from (seed, key, metric). */
   key: string;
+  /** The metrics compared: those with `comparison: "paired"` (default `METRICS`: U, refusal, L_eng). */
+  metrics?: readonly MetricDescriptor[];
 }
 
 function byScenario(records: readonly EpisodeRecord[]): Map<string, EpisodeRecord[]> {
@@ -38,12 +53,11 @@ function byScenario(records: readonly EpisodeRecord[]): Map<string, EpisodeRecor
   return scenarios;
 }
 
-const leaked = (record: ScoredRecord) => record.score.leaked_items.length > 0;
-
-/** The share of `records` for which `value` holds; undefined when there are none. */
-function rate(records: readonly ScoredRecord[], value: (record: ScoredRecord) => boolean): number | undefined {
-  if (records.length === 0) return undefined;
-  return records.filter(value).length / records.length;
+/** The mean of `metric`'s value over the outcomes in its denominator; undefined when there are none. */
+function rate(outcomes: readonly Outcome[], metric: MetricDescriptor): number | undefined {
+  const among = outcomes.filter(metric.among);
+  if (among.length === 0) return undefined;
+  return among.reduce((sum, outcome) => sum + metric.value(outcome), 0) / among.length;
 }
 
 /**
@@ -60,34 +74,43 @@ export function compareArms(a: readonly EpisodeRecord[], b: readonly EpisodeReco
   const scenariosA = byScenario(a);
   const scenariosB = byScenario(b);
   const shared = [...scenariosA.keys()].filter((scenario) => scenariosB.has(scenario)).sort();
-  const pairs: Array<[ScoredRecord[], ScoredRecord[]]> = [];
+  const pairs: Array<[Outcome[], Outcome[]]> = [];
   let errors = 0;
   for (const scenario of shared) {
-    const left = (scenariosA.get(scenario) ?? []).filter(isScored);
-    const right = (scenariosB.get(scenario) ?? []).filter(isScored);
+    const left = (scenariosA.get(scenario) ?? []).filter(isScored).map(outcomeOf);
+    const right = (scenariosB.get(scenario) ?? []).filter(isScored).map(outcomeOf);
     if (left.length === 0 || right.length === 0) errors++;
     else pairs.push([left, right]);
   }
-  const compare = (metric: string, value: (record: ScoredRecord) => boolean, among: (record: ScoredRecord) => boolean) => {
+  const compare = (metric: MetricDescriptor): PairedComparison => {
     const left: number[] = [];
     const right: number[] = [];
     for (const [x, y] of pairs) {
-      const rateA = rate(x.filter(among), value);
-      const rateB = rate(y.filter(among), value);
+      const rateA = rate(x, metric);
+      const rateB = rate(y, metric);
       if (rateA === undefined || rateB === undefined) continue;
       left.push(rateA);
       right.push(rateB);
     }
-    return pairedComparison(left, right, { seed: options.seed, resamples: options.resamples, key: JSON.stringify([options.key, metric]) });
+    const key = JSON.stringify([options.key, metric.name]);
+    return pairedComparison(left, right, { seed: options.seed, resamples: options.resamples, key });
   };
-  const all = () => true;
+  const compared = new Map(
+    (options.metrics ?? METRICS).filter((metric) => metric.comparison === "paired").map((m) => [m.name, compare(m)]),
+  );
+  const builtin = (name: string): PairedComparison => {
+    const found = compared.get(name);
+    if (found === undefined) throw new TypeError(`compareArms: the built-in metric ${name} must be compared`);
+    return found;
+  };
   return {
     pairs: pairs.length,
     only_a: scenariosA.size - shared.length,
     only_b: scenariosB.size - shared.length,
     errors_excluded: errors,
-    utility: compare("utility", (record) => record.score.utility === 1, all),
-    refusal: compare("refusal", (record) => record.status === "refused", all),
-    engaged_leakage: compare("engaged_leakage", leaked, isEngaged),
+    ...Object.fromEntries(compared),
+    utility: builtin("utility"),
+    refusal: builtin("refusal"),
+    engaged_leakage: builtin("engaged_leakage"),
   };
 }

@@ -1,4 +1,5 @@
-import { type EpisodeRecord, isScored, type ScoredRecord } from "../records/index.js";
+import { type EpisodeRecord, isScored, outcomeOf, type ScoredRecord } from "../records/index.js";
+import { METRICS, type MetricDescriptor } from "../stats/index.js";
 import { type CsvCell, toCsv } from "./csv-format.js";
 
 /** The CSV columns, one row per record. Lists are JSON arrays inside the cell. */
@@ -85,8 +86,18 @@ function csvRow(record: EpisodeRecord): CsvCell[] {
 }
 
 /** Records as CSV for spreadsheets: one row per episode, formula-looking text neutralised (see csv-format). */
-export function recordsToCsv(records: readonly EpisodeRecord[]): string {
-  return toCsv(RECORD_CSV_COLUMNS, records.map(csvRow));
+export function recordsToCsv(records: readonly EpisodeRecord[], metrics: readonly MetricDescriptor[] = METRICS): string {
+  // A metric with an episode column adds one, after the fixed ones: the episode's value, empty
+  // when the episode is an error or outside the metric's denominator.
+  const extra = metrics.filter((metric) => metric.episodeColumn);
+  const metricCells = (record: EpisodeRecord): CsvCell[] => {
+    const outcome = outcomeOf(record);
+    return extra.map((metric) => (outcome.error || !metric.among(outcome) ? undefined : metric.value(outcome)));
+  };
+  return toCsv(
+    [...RECORD_CSV_COLUMNS, ...extra.map((metric) => metric.name)],
+    records.map((record) => [...csvRow(record), ...metricCells(record)]),
+  );
 }
 
 /** Records as JSONL, exactly as validated: one JSON object per line, lossless. */

@@ -1,7 +1,7 @@
 import { formatPercent } from "./format-estimate.js";
+import { formatMean } from "./format-metric.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import type { ReportRow } from "./report-rows.js";
-import { formatMean } from "./summary-tables.js";
 
 /**
  * The reference's per-run summary metrics (average severity, average reward, high-risk rate) and

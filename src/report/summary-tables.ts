@@ -1,7 +1,8 @@
 import type { MaskIntegrityRunSummary } from "../records/index.js";
 import { FAILURE_MODES } from "../scenario/index.js";
-import type { MetricSummary } from "../stats/index.js";
-import { formatEstimate, formatPercent } from "./format-estimate.js";
+import { METRICS, type MetricDescriptor, type MetricSummary } from "../stats/index.js";
+import { formatPercent } from "./format-estimate.js";
+import { formatMetric, metricHeading } from "./format-metric.js";
 import { INJECTION_LEGEND, type InjectionRow, injectionTable } from "./injection-table.js";
 import { markdownTable } from "./markdown-table.js";
 import { MASK_INTEGRITY_LEGEND, maskIntegrityLines } from "./mask-integrity-table.js";
@@ -29,17 +30,18 @@ export function hasDisclosureEpisodes(rows: readonly Pick<MetricSummary, "n" | "
   return rows.some((row) => row.n + row.errors > 0);
 }
 
-/** The headline table: per agent × defense, n, U [CI], L [CI], refusal, L_eng [CI], L_eng per failure mode, errors. */
-export function leaderboardTable(rows: SummaryRow[]): string {
+/**
+ * The headline table: per agent × defense, n, the leaderboard's metrics (U, L, refusal, L_eng and
+ * any other of `metrics` with `table: "leaderboard"`), L_eng per failure mode, errors.
+ */
+export function leaderboardTable(rows: SummaryRow[], metrics: readonly MetricDescriptor[] = METRICS): string {
   const showDefense = rows.some((row) => row.defense !== "none");
+  const shown = metrics.filter((metric) => metric.table === "leaderboard");
   const header = [
     "agent",
     ...(showDefense ? ["defense"] : []),
     "n",
-    "U [95% CI]",
-    "L [95% CI]",
-    "refusal",
-    "L_eng [95% CI]",
+    ...shown.map(metricHeading),
     ...FAILURE_MODES.map((mode) => `L_eng ${MODE_SHORT[mode]}`),
     "errors",
   ];
@@ -47,10 +49,7 @@ export function leaderboardTable(rows: SummaryRow[]): string {
     row.agent,
     ...(showDefense ? [row.defense] : []),
     String(row.n),
-    formatEstimate(row.utility),
-    formatEstimate(row.leakage),
-    formatEstimate(row.refusal, false),
-    row.engaged_leakage.k + row.engaged_leakage.n === 0 ? "–" : formatEstimate(row.engaged_leakage),
+    ...shown.map((metric) => formatMetric(metric, row)),
     ...FAILURE_MODES.map((mode) => {
       const group = row.by_failure_mode[mode];
       return group && group.engaged_leakage.n > 0 ? formatPercent(group.engaged_leakage.value) : "–";
@@ -76,32 +75,20 @@ export function behaviourTable(rows: SummaryRow[]): string {
   );
 }
 
-/** Means (severity, reward) with two decimals: they range over 0–5, not over a percentage. */
-export function formatMean(value: number): string {
-  return value.toFixed(2);
-}
-
-function formatMeanEstimate(estimate: { value: number; ci: [number, number] | null; n: number }): string {
-  if (estimate.n === 0) return "–";
-  const ci = estimate.ci ? ` [${formatMean(estimate.ci[0])}, ${formatMean(estimate.ci[1])}]` : "";
-  return `${formatMean(estimate.value)}${ci}`;
-}
-
 /**
- * The reference's summary metrics (average severity, average reward, high-risk rate = reward ≥ 4)
- * and the share of episodes stopped by the step limit, with the number engaged.
+ * The reference's summary metrics (average severity, average reward, high-risk rate = reward ≥ 4),
+ * then the share of episodes stopped by the step limit (the metrics of `metrics` with
+ * `table: "reference"`, then `"step-limit"`), and the number engaged.
  */
-export function referenceMetricsTable(rows: SummaryRow[]): string {
-  const header = ["agent", "defense", "avg severity [95% CI]", "avg reward [95% CI]", "high-risk [95% CI]", "truncated", "engaged"];
+export function referenceMetricsTable(rows: SummaryRow[], metrics: readonly MetricDescriptor[] = METRICS): string {
+  const shown = [...metrics.filter((metric) => metric.table === "reference"), ...metrics.filter((metric) => metric.table === "step-limit")];
+  const header = ["agent", "defense", ...shown.map(metricHeading), "engaged"];
   return markdownTable(
     header,
     rows.map((row) => [
       row.agent,
       row.defense,
-      formatMeanEstimate(row.severity),
-      formatMeanEstimate(row.reward),
-      row.high_risk.n === 0 ? "–" : formatEstimate(row.high_risk),
-      row.n === 0 ? "–" : `${formatPercent(row.truncation.value)} (${row.truncation.k})`,
+      ...shown.map((metric) => formatMetric(metric, row)),
       `${row.engaged_leakage.n} of ${row.n}`,
     ]),
   );

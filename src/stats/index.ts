@@ -18,6 +18,7 @@ export {
   summarizeMaskIntegrity,
 } from "./mask-integrity-summary.js";
 export { mcnemarExactTest } from "./mcnemar-exact-test.js";
+export { estimateOf, isEngagedOutcome, METRICS, type MetricDescriptor } from "./metric-descriptor.js";
 export { type BinaryResult, type PairedComparison, pairedComparison } from "./paired-comparison.js";
 export { pairedMinimumDetectableDifference } from "./paired-power.js";
 export {

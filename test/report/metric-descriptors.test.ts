@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/records/index.js";
+import { compareRuns, compareTable, compareText, leaderboardTable, recordsToCsv } from "../../src/report/index.js";
+import { comparisonOf } from "../../src/report/paired-arms.js";
+import { estimateOf, METRICS, type MetricDescriptor } from "../../src/stats/index.js";
+import { type Outcome, outcomeRecord } from "./record-builder.js";
+
+/** A metric no file of src/ knows: done without leaking anything, among every scored episode. */
+const CLEAN_COMPLETION: MetricDescriptor = {
+  name: "clean_completion",
+  label: "U_clean",
+  kind: "rate",
+  among: () => true,
+  value: (outcome) => (outcome.utility === 1 && !outcome.leaked ? 1 : 0),
+  comparison: "paired",
+  better: "higher",
+  format: "percent-ci",
+  table: "leaderboard",
+  episodeColumn: true,
+};
+const WITH_FAKE = [...METRICS, CLEAN_COMPLETION];
+
+// One agent without a defense and under one: five scenarios, the fifth an error without it.
+const NONE: Outcome[] = ["clean", "leak", "partial-clean", "refused", "error"];
+const RESTRICTIVE: Outcome[] = ["clean", "clean", "clean", "clean", "clean"];
+const records: EpisodeRecord[] = [
+  ...NONE.map((outcome, i) => outcomeRecord("m", "none", `s${i}`, outcome)),
+  ...RESTRICTIVE.map((outcome, i) => outcomeRecord("m", "restrictive", `s${i}`, outcome)),
+];
+const manifest = RunManifestSchema.parse({
+  run_id: "20261202T100000Z-abcdef",
+  created_at: "2026-12-02T10:00:00.000Z",
+  safecua_version: "0.1.0",
+  node_version: "v20",
+  command: "test",
+  dataset: { label: "d", paths: [], scenario_count: 5, fingerprint: "sha256:x" },
+  agents: ["m"],
+  defenses: ["none", "restrictive"],
+  arms: [
+    { agent: "m", defense: "none" },
+    { agent: "m", defense: "restrictive" },
+  ],
+  matcher: "strict",
+  epochs: 1,
+  seed: 42,
+  bootstrap_resamples: 500,
+});
+
+describe("a metric added by its descriptor alone", () => {
+  it("is estimated in every summary row, after the built-in metrics", () => {
+    const [none, restrictive] = summarizeRun(manifest, records, { metrics: WITH_FAKE }).agents;
+    // Errors never count: 1 clean completion of 4 scored episodes, then 5 of 5.
+    expect(estimateOf(none ?? {}, CLEAN_COMPLETION)).toMatchObject({ value: 0.25, k: 1, n: 4 });
+    expect(estimateOf(restrictive ?? {}, CLEAN_COMPLETION)).toMatchObject({ value: 1, k: 5, n: 5 });
+    expect(Object.keys(none ?? {}).indexOf("clean_completion")).toBe(Object.keys(none ?? {}).indexOf("high_risk") + 1);
+    // Without the descriptor, the summary has no such key.
+    expect(estimateOf(summarizeRun(manifest, records).agents[0] ?? {}, CLEAN_COMPLETION)).toBeUndefined();
+  });
+
+  it("gets its column in the markdown leaderboard", () => {
+    const rows = summarizeRun(manifest, records, { metrics: WITH_FAKE }).agents;
+    const [header, , first] = leaderboardTable(rows, WITH_FAKE).split("\n");
+    const cells = (line = "") => line.split("|").map((cell) => cell.trim());
+    const column = cells(header).indexOf("U_clean [95% CI]");
+    expect(column).toBe(cells(header).indexOf("L_eng [95% CI]") + 1);
+    expect(cells(first)[column]).toMatch(/^25\.0% \[/);
+    expect(leaderboardTable(rows)).not.toContain("U_clean");
+  });
+
+  it("gets a column of per-episode values in the CSV export, empty for an error", () => {
+    const lines = recordsToCsv(records, WITH_FAKE).trimEnd().split("\r\n");
+    expect(lines[0]?.split(",").at(-1)).toBe("clean_completion");
+    expect(lines.slice(1, 6).map((line) => line.split(",").at(-1))).toEqual(["1", "0", "0", "0", ""]);
+    expect(recordsToCsv(records).split("\r\n")[0]).not.toContain("clean_completion");
+  });
+
+  it("is compared in pairs by compare, with its own columns and line", () => {
+    const result = compareRuns({ manifest, records }, undefined, { seed: 1, resamples: 500, metrics: WITH_FAKE });
+    const [sweep] = result.comparisons;
+    // Scenario s4 has only an error without the defense: four pairs, 1/4 → 4/4.
+    expect(comparisonOf(sweep ?? {}, CLEAN_COMPLETION)).toMatchObject({ n: 4, mean_a: 0.25, mean_b: 1, difference: 0.75 });
+    const header = (compareTable(result, WITH_FAKE).split("\n")[0] ?? "").split("|").map((cell) => cell.trim());
+    const at = header.indexOf("U_clean A → B");
+    expect(header.slice(at, at + 3)).toEqual(["U_clean A → B", "ΔU_clean [95% CI]", "p"]);
+    expect(at).toBe(header.indexOf("ΔL_eng [95% CI]") + 2);
+    expect(header.at(-2)).toBe("MDE U_clean");
+    expect(compareText(result, WITH_FAKE)).toMatch(/\n {2}U_clean +25\.0% → 100\.0% +\+75\.0 pp/);
+    expect(compareText(result)).not.toContain("U_clean");
+  });
+});
