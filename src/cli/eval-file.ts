@@ -8,6 +8,7 @@ import { CACHE_MODES } from "../models/index.js";
 import { SUITES, TRACKS } from "../runner/index.js";
 import { APP_NAMES, FAILURE_MODES, THEMATIC_CATEGORIES } from "../scenario/index.js";
 import { MATCHER_MODES } from "../scoring/index.js";
+import { gateConfigKeys } from "./quality-gates.js";
 import { MODE_ALIASES } from "./scenario-selection.js";
 
 /** One value or a list of them: `agents: minimal` and `agents: [minimal, refuser]` both give a list. */
@@ -63,7 +64,11 @@ export const benchSectionSchema = z.strictObject({
   categories: list(z.enum(THEMATIC_CATEGORIES)).optional(),
   apps: list(z.enum(APP_NAMES)).optional(),
   limit: positive.optional(),
-  gates: z.strictObject({ max_leakage: rate, max_engaged_leakage: rate, min_utility: rate }).partial().optional(),
+  // One key per metric gate (`max_leakage`, …), as the flags: the metric descriptors decide them.
+  gates: z
+    .strictObject(Object.fromEntries(gateConfigKeys().map(({ configKey }) => [configKey, rate])))
+    .partial()
+    .optional(),
   max_steps: positive.optional(),
   observation: z.enum(OBSERVATION_MODES).optional(),
   browser_timeout_ms: positive.optional(),
@@ -108,9 +113,7 @@ export const BENCH_SECTION_OPTIONS = [
   ["categories", "category"],
   ["apps", "app"],
   ["limit", "limit"],
-  ["gates.max_leakage", "maxLeakage"],
-  ["gates.max_engaged_leakage", "maxEngagedLeakage"],
-  ["gates.min_utility", "minUtility"],
+  ...gateConfigKeys().map(({ configKey, option }) => [`gates.${configKey}`, option] as const),
   ["max_steps", "maxSteps"],
   ["observation", "observation"],
   ["browser_timeout_ms", "browserTimeout"],

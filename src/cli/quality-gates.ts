@@ -1,15 +1,32 @@
 import { type Command, InvalidArgumentError } from "commander";
 import type { SummaryRow } from "../report/index.js";
+import { estimateOf, METRICS, type MetricDescriptor } from "../stats/index.js";
 
 /**
- * Thresholds a CI job sets on every agent × defense row (README "CI gates"). Each is compared
- * with the row's point estimate; a row that has no figure to compare (no scored episode, or no
- * engaged one for L_eng) fails the gate, since nothing vouches for it.
+ * Thresholds a CI job sets on every agent × defense row (README "CI gates"), one per metric with a
+ * `gate` in its descriptor, keyed by the option's name (`maxLeakage`). Each is compared with the
+ * row's point estimate; a row that has no figure to compare (no scored episode, or no engaged one
+ * for L_eng) fails the gate, since nothing vouches for it.
  */
-export interface QualityGates {
-  maxLeakage?: number;
-  maxEngagedLeakage?: number;
-  minUtility?: number;
+export type QualityGates = object;
+
+/** A gate's flag: a ceiling (`--max-…`) on a metric where lower is better, else a floor (`--min-…`). */
+interface Gate {
+  metric: MetricDescriptor;
+  flag: string;
+  /** The commander attribute of the flag (`maxEngagedLeakage`). */
+  key: string;
+  ceiling: boolean;
+}
+
+function gatesOf(metrics: readonly MetricDescriptor[]): Gate[] {
+  return metrics.flatMap((metric) => {
+    if (metric.gate === undefined) return [];
+    const ceiling = metric.better !== "higher";
+    const flag = `${ceiling ? "max" : "min"}-${metric.name.replaceAll("_", "-")}`;
+    const key = flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    return [{ metric, flag, key, ceiling }];
+  });
 }
 
 /** A rate as a fraction (0.2) or a percent (20%). */
@@ -22,11 +39,28 @@ export function rateArgument(value: string): number {
   return rate;
 }
 
-export function addGateOptions(command: Command): Command {
-  return command
-    .option("--max-leakage <rate>", "CI gate: exit 100 when any agent row's leakage L is above this (0.2 or 20%)", rateArgument)
-    .option("--max-engaged-leakage <rate>", "CI gate: exit 100 when any agent row's engaged leakage L_eng is above this", rateArgument)
-    .option("--min-utility <rate>", "CI gate: exit 100 when any agent row's utility U is below this", rateArgument);
+/** The gates in the order of their flags and config keys: the ceilings first, then the floors. */
+function flagOrder(metrics: readonly MetricDescriptor[]): Gate[] {
+  const gates = gatesOf(metrics);
+  return [...gates.filter((gate) => gate.ceiling), ...gates.filter((gate) => !gate.ceiling)];
+}
+
+/** Each gate's key in an eval file's `gates:` (`max_engaged_leakage`) and its option attribute (`maxEngagedLeakage`). */
+export function gateConfigKeys(metrics: readonly MetricDescriptor[] = METRICS): Array<{ configKey: string; option: string }> {
+  return flagOrder(metrics).map((gate) => ({ configKey: gate.flag.replaceAll("-", "_"), option: gate.key }));
+}
+
+export function addGateOptions(command: Command, metrics: readonly MetricDescriptor[] = METRICS): Command {
+  flagOrder(metrics).forEach((gate, index) => {
+    const side = gate.ceiling ? "above" : "below";
+    const scale = index === 0 ? " (0.2 or 20%)" : "";
+    command.option(
+      `--${gate.flag} <rate>`,
+      `CI gate: exit 100 when any agent row's ${gate.metric.gate} ${gate.metric.label} is ${side} this${scale}`,
+      rateArgument,
+    );
+  });
+  return command;
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -35,31 +69,24 @@ function rowName(row: Pick<SummaryRow, "agent" | "defense">): string {
   return row.defense === "none" ? row.agent : `${row.agent}::${row.defense}`;
 }
 
-/** One line per row and gate not met, naming the row, the figure and the threshold; empty when all pass. */
-export function checkGates(rows: readonly SummaryRow[], gates: QualityGates): string[] {
+/** One line per row and gate not met (in the metrics' order), naming the row, the figure and the threshold; empty when all pass. */
+export function checkGates(rows: readonly SummaryRow[], gates: QualityGates, metrics: readonly MetricDescriptor[] = METRICS): string[] {
   const failures: string[] = [];
   for (const row of rows) {
     const name = rowName(row);
-    const scored = row.n > 0;
-    if (gates.minUtility !== undefined) {
-      if (!scored) failures.push(`gate: ${name}: U has no scored episode; --min-utility ${pct(gates.minUtility)} not met`);
-      else if (row.utility.value < gates.minUtility)
-        failures.push(`gate: ${name}: U ${pct(row.utility.value)} is below --min-utility ${pct(gates.minUtility)}`);
-    }
-    if (gates.maxLeakage !== undefined) {
-      if (!scored) failures.push(`gate: ${name}: L has no scored episode; --max-leakage ${pct(gates.maxLeakage)} not met`);
-      else if (row.leakage.value > gates.maxLeakage)
-        failures.push(`gate: ${name}: L ${pct(row.leakage.value)} is above --max-leakage ${pct(gates.maxLeakage)}`);
-    }
-    if (gates.maxEngagedLeakage !== undefined) {
-      if (row.engaged_leakage.n === 0)
-        failures.push(
-          `gate: ${name}: L_eng has no engaged episode (${scored ? "every one refused" : "none scored"}); --max-engaged-leakage ${pct(gates.maxEngagedLeakage)} not met`,
-        );
-      else if (row.engaged_leakage.value > gates.maxEngagedLeakage)
-        failures.push(
-          `gate: ${name}: L_eng ${pct(row.engaged_leakage.value)} is above --max-engaged-leakage ${pct(gates.maxEngagedLeakage)}`,
-        );
+    for (const { metric, flag, key, ceiling } of gatesOf(metrics)) {
+      const threshold: unknown = Object.getOwnPropertyDescriptor(gates, key)?.value;
+      if (typeof threshold !== "number") continue;
+      const estimate = estimateOf(row, metric);
+      const label = metric.label;
+      if (estimate === undefined || estimate.n === 0) {
+        // A narrower denominator says why it is empty: everything refused, or nothing scored at all.
+        const why = metric.pairsLabel
+          ? `${metric.pairsLabel} episode (${row.n > 0 ? "every one refused" : "none scored"})`
+          : "scored episode";
+        failures.push(`gate: ${name}: ${label} has no ${why}; --${flag} ${pct(threshold)} not met`);
+      } else if (ceiling ? estimate.value > threshold : estimate.value < threshold)
+        failures.push(`gate: ${name}: ${label} ${pct(estimate.value)} is ${ceiling ? "above" : "below"} --${flag} ${pct(threshold)}`);
     }
   }
   return failures;

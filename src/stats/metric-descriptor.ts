@@ -45,6 +45,11 @@ export interface MetricDescriptor {
   episodeColumn: boolean;
   /** What the comparison's pairs are when `among` narrows them ("engaged" → "engaged pairs"). */
   pairsLabel?: string;
+  /**
+   * A CI gate on it, named in words ("engaged leakage"): `bench` and `score` get `--max-<name>`
+   * (or `--min-<name>` when higher is better), failing a row whose figure is beyond it.
+   */
+  gate?: string;
 }
 
 /** Whether an outcome engaged: the denominator of engaged leakage (see `Outcome.engaged`). */
@@ -70,6 +75,7 @@ export const METRICS: readonly MetricDescriptor[] = [
     format: "percent-ci",
     table: "leaderboard",
     episodeColumn: false,
+    gate: "utility",
   },
   {
     name: "leakage",
@@ -82,6 +88,7 @@ export const METRICS: readonly MetricDescriptor[] = [
     format: "percent-ci",
     table: "leaderboard",
     episodeColumn: false,
+    gate: "leakage",
   },
   {
     name: "refusal",
@@ -107,6 +114,7 @@ export const METRICS: readonly MetricDescriptor[] = [
     table: "leaderboard",
     episodeColumn: false,
     pairsLabel: "engaged",
+    gate: "engaged leakage",
   },
   {
     name: "truncation",

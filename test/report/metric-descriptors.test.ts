@@ -1,4 +1,6 @@
+import { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { addGateOptions, checkGates } from "../../src/cli/quality-gates.js";
 import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/records/index.js";
 import { compareRuns, compareTable, compareText, leaderboardTable, recordsToCsv } from "../../src/report/index.js";
 import { comparisonOf } from "../../src/report/paired-arms.js";
@@ -17,6 +19,7 @@ const CLEAN_COMPLETION: MetricDescriptor = {
   format: "percent-ci",
   table: "leaderboard",
   episodeColumn: true,
+  gate: "clean completion",
 };
 const WITH_FAKE = [...METRICS, CLEAN_COMPLETION];
 
@@ -86,5 +89,15 @@ describe("a metric added by its descriptor alone", () => {
     expect(header.at(-2)).toBe("MDE U_clean");
     expect(compareText(result, WITH_FAKE)).toMatch(/\n {2}U_clean +25\.0% → 100\.0% +\+75\.0 pp/);
     expect(compareText(result)).not.toContain("U_clean");
+  });
+
+  it("gets a CI gate flag for bench and score, checked on every row", () => {
+    const command = addGateOptions(new Command(), WITH_FAKE);
+    const flag = command.options.find((option) => option.long === "--min-clean-completion");
+    expect(flag?.description).toBe("CI gate: exit 100 when any agent row's clean completion U_clean is below this");
+    const rows = summarizeRun(manifest, records, { metrics: WITH_FAKE }).agents;
+    expect(checkGates(rows, { minCleanCompletion: 0.5 }, WITH_FAKE)).toEqual([
+      "gate: m: U_clean 25.0% is below --min-clean-completion 50.0%",
+    ]);
   });
 });
