@@ -83,7 +83,7 @@ const APT: Omit<ProgramSpec, "words"> = {
 const SERVICE: Omit<ProgramSpec, "words" | "operands"> = { capabilities: ["sys.service", "priv"], minOperands: 2 };
 
 /**
- * The known programs (spec §2.10 as data). A program or subcommand not listed here is refused, and
+ * The known programs, as data (docs/design/guarded-agent.md, "Registries, listings and procedures"). A program or subcommand not listed here is refused, and
  * so is an option not listed for it: default deny. `sudo`, `bash -c`/`sh -c` and `alias` wrap
  * another command and are handled where stages are read (`procedure-stages.ts`), not here.
  */
