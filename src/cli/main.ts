@@ -53,6 +53,11 @@ const COMMANDS: ReadonlyArray<{ name: string; summary: string; load: () => Promi
     load: async () => (await import("./commands/sample.js")).sampleCommand,
   },
   {
+    name: "attack",
+    summary: "adaptive attacker: search for variants of injection tasks that an agent falls for (MCTS)",
+    load: async () => (await import("./commands/attack.js")).attackCommand,
+  },
+  {
     name: "generate",
     summary: "surface new disclosure scenarios from seeds (MCTS over LLM mutations)",
     load: async () => (await import("./commands/generate.js")).generateCommand,

@@ -11,6 +11,7 @@ export {
 } from "./generator-settings.js";
 export type { IterationRow, TimingRow } from "./iteration-row.js";
 export { MUTATOR_PROMPT_VERSION } from "./mutator-prompt.js";
+export { novelty, type Signature } from "./novelty.js";
 export { AGGREGATES, type Aggregate, DEFAULT_KEEP_THRESHOLD } from "./reward.js";
 export {
   type GenerationOptions,
@@ -22,4 +23,14 @@ export {
   runGeneration,
   SUMMARY_FILE,
 } from "./run-generation.js";
+export {
+  backpropagate,
+  bestChild,
+  canExpand,
+  createNode,
+  DEFAULT_EXPLORATION,
+  type SearchNode,
+  selectNode,
+  ucb1,
+} from "./search-tree.js";
 export { STRATEGIES, type Strategy } from "./strategies.js";
