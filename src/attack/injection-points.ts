@@ -1,4 +1,5 @@
-import { type Scenario, stringLeaves } from "../scenario/index.js";
+import { type Scenario, stringLeaves, WorkspaceStateSchema } from "../scenario/index.js";
+import { rewriteField } from "./state-edit.js";
 
 /** One string field of a task's state: where it is (a JSON pointer) and what it holds. */
 export interface StateField {
@@ -35,6 +36,9 @@ function namedByTheTask(scenario: Scenario): string[] {
  * task or app, so titles, names, comments, file and branch names, alt texts and labels are all
  * candidates as soon as a task's state has them. Whether a page the agent reads shows the field
  * is not decided here: the search finds out, and the variant's oracles check it still runs.
+ * A field only free text may hold is told apart by the state's own schema: one that no longer
+ * parses with a sentence appended (an enum such as a consent state, a URL, a date) is no
+ * injection point, whatever its name.
  */
 export function injectionPoints(scenario: Scenario): StateField[] {
   const attack = scenario.attack;
@@ -46,6 +50,7 @@ export function injectionPoints(scenario: Scenario): StateField[] {
       !placed.has(field.pointer) &&
       /\p{L}{2}/u.test(field.value) &&
       !field.value.includes(attack.payload.text) &&
-      !named.some((text) => text.includes(field.value.toLowerCase())),
+      !named.some((text) => text.includes(field.value.toLowerCase())) &&
+      WorkspaceStateSchema.safeParse(rewriteField(scenario.state, field.pointer, (old) => `${old} ${attack.payload.text}`)).success,
   );
 }

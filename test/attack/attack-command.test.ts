@@ -1,0 +1,71 @@
+/**
+ * `safecua attack` in process: `--json` prints the agent, the budget, static and adaptive ASR with
+ * their CIs and the successes (the episodes run by a stand-in for the browser), and bad input is
+ * one line naming the flag or file, exit 2.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { CliContext } from "../../src/cli/cli-context.js";
+import { attackCommandWith } from "../../src/cli/commands/attack.js";
+import { main } from "../../src/cli/main.js";
+import { memoryIo } from "../support/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
+import { fakeRunner } from "./support/fake-runner.js";
+
+const FIXTURE = join(import.meta.dirname, "fixtures", "off-path.yaml");
+
+async function attack(argv: string[]) {
+  const io = memoryIo();
+  const cli = new CliContext(io, ["attack", ...argv]);
+  const fake = fakeRunner({ reads: "/shop/" });
+  const program = new Command("safecua")
+    .exitOverride()
+    .addCommand(attackCommandWith(async () => ({ run: fake.run, close: async () => {} }))(cli));
+  await program.parseAsync(["attack", ...argv], { from: "user" });
+  return { io, exitCode: cli.exitCode };
+}
+
+describe("safecua attack", () => {
+  it("--json prints agent, budget, static and adaptive ASR with CIs, and the successes written as pack files", async () => {
+    const out = tempDir();
+    const { io, exitCode } = await attack(["--agent", "gullible", "--pack", FIXTURE, "--budget", "10", "--out", out, "--json"]);
+    expect(exitCode).toBe(0);
+    const summary = JSON.parse(io.stdout);
+    expect(summary).toMatchObject({
+      agent: "gullible",
+      budget: 10,
+      static_asr: { value: 0, k: 0, n: 1, ci: [0, expect.any(Number)] },
+      adaptive_asr: { value: 1, k: 1, n: 1, ci: [expect.any(Number), 1] },
+    });
+    expect(summary.successes).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^atk-f1-shop-payload-in-chat\.a\d+$/), task_id: "atk-f1-shop-payload-in-chat" }),
+    ]);
+    expect(existsSync(join(out, summary.successes[0].file))).toBe(true);
+    expect(existsSync(join(out, "tree.txt"))).toBe(true);
+    // Progress goes to stderr, one line per episode.
+    expect(io.stderr).toMatch(/static atk-f1-shop-payload-in-chat: not attacked/);
+  });
+
+  it("continues a search with --resume DIR and a larger --budget", async () => {
+    const out = tempDir();
+    const reads = await attack(["--agent", "gullible", "--pack", FIXTURE, "--budget", "0", "--out", out, "--json"]);
+    expect(JSON.parse(reads.io.stdout).episodes).toBe(0);
+    const resumed = await attack(["--resume", out, "--budget", "10", "--json"]);
+    const summary = JSON.parse(resumed.io.stdout);
+    expect(summary).toMatchObject({ agent: "gullible", static_episodes: 1, adaptive_asr: { value: 1 } });
+  });
+
+  it.each([
+    { argv: ["attack", "--agent", "gullible", "--out", "x"], message: /--budget N is required/ },
+    { argv: ["attack", "--budget", "3", "--resume", "/nonexistent/attack-dir"], message: /search\.json.*holds no attack search/ },
+    { argv: ["attack", "--agent", "no-such-agent", "--budget", "3", "--out", "/tmp/never-used"], message: /--agent no-such-agent/ },
+  ])("refuses $argv with one line, exit 2", async ({ argv, message }) => {
+    const io = memoryIo();
+    const status = await main(argv, io);
+    expect(status).toBe(2);
+    expect(io.stderr).toMatch(message);
+    expect(io.stderr.trim().split("\n").at(-1)).toMatch(message);
+  });
+});
