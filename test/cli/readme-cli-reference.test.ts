@@ -56,6 +56,10 @@ describe("the README's CLI reference agrees with --help", () => {
 
   it.each([
     { command: "export", flags: ["--format", "-o"] },
+    {
+      command: "attack",
+      flags: ["--agent", "--q-model", "--scenario", "--pack", "--budget", "--seed", "--out", "--resume", "--json"],
+    },
     { command: "guard mask", flags: ["--rules", "--rule-store", "-o", "--json", "--viewport", "--allow-origin"] },
     { command: "guard propose", flags: ["--model", "--auditor", "--store", "--category", "--json", "--allow-origin"] },
   ])("names in the synopsis of $command the flags its help lists", async ({ command, flags }) => {
