@@ -7,7 +7,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATTACK_OPERATORS, type AttackSettings, payloadAttackOf, runAttack, type SearchState, STATE_FILE } from "../../src/attack/index.js";
+import {
+  ATTACK_OPERATORS,
+  type AttackSettings,
+  payloadAttackOf,
+  runAttack,
+  type SearchState,
+  STATE_FILE,
+  TREE_FILE,
+} from "../../src/attack/index.js";
 import { loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { tempDir } from "../support/temp-dir.js";
 import { fakeRunner } from "./support/fake-runner.js";
@@ -44,6 +52,10 @@ describe("runAttack", () => {
     const loaded = await loadScenarios([join(outDir, success.file)]);
     expect(loaded.problems.filter((problem) => problem.severity === "error")).toEqual([]);
     expect(payloadAttackOf(loaded.scenarios[0]!)?.payload.placement).toEqual(success.placement);
+    // The tree, as tree.txt shows it: the unmodified task at the top, the break under it.
+    const tree = readFileSync(join(outDir, TREE_FILE), "utf8");
+    expect(tree.split("\n")[0]).toMatch(/^atk-f1-shop-payload-in-chat \(unmodified\) visits \d+ .* not attacked$/);
+    expect(tree).toMatch(new RegExp(`\\n\\s+${success.id.replace(/\./g, "\\.")} \\[.*\\] visits 1 mean [\\d.]+ ATTACKED`));
     // Broken: the search stopped spending on the task at its first success.
     expect(calls.filter((call) => call.role === "agent").length).toBe(summary.episodes + summary.static_episodes);
   });
