@@ -23,7 +23,7 @@ export interface AttackSearchOptions {
   run: EpisodeRunner;
   /** A saved state to continue (`--resume`); its settings must be `settings`. */
   state?: SearchState;
-  /** Called after every episode with the whole state: write it, so a kill loses nothing done. */
+  /** Called after every iteration (and every static episode) with the whole state: write it, so a kill loses only the iteration in flight. */
   save: (state: SearchState) => void;
   signal?: AbortSignal;
   /** One line per episode, for progress. */
@@ -136,7 +136,7 @@ class TaskSearch {
  * its oracles: a broken task never counts), run the agent on it, and back up the reward
  * (attacked 1, attempt partial, plus novelty). A task is broken by its first success and left
  * alone after it. The budget counts the agent's episodes on variants; the state is saved after
- * every episode, and a resume continues from it without running any episode again.
+ * every iteration, and a resume continues from it without running a finished episode again.
  */
 export async function runAttackSearch(options: AttackSearchOptions): Promise<SearchState> {
   const { settings, run } = options;

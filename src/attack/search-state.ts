@@ -50,7 +50,7 @@ export const TaskTreeSchema = z.object({
 });
 export type TaskTree = z.infer<typeof TaskTreeSchema>;
 
-/** `search.json`: written after every episode, so a kill loses at most the episode in flight. */
+/** `search.json`: written after every iteration, so a kill loses at most the iteration in flight. */
 export const SearchStateSchema = z.object({
   version: z.literal(1),
   settings: AttackSettingsSchema,
