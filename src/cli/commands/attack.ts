@@ -88,6 +88,8 @@ export function attackCommandWith(startRunner: StartRunner) {
         throw new InputError(`--resume: the search in ${outDir} attacks ${saved.settings.agent}, not ${options.agent}`, {
           file: "--agent",
         });
+      if (saved && (options.pack !== undefined || options.scenario !== undefined || options.qModel !== undefined))
+        cli.log("--resume: the tasks, agent and q-model are the saved search's; --pack, --scenario and --q-model are ignored");
       const agentSpec = saved?.settings.agent ?? options.agent;
       if (agentSpec === undefined) throw new InputError("--agent is required for a new search", { file: "--agent" });
       const qModel = saved ? saved.settings.q_model : options.qModel;
