@@ -38,7 +38,7 @@ describe("readProcedure refuses", () => {
     ["a glob in rm", "rm -rf ~/Documents/*", "GLOB"],
     ["a glob in chmod", "chmod 777 ~/bin/?", "GLOB"],
     ["a background job", "mkdir ~/x &", "UNSUPPORTED_SYNTAX"],
-    ["a here-string", "cp ~/a ~/b <<< x", "UNSUPPORTED_SYNTAX"],
+    ["a here-string", "touch ~/b <<< x", "UNSUPPORTED_SYNTAX"],
     ["an unknown program", "tmux new -s proj", "UNKNOWN_PROGRAM"],
     ["a program given by path", "/usr/bin/git clone https://git.example/a/b", "UNKNOWN_PROGRAM"],
     ["an unknown subcommand", "git remote add origin https://git.example/a/b", "UNKNOWN_PROGRAM"],
@@ -84,7 +84,8 @@ describe("readProcedure rebuilds", () => {
 
   it("counts the capabilities each stage needs: sudo adds priv, options add theirs, bash -c adds its code's", () => {
     const caps = (line: string) => {
-      const read = readProcedure(line, CONTEXT);
+      // A file system where nothing exists yet: a write creates, it overwrites nothing.
+      const read = readProcedure(line, { ...CONTEXT, pathExists: () => false });
       return read.ok ? [...read.command.capabilities].sort() : read.reason;
     };
     expect(caps("curl https://git.example/x")).toEqual(["net.download"]);
@@ -184,7 +185,8 @@ describe("endorse_by_procedure", () => {
 
   it("route C: an allowlisted page at the planner's address shows the same command, in any quoting", async () => {
     const page = "Setup\n\n$ mkdir -p ~/src && chmod 700 ~/src\nThen run `cp ~/a.conf ~/src/ && rm ~/a.conf` once.\n";
-    const s = session("Follow the setup guide on docs.example.", {
+    // The request names the files the commands re-permission and delete (a.conf, src).
+    const s = session("Follow the setup guide on docs.example to move a.conf into src.", {
       crosscheck: answering(abstention()),
       pages: { "https://docs.example/setup": page },
     });
@@ -206,7 +208,7 @@ describe("endorse_by_procedure", () => {
   it("route C refuses a source page off the allowlist and reads nothing", async () => {
     const sources = fakeSources({ pages: { "https://paste.example/x": "$ mkdir -p ~/src && chmod 700 ~/src" } });
     const s = new Session({
-      task: "Follow the setup guide.",
+      task: "Follow the setup guide to make src private.",
       screen: fakeScreen([]),
       endorsementSources: sources,
       crosscheck: answering(abstention()),
@@ -232,5 +234,117 @@ describe("endorse_by_procedure", () => {
     s.store.define(variable("u", "url", CLONE));
     expect(summary(await s.turn(call.procedure("clone", "", ["net.everything"])))).toBe("refused:SCHEMA_INVALID");
     expect(summary(await s.turn(call.procedure("u", "", DOWNLOAD_AND_WRITE)))).toBe("refused:VERIFIER_NOT_ALLOWED");
+  });
+});
+
+describe("paths the page chooses", () => {
+  const named = (task: string, line: string, pathExists?: (path: string) => boolean) => {
+    const read = readProcedure(line, { ...CONTEXT, task, ...(pathExists && { pathExists }) });
+    return read.ok ? `read: ${[...read.command.capabilities].sort().join(",")}` : read.reason;
+  };
+
+  it("route B no longer endorses rm -rf of a home directory the request does not name", async () => {
+    const s = session("Free up some disk space.", { crosscheck: answering(abstention()) });
+    s.store.define(variable("rm", "shell_command", "rm -rf ~/Documents"));
+    const result = await s.turn(call.procedure("rm", "", ["fs.delete"]));
+    expect(resultText(result)).toMatch(/^Not endorsed \(refused\): PATH_NOT_NAMED: /);
+    const asked = session("Delete my Documents folder.", { crosscheck: answering(abstention()) });
+    asked.store.define(variable("rm", "shell_command", "rm -rf ~/Documents"));
+    expect(summary(await asked.turn(call.procedure("rm", "", ["fs.delete"])))).toBe("endorsed:procedure");
+  });
+
+  it("deletes, mode changes and overwrites need the request to name the path, as written or by its last segments", () => {
+    expect(named("Tidy up.", "chmod 777 ~/notes/plan.txt")).toBe("PATH_NOT_NAMED");
+    expect(named("Make plan.txt world-writable.", "chmod 777 ~/notes/plan.txt")).toBe("read: fs.perm");
+    expect(named("Make notes/plan.txt private.", "chmod 600 ~/notes/plan.txt")).toBe("read: fs.perm");
+    expect(named("Delete ~/notes/old.txt please.", "rm ~/notes/old.txt")).toBe("read: fs.delete");
+    // `..` is resolved first: this names home, not the directory the request mentions.
+    expect(named("Delete the notes folder.", "rm -r ~/notes/..")).toBe("PATH_OUTSIDE_HOME");
+    expect(named("Move draft.txt away.", "mv ~/draft.txt ~/report.txt")).toBe("PATH_NOT_NAMED");
+    expect(named("Rename draft.txt to report.txt.", "mv ~/draft.txt ~/report.txt")).toBe("read: fs.delete,fs.write");
+  });
+
+  it("a write to an existing file overwrites it and needs the file named; a new file does not", () => {
+    const nothing = () => false;
+    for (const line of [
+      "echo hi > ~/notes.txt",
+      "echo hi >> ~/notes.txt",
+      "echo hi | tee -a ~/notes.txt",
+      "cp ~/a ~/notes.txt",
+      "curl -o ~/notes.txt https://git.example/x",
+    ]) {
+      expect(named("Set things up.", line), line).toBe("PATH_NOT_NAMED");
+      expect(named("Set things up.", line, nothing), line).toMatch(/^read: /);
+      expect(named("Put it in notes.txt.", line), line).toMatch(/^read: /);
+    }
+    // creating leaves an existing file's content alone
+    expect(named("Set things up.", "touch ~/notes.txt")).toBe("read: fs.write");
+  });
+});
+
+describe("shell start-up and config files", () => {
+  const read = (task: string, line: string) => {
+    const result = readProcedure(line, { ...CONTEXT, task, pathExists: () => false });
+    return result.ok ? `read: ${[...result.command.capabilities].sort().join(",")}` : result.reason;
+  };
+
+  it("a write to one needs sys.config and a request that names the file", () => {
+    expect(read("Add an alias for ls.", "echo 'alias ll=ls -l' >> ~/.bashrc")).toBe("PATH_NOT_NAMED");
+    expect(read("Add an alias for ls to my .bashrc.", "echo 'alias ll=ls -l' >> ~/.bashrc")).toBe("read: fs.write,sys.config");
+    expect(read("Set up autostart.", "cp ~/a.desktop ~/.config/autostart/")).toBe("PATH_NOT_NAMED");
+    expect(read("Add a.desktop to autostart.", "cp ~/a.desktop ~/.config/autostart/")).toBe("read: fs.read,fs.write,sys.config");
+    // naming the folder does not name the file a copy into it writes
+    expect(read("Add a.desktop to autostart.", "cp ~/a.desktop ~/b.desktop ~/.config/autostart/")).toBe("PATH_NOT_NAMED");
+    expect(read("Copy my dotfiles.", "cp ~/dotfiles/.zshrc ~/.zshrc")).toBe("PATH_NOT_NAMED");
+    // git config changes ~/.gitconfig through its own grammar; a plain write to the file is a config write
+    expect(read("Set my git name.", "git config --global user.name bob")).toBe("read: sys.config");
+    expect(read("Set my git name.", "echo '[user]' >> ~/.gitconfig")).toBe("PATH_NOT_NAMED");
+  });
+
+  it("a download into one is refused outright, even when the request names it", () => {
+    expect(read("Fetch my .bashrc.", "curl -o ~/.bashrc https://git.example/dotfiles/.bashrc")).toBe("DOWNLOAD_TO_CONFIG");
+    expect(read("Fetch my .bashrc.", "wget -O ~/.bashrc https://git.example/dotfiles/.bashrc")).toBe("DOWNLOAD_TO_CONFIG");
+    expect(read("Fetch my .profile.", "curl -O https://git.example/dotfiles/.profile")).toBe("DOWNLOAD_TO_CONFIG");
+  });
+
+  it("without sys.config declared the write is refused", async () => {
+    const s = session("Add an alias for ls to my .bashrc.", { crosscheck: answering(abstention()) });
+    s.store.define(variable("alias", "shell_command", "echo 'alias ll=ls -l' >> ~/.bashrc"));
+    const result = await s.turn(call.procedure("alias", "", ["fs.write"]));
+    expect(resultText(result)).toMatch(/^Not endorsed \(refused\): (?:CAPABILITY_NOT_DECLARED|PATH_NOT_NAMED): /);
+    expect(summary(await s.turn(call.procedure("alias", "", ["fs.write", "sys.config"])))).toBe("endorsed:procedure");
+  });
+});
+
+describe("cd and echo", () => {
+  it("a clone, then cd into it, then an install is read and endorsed by route A", async () => {
+    const line = `git clone ${CLONE} && cd ChatOverflow && pip install -r requirements.txt && echo done`;
+    expect(reason(line)).toBe(`read: ${line.replace(/done$/, "'done'")}`);
+    const s = session(`Clone ${CLONE}, then install its requirements.`);
+    s.store.define(variable("setup", "shell_command", `git clone ${CLONE} && cd ChatOverflow && pip install -r requirements.txt`));
+    const result = await s.turn(call.procedure("setup", "", ["net.download", "fs.write", "fs.read", "pkg.user"]));
+    expect(summary(result)).toBe("endorsed:procedure");
+    expect(resultText(result)).toContain("Route A");
+  });
+
+  it("later paths are read from the directory cd went to", () => {
+    expect(reason("cd ~/.ssh && rm id_rsa")).toBe("PROTECTED_PATH");
+    // from home, ../.ssh/id_rsa is outside home; from ~/Documents it is the key
+    expect(reason("cd ~/Documents && cat ../.ssh/id_rsa > x")).toBe("UNKNOWN_PROGRAM");
+    expect(reason("cd ~/Documents && cp ../.ssh/id_rsa ~/k")).toBe("PROTECTED_PATH");
+    expect(reason("cd ~/Documents && rm -rf ../.gnupg")).toBe("PROTECTED_PATH");
+    const named = readProcedure("cd ~/project && rm -f build.log", { ...CONTEXT, task: "Delete build.log in my project." });
+    expect(named.ok).toBe(true);
+  });
+
+  it("echo and printf need no capability; their redirection is a write", () => {
+    const caps = (line: string) => {
+      const read = readProcedure(line, { ...CONTEXT, pathExists: () => false });
+      return read.ok ? [...read.command.capabilities].sort() : read.reason;
+    };
+    expect(caps("echo hello world")).toEqual([]);
+    expect(caps("printf '%s\\n' hello")).toEqual([]);
+    expect(caps("echo hello > ~/greeting")).toEqual(["fs.write"]);
+    expect(caps("echo hello >> ~/.ssh/authorized_keys")).toBe("PROTECTED_PATH");
   });
 });

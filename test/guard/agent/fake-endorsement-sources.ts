@@ -11,7 +11,12 @@ export interface FakeSources extends EndorsementSources {
 }
 
 export function fakeSources(
-  options: { listings?: Record<string, readonly string[]>; pages?: Record<string, string>; listingHosts?: string[] } = {},
+  options: {
+    listings?: Record<string, readonly string[]>;
+    pages?: Record<string, string>;
+    listingHosts?: string[];
+    pathExists?: (path: string) => boolean;
+  } = {},
 ): FakeSources {
   const fetched: string[] = [];
   return {
@@ -24,6 +29,7 @@ export function fakeSources(
       inMemoryRegistry("npm", "open", "npm", ["chalk", "left-pad"]),
     ),
     listingHosts: new Set(options.listingHosts ?? ["releases.example", "git.example"]),
+    ...(options.pathExists && { pathExists: options.pathExists }),
     fetchListing: async (url) => {
       fetched.push(url.href);
       const entries = options.listings?.[url.href];

@@ -11,6 +11,13 @@ export interface ArgumentContext {
   task: string;
   /** Hosts a package index may be on (the episode's fetch allowlist). */
   fetchAllowlist: ReadonlySet<string>;
+  /**
+   * Every directory the command may be in when a path is read: home first, then each `cd` target
+   * (a `cd` may fail and leave the shell where it was, so a relative path is checked against all).
+   */
+  cwds?: readonly string[];
+  /** Whether a file exists before the command runs (the terminal's file system); absent, every file does. */
+  pathExists?: (path: string) => boolean;
 }
 
 export type ArgumentProblem = ProcedureReason | null;
@@ -46,9 +53,9 @@ const CODE_VARIABLES: ReadonlySet<string> = new Set([
 /** No control or format characters (bidi overrides, zero-width joiners) in any argument; the grammars below are ASCII. */
 const VISIBLE = /^[^\p{Cc}\p{Cf}]*$/u;
 
-/** A path as the shell would use it: relative paths are read from home (the terminal opens there). */
-export function resolvePath(text: string, home: string): string {
-  return posix.resolve(home, text);
+/** The directories a relative path may be read from: home (the terminal opens there), and every `cd` target before it. */
+export function workingDirectories(context: ArgumentContext): readonly string[] {
+  return context.cwds ?? [context.home];
 }
 
 function within(path: string, directory: string): boolean {
@@ -60,14 +67,19 @@ function within(path: string, directory: string): boolean {
  * the request names as a whole term. Home itself is refused (`rm -rf ~` names no file the task
  * could want removed). `raw` is the word as written, with `~` for home (what the request would say).
  */
-export function checkFilePath(expanded: string, raw: string, context: ArgumentContext): ArgumentProblem {
+export function checkFilePath(expanded: string, raw: string, context: ArgumentContext, options: { home?: boolean } = {}): ArgumentProblem {
   // Names may be any visible text ("Résumé.pdf"); control and format characters never.
   if (expanded === "" || expanded === "-" || !VISIBLE.test(expanded)) return "BAD_ARGUMENT";
-  const path = resolvePath(expanded, context.home);
   const protectedDirs = PROTECTED_PATHS.map((dir) => (dir.startsWith("~") ? context.home + dir.slice(1) : dir));
-  if (protectedDirs.some((dir) => within(path, dir))) return "PROTECTED_PATH";
-  if (path !== context.home && within(path, context.home)) return null;
-  return taskTermMatch(context.task, raw, "file_path").ok ? null : "PATH_OUTSIDE_HOME";
+  const paths = workingDirectories(context).map((cwd) => posix.resolve(cwd, expanded));
+  // The protected list first, from every directory: the refusal names the worse problem.
+  if (paths.some((path) => protectedDirs.some((dir) => within(path, dir)))) return "PROTECTED_PATH";
+  for (const path of paths) {
+    if (path === context.home && options.home === true) continue; // `cd ~` goes home; nothing is written there
+    if (path !== context.home && within(path, context.home)) continue;
+    if (!taskTermMatch(context.task, raw, "file_path").ok) return "PATH_OUTSIDE_HOME";
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Capability } from "./capabilities.js";
+import type { PathEffect } from "./path-effects.js";
 import type { ArgumentKind, ProgramSpec } from "./program-table.js";
 
 /** A word after checking: its text as the shell will see it (home expanded) and its canonical spelling. */
@@ -15,6 +16,8 @@ export interface CheckedWord {
 export interface TypedArgument {
   readonly kind: ArgumentKind;
   readonly word: CheckedWord;
+  /** For a path: what the command does to the file (`path-effects.ts`). */
+  readonly effect?: PathEffect;
 }
 
 /** One program run (after `sudo` and `bash -c` are unwrapped): what the routes judge. */

@@ -44,7 +44,12 @@ export async function endorseByProcedure(
   variable: Variable,
   context: ProcedureContext,
 ): Promise<Endorsement> {
-  const argumentContext = { home: context.sources.home, task: context.task, fetchAllowlist: context.fetchAllowlist };
+  const argumentContext = {
+    home: context.sources.home,
+    task: context.task,
+    fetchAllowlist: context.fetchAllowlist,
+    ...(context.sources.pathExists && { pathExists: context.sources.pathExists }),
+  };
   const read = readProcedure(variable.value, argumentContext);
   if (!read.ok) return refused(read.reason);
   const { command } = read;

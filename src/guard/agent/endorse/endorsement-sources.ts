@@ -18,6 +18,11 @@ export interface EndorsementSources {
   fetchPage(url: URL, signal?: AbortSignal): Promise<string>;
   /** The user's home directory in the terminal (`~` and `$HOME`), absolute. */
   home: string;
+  /**
+   * Whether a file exists in the terminal's file system (absolute path). Absent, every file is
+   * taken to exist, so any write to a path the request does not name is refused (fail closed).
+   */
+  pathExists?: (path: string) => boolean;
 }
 
 /** The sources of a workspace without a terminal: no registry, no listing host, nothing fetched. */

@@ -19,6 +19,8 @@ export const PROCEDURE_REASONS = [
   "BAD_ARGUMENT",
   "PROTECTED_PATH",
   "PATH_OUTSIDE_HOME",
+  "PATH_NOT_NAMED",
+  "DOWNLOAD_TO_CONFIG",
   "URL_NOT_HTTPS",
   "URL_USERINFO",
   "URL_HOST_NOT_ASCII",
@@ -44,6 +46,9 @@ export const PROCEDURE_REASON_TEXT: Record<ProcedureReason, string> = {
   BAD_ARGUMENT: "an argument does not fit its kind in the program table",
   PROTECTED_PATH: "a path is in a protected directory (~/.ssh, ~/.gnupg, /etc, /boot, /usr)",
   PATH_OUTSIDE_HOME: "a path is outside the home directory and not named by your request",
+  PATH_NOT_NAMED:
+    "the command deletes, re-permissions or overwrites a file, or changes a shell start-up or config file, that your request does not name",
+  DOWNLOAD_TO_CONFIG: "a download into a shell start-up or config file is never endorsed",
   URL_NOT_HTTPS: "a URL is not https",
   URL_USERINFO: "a URL carries user information",
   URL_HOST_NOT_ASCII: "a URL's host is not plain ASCII",

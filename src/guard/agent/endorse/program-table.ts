@@ -1,5 +1,6 @@
 import type { Ecosystem } from "../values/index.js";
 import type { Capability } from "./capabilities.js";
+import type { PathEffect } from "./path-effects.js";
 
 /**
  * What an argument of a known program is, and so which check it must pass
@@ -42,8 +43,8 @@ export interface ProgramSpec {
   readonly capabilities: readonly Capability[];
   /** Options without a value, with the capabilities each adds. */
   readonly flags?: Readonly<Record<string, readonly Capability[]>>;
-  /** Options that take a value (`-o FILE`, `--output=FILE`), the value's kind and added capabilities. */
-  readonly options?: Readonly<Record<string, { kind: ArgumentKind; adds?: readonly Capability[] }>>;
+  /** Options that take a value (`-o FILE`, `--output=FILE`), the value's kind, added capabilities and, for a path, its effect. */
+  readonly options?: Readonly<Record<string, { kind: ArgumentKind; adds?: readonly Capability[]; effect?: PathEffect }>>;
   /** Kinds of the positional arguments in order; the last repeats when `repeat` is set. */
   readonly operands: readonly ArgumentKind[];
   readonly minOperands: number;
@@ -51,6 +52,26 @@ export interface ProgramSpec {
   readonly operation?: StandardOperation;
   /** Whose names a `package` argument is. */
   readonly ecosystem?: Ecosystem;
+  /** What the command does to the files its path operands name (`path-effects.ts`; default `read`). */
+  readonly pathEffect?: PathEffect;
+  /** With two path operands or more, what it does to the last (the destination of `cp` and `mv`). */
+  readonly destinationEffect?: PathEffect;
+  /**
+   * A file the command writes without a path argument naming it: the last segment of its URL in
+   * the working directory (`curl -O`, `wget` without `-O`, `git clone` without a directory).
+   */
+  readonly implicitTarget?: {
+    readonly effect: PathEffect;
+    /** Only when one of these flags is given (`curl -O`). */
+    readonly whenFlags?: readonly string[];
+    /** Only when none of these options is given (`wget -O`) and no path operand (`git clone URL`). */
+    readonly unlessOptions?: readonly string[];
+    readonly unlessPathOperand?: boolean;
+    /** An option that names the directory instead of the working directory (`wget -P`). */
+    readonly directoryOption?: string;
+  };
+  /** `cd`: runs nothing, so it is no stage for the routes; later relative paths are read from its target. */
+  readonly changesDirectory?: boolean;
 }
 
 const PIP: Omit<ProgramSpec, "words"> = {
@@ -96,6 +117,8 @@ export const PROGRAM_TABLE: readonly ProgramSpec[] = [
     operands: ["url", "file_path"],
     minOperands: 1,
     operation: "clone",
+    pathEffect: "fetch",
+    implicitTarget: { effect: "fetch", unlessPathOperand: true },
   },
   { words: ["git", "config"], capabilities: ["sys.config"], flags: { "--global": [] }, operands: ["config_key", "text"], minOperands: 2 },
   { words: ["git", "push"], capabilities: ["net.upload"], operands: ["remote", "branch"], minOperands: 0 },
@@ -146,22 +169,35 @@ export const PROGRAM_TABLE: readonly ProgramSpec[] = [
       "-O": ["fs.write"],
       "--remote-name": ["fs.write"],
     },
-    options: { "-o": { kind: "file_path", adds: ["fs.write"] }, "--output": { kind: "file_path", adds: ["fs.write"] } },
+    options: {
+      "-o": { kind: "file_path", adds: ["fs.write"], effect: "download" },
+      "--output": { kind: "file_path", adds: ["fs.write"], effect: "download" },
+    },
     operands: ["url"],
     minOperands: 1,
     operation: "download",
+    implicitTarget: { effect: "download", whenFlags: ["-O", "--remote-name"] },
   },
   {
     words: ["wget"],
     capabilities: ["net.download", "fs.write"],
     flags: { "-q": [], "-c": [] },
-    options: { "-O": { kind: "file_path" }, "-P": { kind: "file_path" } },
+    options: { "-O": { kind: "file_path", effect: "download" }, "-P": { kind: "file_path", effect: "create" } },
     operands: ["url"],
     minOperands: 1,
     operation: "download",
+    implicitTarget: { effect: "download", unlessOptions: ["-O"], directoryOption: "-P" },
   },
-  { words: ["mkdir"], capabilities: ["fs.write"], flags: { "-p": [] }, operands: ["file_path"], minOperands: 1, repeat: true },
-  { words: ["touch"], capabilities: ["fs.write"], operands: ["file_path"], minOperands: 1, repeat: true },
+  {
+    words: ["mkdir"],
+    capabilities: ["fs.write"],
+    flags: { "-p": [] },
+    operands: ["file_path"],
+    minOperands: 1,
+    repeat: true,
+    pathEffect: "create",
+  },
+  { words: ["touch"], capabilities: ["fs.write"], operands: ["file_path"], minOperands: 1, repeat: true, pathEffect: "create" },
   {
     words: ["cp"],
     capabilities: ["fs.read", "fs.write"],
@@ -169,9 +205,27 @@ export const PROGRAM_TABLE: readonly ProgramSpec[] = [
     operands: ["file_path"],
     minOperands: 2,
     repeat: true,
+    destinationEffect: "write",
   },
-  { words: ["mv"], capabilities: ["fs.write", "fs.delete"], flags: { "-n": [] }, operands: ["file_path"], minOperands: 2, repeat: true },
-  { words: ["tee"], capabilities: ["fs.write"], flags: { "-a": [] }, operands: ["file_path"], minOperands: 1, repeat: true },
+  {
+    words: ["mv"],
+    capabilities: ["fs.write", "fs.delete"],
+    flags: { "-n": [] },
+    operands: ["file_path"],
+    minOperands: 2,
+    repeat: true,
+    pathEffect: "delete",
+    destinationEffect: "write",
+  },
+  {
+    words: ["tee"],
+    capabilities: ["fs.write"],
+    flags: { "-a": [] },
+    operands: ["file_path"],
+    minOperands: 1,
+    repeat: true,
+    pathEffect: "write",
+  },
   {
     words: ["rm"],
     capabilities: ["fs.delete"],
@@ -179,14 +233,36 @@ export const PROGRAM_TABLE: readonly ProgramSpec[] = [
     operands: ["file_path"],
     minOperands: 1,
     repeat: true,
+    pathEffect: "delete",
   },
-  { words: ["rmdir"], capabilities: ["fs.delete"], operands: ["file_path"], minOperands: 1, repeat: true },
-  { words: ["chmod"], capabilities: ["fs.perm"], flags: { "-R": [] }, operands: ["mode", "file_path"], minOperands: 2, repeat: true },
-  { words: ["chown"], capabilities: ["fs.perm"], flags: { "-R": [] }, operands: ["owner", "file_path"], minOperands: 2, repeat: true },
+  { words: ["rmdir"], capabilities: ["fs.delete"], operands: ["file_path"], minOperands: 1, repeat: true, pathEffect: "delete" },
+  {
+    words: ["chmod"],
+    capabilities: ["fs.perm"],
+    flags: { "-R": [] },
+    operands: ["mode", "file_path"],
+    minOperands: 2,
+    repeat: true,
+    pathEffect: "perm",
+  },
+  {
+    words: ["chown"],
+    capabilities: ["fs.perm"],
+    flags: { "-R": [] },
+    operands: ["owner", "file_path"],
+    minOperands: 2,
+    repeat: true,
+    pathEffect: "perm",
+  },
   { words: ["systemctl"], ...SERVICE, operands: ["action", "unit"] },
   { words: ["service"], ...SERVICE, operands: ["unit", "action"] },
   { words: ["update-alternatives", "--set"], capabilities: ["sys.config", "priv"], operands: ["name", "file_path"], minOperands: 2 },
   { words: ["export"], capabilities: ["sys.config"], operands: ["env"], minOperands: 1 },
+  // No capability of their own: `cd` changes no file, `echo`/`printf` print the words they are
+  // given. A redirection of their output is a write and is judged as one (`readRedirect`).
+  { words: ["cd"], capabilities: [], operands: ["file_path"], minOperands: 0, pathEffect: "cd", changesDirectory: true },
+  { words: ["echo"], capabilities: [], flags: { "-n": [], "-e": [], "-E": [] }, operands: ["text"], minOperands: 0, repeat: true },
+  { words: ["printf"], capabilities: [], operands: ["text"], minOperands: 1, repeat: true },
 ];
 
 /** Programs that run code given to them on standard input: a pipe into one is refused. */

@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import {
   parseShellLine,
   quoteShellWord,
@@ -7,11 +8,12 @@ import {
   type ShellRedirect,
   type ShellWord,
 } from "../../../core/index.js";
-import { type ArgumentContext, checkArgument, checkFilePath } from "./argument-checks.js";
+import { type ArgumentContext, checkArgument, checkFilePath, workingDirectories } from "./argument-checks.js";
 import type { Capability } from "./capabilities.js";
 import type { CheckedCommand, CheckedSimple, CheckedStage, CheckedWord, TypedArgument } from "./checked-command.js";
+import { checkPathUse, type PathUse, resolveAgainst } from "./path-effects.js";
 import type { ProcedureReason } from "./procedure-reasons.js";
-import { type ArgumentKind, findProgram, INTERPRETERS } from "./program-table.js";
+import { type ArgumentKind, findProgram, INTERPRETERS, type ProgramSpec } from "./program-table.js";
 
 export type ProcedureRead = { ok: true; command: CheckedCommand } | { ok: false; reason: ProcedureReason };
 
@@ -24,6 +26,11 @@ class Refusal extends Error {
 const refuse = (reason: ProcedureReason): never => {
   throw new Refusal(reason);
 };
+
+/** The context of one line as it is read: the working directories grow with each `cd`. */
+interface ReadState extends ArgumentContext {
+  cwds: string[];
+}
 
 /** How deep `sudo`, `bash -c` and `alias` may nest before the command is refused. */
 const MAX_DEPTH = 4;
@@ -47,14 +54,14 @@ export function readProcedure(text: string, context: ArgumentContext): Procedure
     return { ok: false, reason: "SYNTAX" };
   }
   try {
-    return { ok: true, command: readLine(line, context, 0) };
+    return { ok: true, command: readLine(line, { ...context, cwds: [...workingDirectories(context)] }, 0) };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.reason };
     throw error;
   }
 }
 
-function readLine(line: ShellLine, context: ArgumentContext, depth: number): CheckedCommand {
+function readLine(line: ShellLine, context: ReadState, depth: number): CheckedCommand {
   if (depth > MAX_DEPTH) refuse("UNSUPPORTED_SYNTAX");
   if (line.items.length === 0) refuse("SYNTAX");
   // The constructs refused outright are looked for first, anywhere in the line, so a refusal names
@@ -86,7 +93,7 @@ function scanLine(line: ShellLine): void {
   }
 }
 
-function readPipeline(pipeline: ShellPipeline, context: ArgumentContext, depth: number, simples: CheckedSimple[]): string {
+function readPipeline(pipeline: ShellPipeline, context: ReadState, depth: number, simples: CheckedSimple[]): string {
   if (pipeline.negated) refuse("UNSUPPORTED_SYNTAX");
   pipeline.commands.forEach((command, index) => {
     if (index > 0 && command.kind === "simple" && feedsInterpreter(command)) refuse("INTERPRETER_PIPE");
@@ -145,7 +152,7 @@ export function checkWord(word: ShellWord, home: string): CheckedWord {
   return { expanded: home + text, raw: `~${text}`, rebuilt: text === "" ? "~" : rest === "" ? "~/" : `~/${quoteShellWord(rest)}` };
 }
 
-function readSimple(command: ShellCommand, context: ArgumentContext, depth: number): CheckedSimple {
+function readSimple(command: ShellCommand, context: ReadState, depth: number): CheckedSimple {
   if (command.kind === "compound") return refuse("COMPOUND");
   if (command.assignments.length > 0) refuse("ASSIGNMENT");
   if (command.words.length === 0) refuse("UNSUPPORTED_SYNTAX");
@@ -165,7 +172,7 @@ interface Run {
 }
 
 /** The words of one simple command: a wrapper (`sudo`, `bash -c`, `alias`) or a table entry. */
-function readRun(words: readonly CheckedWord[], context: ArgumentContext, depth: number): Run {
+function readRun(words: readonly CheckedWord[], context: ReadState, depth: number): Run {
   const program = words[0]!;
   const name = program.raw;
   if (name === "eval") refuse("EVAL");
@@ -203,7 +210,7 @@ function readRun(words: readonly CheckedWord[], context: ArgumentContext, depth:
   return readTableEntry(words, context);
 }
 
-function readInner(code: string, context: ArgumentContext, depth: number): CheckedCommand {
+function readInner(code: string, context: ReadState, depth: number): CheckedCommand {
   let line: ShellLine;
   try {
     line = parseShellLine(code);
@@ -213,7 +220,7 @@ function readInner(code: string, context: ArgumentContext, depth: number): Check
   return readLine(line, context, depth + 1);
 }
 
-function readTableEntry(words: readonly CheckedWord[], context: ArgumentContext): Run {
+function readTableEntry(words: readonly CheckedWord[], context: ReadState): Run {
   const spec = findProgram(words.map((word) => (word.raw === word.expanded ? word.expanded : "\u0000")));
   if (spec === undefined) return refuse("UNKNOWN_PROGRAM");
   const capabilities: Capability[] = [...spec.capabilities];
@@ -221,6 +228,7 @@ function readTableEntry(words: readonly CheckedWord[], context: ArgumentContext)
   const operands: CheckedWord[] = [];
   const flags = spec.flags ?? {};
   const options = spec.options ?? {};
+  const given = new Set<string>(); // flags and options present, for the implicit target
   const rest = words.slice(spec.words.length);
   let endOfOptions = false;
   for (let i = 0; i < rest.length; i++) {
@@ -239,39 +247,125 @@ function readTableEntry(words: readonly CheckedWord[], context: ArgumentContext)
       const option = options[inline[1]!] ?? refuse("UNKNOWN_PROGRAM");
       // `--output=~/x`: no tilde expansion after `=`, so the value is the literal text.
       const value: CheckedWord = { expanded: inline[2]!, raw: inline[2]!, rebuilt: quoteShellWord(inline[2]!) };
-      typed.push({ kind: option.kind, word: value });
+      typed.push({ kind: option.kind, word: value, ...(option.effect && { effect: option.effect }) });
       capabilities.push(...(option.adds ?? []));
+      given.add(inline[1]!);
       continue;
     }
     if (Object.hasOwn(flags, text)) {
       capabilities.push(...flags[text]!);
+      given.add(text);
       continue;
     }
     if (Object.hasOwn(options, text)) {
       const value = rest[++i] ?? refuse("BAD_ARGUMENT");
-      typed.push({ kind: options[text]!.kind, word: value });
-      capabilities.push(...(options[text]!.adds ?? []));
+      const option = options[text]!;
+      typed.push({ kind: option.kind, word: value, ...(option.effect && { effect: option.effect }) });
+      capabilities.push(...(option.adds ?? []));
+      given.add(text);
       continue;
     }
     // Combined single-letter flags (`-fsSL`, `-rf`): every letter must be a flag of the entry.
     const letters = /^-[A-Za-z]{2,}$/.test(text) ? [...text.slice(1)].map((letter) => `-${letter}`) : [];
     if (letters.length === 0 || !letters.every((letter) => Object.hasOwn(flags, letter))) refuse("UNKNOWN_PROGRAM");
-    for (const letter of letters) capabilities.push(...flags[letter]!);
+    for (const letter of letters) {
+      capabilities.push(...flags[letter]!);
+      given.add(letter);
+    }
   }
   if (operands.length < spec.minOperands || (!spec.repeat && operands.length > spec.operands.length)) refuse("BAD_ARGUMENT");
+  const paths = operands.filter((_, index) => spec.operands[Math.min(index, spec.operands.length - 1)] === "file_path");
   operands.forEach((word, index) => {
-    typed.push({ kind: spec.operands[Math.min(index, spec.operands.length - 1)]!, word });
+    const kind = spec.operands[Math.min(index, spec.operands.length - 1)]!;
+    const last = spec.destinationEffect !== undefined && paths.length >= 2 && word === paths[paths.length - 1];
+    typed.push(kind === "file_path" ? { kind, word, effect: (last ? spec.destinationEffect : spec.pathEffect) ?? "read" } : { kind, word });
   });
   for (const argument of typed) checkTyped(argument, context, spec.ecosystem);
+  for (const use of pathUses(spec, typed, paths, given, context)) {
+    const checked = checkPathUse(use, context);
+    if (!checked.ok) refuse(checked.reason);
+    else capabilities.push(...checked.capabilities);
+  }
   const argv = words.map((word) => word.expanded);
-  return { rebuilt: words.map((word) => word.rebuilt).join(" "), argv, stages: [{ spec, arguments: typed }], capabilities };
+  const rebuilt = words.map((word) => word.rebuilt).join(" ");
+  if (spec.changesDirectory) {
+    // `cd` alone goes home. The old directories stay: a `cd` that fails leaves the shell where it was.
+    const targets = paths.length === 0 ? [context.home] : resolveAgainst(paths[0]!.expanded, context.cwds);
+    for (const target of targets) if (!context.cwds.includes(target)) context.cwds.push(target);
+    return { rebuilt, argv, stages: [], capabilities };
+  }
+  return { rebuilt, argv, stages: [{ spec, arguments: typed }], capabilities };
+}
+
+/**
+ * Every file a table entry's paths reach, with what it does to each: its path arguments from each
+ * working directory, the copy of each source into a destination that is a directory, and the file
+ * a download names after its URL when no argument names it.
+ */
+function pathUses(
+  spec: ProgramSpec,
+  typed: readonly TypedArgument[],
+  paths: readonly CheckedWord[],
+  given: ReadonlySet<string>,
+  context: ReadState,
+): PathUse[] {
+  const uses: PathUse[] = [];
+  for (const { kind, word, effect } of typed) {
+    if (kind !== "file_path" || effect === undefined) continue;
+    const targets = resolveAgainst(word.expanded, context.cwds);
+    if (spec.destinationEffect !== undefined && word === paths[paths.length - 1] && paths.length >= 2) {
+      const into = paths
+        .slice(0, -1)
+        .flatMap((source) => resolveAgainst(posix.join(word.expanded, posix.basename(source.expanded)), context.cwds));
+      uses.push({ effect, raw: word.raw, targets: [...targets, ...into], namedAs: targets });
+      continue;
+    }
+    uses.push({ effect, raw: word.raw, targets });
+  }
+  const implicit = spec.implicitTarget;
+  if (implicit === undefined) return uses;
+  if (implicit.whenFlags !== undefined && !implicit.whenFlags.some((flag) => given.has(flag))) return uses;
+  if (implicit.unlessOptions?.some((option) => given.has(option))) return uses;
+  if (implicit.unlessPathOperand && paths.length > 0) return uses;
+  const url = typed.find((argument) => argument.kind === "url");
+  if (url === undefined) return uses;
+  const directory = implicit.directoryOption === undefined ? undefined : typed.find((a) => a.effect === "create" && a.kind === "file_path");
+  const directories = directory === undefined ? context.cwds : resolveAgainst(directory.word.expanded, context.cwds);
+  const names = remoteNames(url.word.expanded);
+  uses.push({ effect: implicit.effect, raw: names[0]!, targets: names.flatMap((name) => resolveAgainst(name, directories)) });
+  return uses;
+}
+
+/**
+ * The names a download may give the file it saves: the URL path's last segment as written and
+ * decoded, without `.git` (a clone's directory), or `index.html` when there is none. Both spellings
+ * are judged, so an encoded `%2Ebashrc` is the start-up file it decodes to.
+ */
+function remoteNames(url: string): string[] {
+  let segment = "";
+  try {
+    segment = new URL(url.replace(/^git\+/i, "")).pathname.split("/").pop() ?? "";
+  } catch {
+    return refuse("BAD_ARGUMENT");
+  }
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // An undecodable name is saved as written.
+  }
+  const names = [...new Set([segment, decoded].map((name) => name.replace(/\.git$/, "")))].filter(
+    (name) => name !== "" && name !== "." && name !== "..",
+  );
+  // A name holding a slash once decoded is not one the program would save under; fail closed on it as it reads.
+  return names.length === 0 ? ["index.html"] : names.map((name) => name.replaceAll("/", "_"));
 }
 
 function checkTyped(argument: TypedArgument, context: ArgumentContext, ecosystem: Parameters<typeof checkArgument>[3]): void {
   const { kind, word } = argument;
   const problem =
     kind === "file_path"
-      ? checkFilePath(word.expanded, word.raw, context)
+      ? checkFilePath(word.expanded, word.raw, context, { home: argument.effect === "cd" })
       : word.raw !== word.expanded
         ? homeOutsidePath(kind)
         : checkArgument(kind, word.expanded, context, ecosystem);
@@ -290,7 +384,7 @@ interface CheckedRedirect {
 }
 
 /** `>`, `>>`, `&>` to a path (writes), `<` from one (reads), and `2>&1`; nothing else. */
-function readRedirect(redirect: ShellRedirect, context: ArgumentContext): CheckedRedirect {
+function readRedirect(redirect: ShellRedirect, context: ReadState): CheckedRedirect {
   if (redirect.op === "<<<") return refuse("UNSUPPORTED_SYNTAX");
   const target = checkWord(redirect.target, context.home);
   if (redirect.op === ">&") {
@@ -303,8 +397,12 @@ function readRedirect(redirect: ShellRedirect, context: ArgumentContext): Checke
     if (redirect.fd !== 0) refuse("UNSUPPORTED_SYNTAX");
     return { rebuilt: `< ${target.rebuilt}`, target: target.expanded, capabilities: ["fs.read"] };
   }
-  if (redirect.op === "&>") return { rebuilt: `&> ${target.rebuilt}`, target: target.expanded, capabilities: ["fs.write"] };
-  if (redirect.fd !== 1 && redirect.fd !== 2) refuse("UNSUPPORTED_SYNTAX");
+  if (redirect.op !== "&>" && redirect.fd !== 1 && redirect.fd !== 2) refuse("UNSUPPORTED_SYNTAX");
+  // `>` and `>>` overwrite or append: the same rules as any other write (`checkPathUse`).
+  const checked = checkPathUse({ effect: "write", raw: target.raw, targets: resolveAgainst(target.expanded, context.cwds) }, context);
+  if (!checked.ok) return refuse(checked.reason);
+  const capabilities: Capability[] = ["fs.write", ...checked.capabilities];
+  if (redirect.op === "&>") return { rebuilt: `&> ${target.rebuilt}`, target: target.expanded, capabilities };
   const fd = redirect.fd === 1 ? "" : "2";
-  return { rebuilt: `${fd}${redirect.op} ${target.rebuilt}`, target: target.expanded, capabilities: ["fs.write"] };
+  return { rebuilt: `${fd}${redirect.op} ${target.rebuilt}`, target: target.expanded, capabilities };
 }
