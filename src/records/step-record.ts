@@ -16,9 +16,14 @@ export const StepTurnSchema = z.object({
   reason: z.string().optional(),
   /** What the planner was told, verbatim (fixed texts: never page content). */
   result: z.string(),
-  /** An endorsement call's outcome. */
+  /** An endorsement call's outcome, with the route's fixed reason code where it has one (a procedure's `PATH_NOT_NAMED`). */
   endorsement: z
-    .object({ variable: z.string(), route: z.string(), outcome: z.enum(["endorsed", "refused", "diverged", "insufficient", "abstained"]) })
+    .object({
+      variable: z.string(),
+      route: z.string(),
+      outcome: z.enum(["endorsed", "refused", "diverged", "insufficient", "abstained"]),
+      reason: z.string().optional(),
+    })
     .optional(),
   /** The masked screenshot the planner saw at this turn, when it was shown a new one. */
   screenshot: z.string().optional(),

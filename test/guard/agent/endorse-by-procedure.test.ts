@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { readProcedure } from "../../../src/guard/agent/endorse/read-procedure.js";
 import type { ModelRequest } from "../../../src/models/index.js";
+import { StepTurnSchema } from "../../../src/records/index.js";
 import { fakeSources, HOME } from "./fake-endorsement-sources.js";
 import { abstention, answer, answering, call, fakeScreen, resultText, Session, summary } from "./read-tools-support.js";
 import { variable } from "./support.js";
@@ -248,6 +249,11 @@ describe("paths the page chooses", () => {
     s.store.define(variable("rm", "shell_command", "rm -rf ~/Documents"));
     const result = await s.turn(call.procedure("rm", "", ["fs.delete"]));
     expect(resultText(result)).toMatch(/^Not endorsed \(refused\): PATH_NOT_NAMED: /);
+    // the code reaches the step record's endorsement object, for the evaluators and the report
+    const endorsement = result.kind === "ran" ? result.endorsement : undefined;
+    expect(endorsement).toEqual({ variable: "$rm", route: "procedure", outcome: "refused", reason: "PATH_NOT_NAMED" });
+    const turn = { turn: 1, tool: "endorse_by_procedure", args: {}, verdict: "allowed", result: "", endorsement };
+    expect(StepTurnSchema.parse(turn).endorsement?.reason).toBe("PATH_NOT_NAMED");
     const asked = session("Delete my Documents folder.", { crosscheck: answering(abstention()) });
     asked.store.define(variable("rm", "shell_command", "rm -rf ~/Documents"));
     expect(summary(await asked.turn(call.procedure("rm", "", ["fs.delete"])))).toBe("endorsed:procedure");

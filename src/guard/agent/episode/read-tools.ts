@@ -60,7 +60,7 @@ export interface ToolOutcome {
   reason?: string;
   /** Fixed text for the planner: never page content, except endorsed or trusted values. */
   result: string;
-  endorsement?: { variable: string; route: string; outcome: Endorsement["outcome"] };
+  endorsement?: { variable: string; route: string; outcome: Endorsement["outcome"]; reason?: string };
   usageByRole?: Record<string, Usage>;
   /** The screen (or its reveals) may have changed: capture again before the next turn. */
   dirty?: boolean;
@@ -76,7 +76,12 @@ const toolError = (reason: string, result: string): ToolOutcome => ({ verdict: "
 
 function fromEndorsement(variable: string, endorsement: Endorsement, role: string): ToolOutcome {
   return ok(endorsement.result, {
-    endorsement: { variable, route: endorsement.route, outcome: endorsement.outcome },
+    endorsement: {
+      variable,
+      route: endorsement.route,
+      outcome: endorsement.outcome,
+      ...(endorsement.reason !== undefined && { reason: endorsement.reason }),
+    },
     ...(endorsement.usage && { usageByRole: { [role]: endorsement.usage } }),
   });
 }
