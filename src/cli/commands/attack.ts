@@ -15,11 +15,10 @@ import {
 } from "../../attack/index.js";
 import { InputError } from "../../core/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
-import { uiAgentFor } from "../../runner/index.js";
+import { loadDataset, uiAgentFor } from "../../runner/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
-import { loadDataset } from "../load-dataset.js";
 import { addModelOptions } from "../model-options.js";
 import { collectList, nonNegativeInt } from "../option-parsers.js";
 import { selectionFromOptions, selectScenarios } from "../scenario-selection.js";
