@@ -59,6 +59,8 @@ interface Tally {
   ms: number[];
 }
 
+/** "—" where there is no time to show (an app whose only page was the cold start). */
+const msText = (ms: number) => (Number.isNaN(ms) ? "—" : String(Math.round(ms)));
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
@@ -135,7 +137,7 @@ const total: Tally = { pages: 0, read: 0, truth: 0, hits: 0, ms: [] };
 for (const [app, tally] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(
     `  ${app.padEnd(13)} ${String(tally.pages).padStart(5)}  ${String(tally.truth).padStart(10)}  ${String(tally.read).padStart(9)}  ` +
-      `${pct(tally.hits, tally.read).padStart(9)}  ${pct(tally.hits, tally.truth).padStart(6)}  ${String(Math.round(median(tally.ms))).padStart(13)}`,
+      `${pct(tally.hits, tally.read).padStart(9)}  ${pct(tally.hits, tally.truth).padStart(6)}  ${msText(median(tally.ms)).padStart(13)}`,
   );
   total.pages += tally.pages;
   total.read += tally.read;
@@ -145,6 +147,6 @@ for (const [app, tally] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) 
 }
 console.log(
   `  ${"all".padEnd(13)} ${String(total.pages).padStart(5)}  ${String(total.truth).padStart(10)}  ${String(total.read).padStart(9)}  ` +
-    `${pct(total.hits, total.read).padStart(9)}  ${pct(total.hits, total.truth).padStart(6)}  ${String(Math.round(median(total.ms))).padStart(13)}`,
+    `${pct(total.hits, total.read).padStart(9)}  ${pct(total.hits, total.truth).padStart(6)}  ${msText(median(total.ms)).padStart(13)}`,
 );
 console.log(`  cold start (first screenshot, worker and model loading included): ${Math.round(cold ?? Number.NaN)} ms`);
