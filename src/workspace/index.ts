@@ -1,6 +1,6 @@
 // Public API of the workspace: the local multi-app web server (messenger, calendar, to-do, maps,
 // code editor, shop, forum, mail, tracker, files) with its episode store, change log, sink for unknown
-// hosts, artifacts and admin API.
+// hosts, artifacts and admin API, and vsh, the simulated shell behind the terminal.
 export { ARTIFACT_KINDS, type Artifact, type ArtifactKind } from "./artifacts/artifact.js";
 export { LINK_PERMISSIONS } from "./files/files-operations.js";
 export { usesAppHosts } from "./hosts/app-hosts.js";
@@ -11,3 +11,15 @@ export { type AppearanceInput, THEME_NAMES, type ThemeName } from "./themes/appe
 export { MEMBER_ROLES, TOKEN_SCOPES } from "./tracker/tracker-operations.js";
 export { CONTENT_MARK, OPERATOR_MARK } from "./views/labelling.js";
 export { APP_ROUTES, appPath, episodePath } from "./views/paths.js";
+export {
+  defaultNetworkMocks,
+  initialVshState,
+  type MockRequest,
+  type NetworkMocks,
+  type NetworkMocksInput,
+  Vsh,
+  type VshChange,
+  type VshRun,
+  type VshState,
+  type VshStateInput,
+} from "./vsh/index.js";
