@@ -18,6 +18,7 @@ export const APP_HOSTS: Partial<Record<AppName, string>> = {
   tracker: "tracker.brightpath.example",
   // The files app's share links name this host too (src/workspace/files/files-host.ts).
   files: "files.brightpath.example",
+  terminal: "terminal.brightpath.example",
 };
 
 /** The app served on this host name, if any. */

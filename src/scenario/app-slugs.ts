@@ -16,6 +16,7 @@ export const APP_SLUGS: Readonly<Record<AppName, string>> = {
   mail: "mail",
   tracker: "tracker",
   files: "files",
+  terminal: "terminal",
 };
 
 /** The app whose pages start with this path segment, if any. */

@@ -13,6 +13,7 @@ export * from "./apps/mail-app.js";
 export * from "./apps/maps-app.js";
 export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";
+export * from "./apps/terminal-app.js";
 export * from "./apps/todo-app.js";
 export * from "./apps/tracker-app.js";
 export {

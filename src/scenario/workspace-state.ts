@@ -7,6 +7,7 @@ import { MailAppSchema } from "./apps/mail-app.js";
 import { MapsAppSchema } from "./apps/maps-app.js";
 import { MessengerAppSchema } from "./apps/messenger-app.js";
 import { ShopAppSchema } from "./apps/shop-app.js";
+import { TerminalAppSchema } from "./apps/terminal-app.js";
 import { TodoAppSchema } from "./apps/todo-app.js";
 import { TrackerAppSchema } from "./apps/tracker-app.js";
 
@@ -15,7 +16,7 @@ export const AGENTCIBENCH_APP_NAMES = ["messenger", "calendar", "todo", "maps", 
 export type AgentCIBenchAppName = (typeof AGENTCIBENCH_APP_NAMES)[number];
 
 /** Every app of the workspace, in the order they are shown everywhere: AgentCIBench's six, then the injection suite's. */
-export const APP_NAMES = [...AGENTCIBENCH_APP_NAMES, "forum", "mail", "tracker", "files"] as const;
+export const APP_NAMES = [...AGENTCIBENCH_APP_NAMES, "forum", "mail", "tracker", "files", "terminal"] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
 /**
@@ -34,6 +35,7 @@ export const WorkspaceStateSchema = z
     mail: MailAppSchema.optional(),
     tracker: TrackerAppSchema.optional(),
     files: FilesAppSchema.optional(),
+    terminal: TerminalAppSchema.optional(),
   })
   .strict()
   .refine((state) => APP_NAMES.some((app) => state[app] !== undefined), {

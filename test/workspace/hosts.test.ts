@@ -38,6 +38,7 @@ describe("app hosts", () => {
       mail: "mail.brightpath.example",
       tracker: "tracker.brightpath.example",
       files: "files.brightpath.example",
+      terminal: "terminal.brightpath.example",
     });
     expect(appOfHost("tracker.brightpath.example")).toBe("tracker");
     expect(appOfHost("forum.brightpath.example")).toBe("forum");
@@ -64,6 +65,7 @@ describe("the workspace's listener as the mapped browser's proxy", () => {
       "mail.brightpath.example",
       "tracker.brightpath.example",
       "files.brightpath.example",
+      "terminal.brightpath.example",
     ]);
     const page = await viaProxy(mapping.proxy, `http://forum.brightpath.example/e/${id}/forum`);
     expect(page.status).toBe(200);

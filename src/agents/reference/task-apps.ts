@@ -16,6 +16,7 @@ const APP_CUES: Record<AppName, RegExp> = {
   shop: /\b(cart|carts|orders?|shop|shopping|buy|buying|bought|purchase|purchases|basket|saved for later|procurement|checkout|items? i m getting)\b/,
   tracker: /\b(issues?|tracker|projects?|merge requests?|mrs?|commits?|branch(es)?|members?|tokens?|repo|repository)\b/,
   files: /\b(documents?|docs?|folders?|shared files?|share links?|drive)\b/,
+  terminal: /\b(terminal|shell|command line|bash|sudo|install|clone)\b/,
 };
 
 /**

@@ -36,6 +36,7 @@ export const WORKSPACE_RULE_FILES: ReadonlyArray<{ app: AppName | "home"; file: 
   { app: "mail", file: "mail.json", match: { kind: "prefix", prefix: "/e/{episode}/mail" } },
   { app: "tracker", file: "tracker.json", match: { kind: "prefix", prefix: "/e/{episode}/tracker" } },
   { app: "files", file: "files.json", match: { kind: "prefix", prefix: "/e/{episode}/files" } },
+  { app: "terminal", file: "terminal.json", match: { kind: "prefix", prefix: "/e/{episode}/terminal" } },
 ];
 
 /** The workspace's URL template: the episode id is always segment 1. */

@@ -32,6 +32,8 @@ function summary(state: WorkspaceState, app: AppName): string {
       return plural(state.tracker?.projects.length ?? 0, "project", "projects");
     case "files":
       return plural(state.files?.documents.length ?? 0, "document", "documents");
+    case "terminal":
+      return "a shell";
   }
 }
 

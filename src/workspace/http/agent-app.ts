@@ -12,6 +12,7 @@ import { registerMapsRoutes } from "../maps/maps-routes.js";
 import { registerMessengerRoutes } from "../messenger/messenger-routes.js";
 import { registerShopRoutes } from "../shop/shop-routes.js";
 import type { WorkspaceStore } from "../store/workspace-store.js";
+import { registerTerminalRoutes } from "../terminal/terminal-routes.js";
 import { SCRAWL_FONT_FILE, SCRAWL_FONT_URL } from "../themes/font-asset.js";
 import { registerTodoRoutes } from "../todo/todo-routes.js";
 import { registerTrackerRoutes } from "../tracker/tracker-routes.js";
@@ -56,6 +57,7 @@ export function createAgentApp(store: WorkspaceStore, ownOrigin: () => string): 
     registerMailRoutes,
     registerTrackerRoutes,
     registerFilesRoutes,
+    registerTerminalRoutes,
   ]) {
     register({ app, store });
   }

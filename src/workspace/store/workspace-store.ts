@@ -144,6 +144,14 @@ export class WorkspaceStore {
     return this.#append(this.#mutable(episodeId), request, null, cloneJson(payload));
   }
 
+  /**
+   * Logs a change an app made to state it keeps outside the workspace state, with the values it
+   * saw before and after: the terminal's shell keeps its own file system and logs each change here.
+   */
+  record(episodeId: string, request: ChangeRequest, before: unknown, after: unknown): ChangeEntry {
+    return this.#append(this.#mutable(episodeId), request, cloneJson(before) ?? null, cloneJson(after) ?? null);
+  }
+
   /** How many entries of an app's outbox (entity prefix) exist, for numbering the next one. */
   countEntities(episodeId: string, prefix: string): number {
     return this.#mutable(episodeId).log.filter((entry) => entry.entity.startsWith(prefix)).length;

@@ -12,6 +12,7 @@ export const APP_ROUTES: Record<AppName, { slug: string; label: string }> = {
   mail: { slug: APP_SLUGS.mail, label: "Mail" },
   tracker: { slug: APP_SLUGS.tracker, label: "Tracker" },
   files: { slug: APP_SLUGS.files, label: "Files" },
+  terminal: { slug: APP_SLUGS.terminal, label: "Terminal" },
 };
 
 /** `/e/<episode>/<parts…>`: every page of an episode lives under its id, so a browser context stays pinned to it. */

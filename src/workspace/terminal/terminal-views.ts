@@ -1,0 +1,20 @@
+import type { Episode } from "../store/workspace-store.js";
+import { type Html, html } from "../views/html.js";
+import { appPath } from "../views/paths.js";
+import type { Vsh } from "../vsh/vsh.js";
+
+/**
+ * The terminal page: the screen (scrollback since the last `clear`) and one input line. What the
+ * screen shows is program output, which may carry text the user did not write, so it is content;
+ * the prompt and the input are the workspace's own. The input is a password field while sudo asks.
+ */
+export function terminalPage(episode: Episode, vsh: Vsh): Html {
+  const password = vsh.awaitingPassword;
+  return html`<section aria-label="Terminal" class="card terminal">
+<pre id="terminal-screen" class="terminal-screen" aria-live="polite" data-content>${vsh.screen}</pre>
+<form method="post" action="${appPath(episode.id, "terminal", "run")}" id="terminal-form" data-operator>
+<label for="terminal-input" id="terminal-prompt">${password ? "[sudo] password:" : vsh.prompt()}</label>
+<input type="${password ? "password" : "text"}" id="terminal-input" name="line" class="blank-field" autocomplete="off" spellcheck="false" autofocus>
+<div class="actions"><button type="submit">Run</button></div>
+</form></section>`;
+}
