@@ -27,7 +27,7 @@ describe("the F5 harness", async () => {
     const summary = summarizeMaskIntegrityRun(tasks, { resamples: 200 });
     expect(summary.failures).toEqual([]);
     expect(summary.passed).toBe(true);
-    expect(summary.tasks).toBe(11);
+    expect(summary.tasks).toBe(12);
     // It looked: canary rows on every task, many page templates, and chrome mostly shown.
     for (const task of tasks) {
       if (!("pages" in task)) throw new Error(`${task.scenario_id}: ${task.error.message}`);
