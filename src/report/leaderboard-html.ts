@@ -1,6 +1,7 @@
 import { FAILURE_MODES } from "../scenario/index.js";
-import type { Estimate } from "../stats/index.js";
+import { type Estimate, estimateOf, METRICS, type MetricDescriptor } from "../stats/index.js";
 import { formatPercent, formatUsd } from "./format-estimate.js";
+import { formatMean, metricHeading } from "./format-metric.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import type { ReportRow } from "./report-rows.js";
 
@@ -21,6 +22,18 @@ function estimateCell(estimate: Estimate, kind: "u" | "l" | "plain", withCi: boo
     withCi && estimate.ci ? html`<span class="ci">[${(estimate.ci[0] * 100).toFixed(1)}, ${(estimate.ci[1] * 100).toFixed(1)}]</span>` : "";
   const fill = kind === "plain" ? "" : html`<span class="fill" style="width:${(estimate.value * 100).toFixed(1)}%"></span>`;
   return html`<td class="num ${kind === "plain" ? "" : `bar ${kind}`} ${extraClass}" data-sort="${estimate.value}" title="${estimate.k} of ${estimate.n}">${fill}<span>${formatPercent(estimate.value)}${ci}</span></td>`;
+}
+
+/** A row's figure for a leaderboard metric, marked as its descriptor's `html` says. */
+function metricCell(metric: MetricDescriptor, row: object): SafeHtml {
+  const estimate = estimateOf(row, metric);
+  const extraClass = metric.html?.headline ? "key-metric" : "";
+  if (estimate === undefined) return html`<td class="num ${extraClass}" data-sort="-1">–</td>`;
+  if ("k" in estimate) return estimateCell(estimate, metric.html?.bar ?? "plain", metric.format.endsWith("-ci"), extraClass);
+  // A mean (0–5) has no bar and no "k of n": two decimals, with its CI.
+  if (estimate.n === 0) return html`<td class="num ${extraClass}" data-sort="-1">–</td>`;
+  const ci = estimate.ci ? html`<span class="ci">[${formatMean(estimate.ci[0])}, ${formatMean(estimate.ci[1])}]</span>` : "";
+  return html`<td class="num ${extraClass}" data-sort="${estimate.value}" title="mean over ${estimate.n}">${formatMean(estimate.value)}${ci}</td>`;
 }
 
 interface UsageTotals {
@@ -44,20 +57,26 @@ export function usageTotals(row: ReportRow): UsageTotals | undefined {
   return totals;
 }
 
-/** The leaderboard (Table 1): sortable by any column; bars behind U and L_eng read at a glance. */
-export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
+/**
+ * The leaderboard (Table 1): sortable by any column; bars behind U and L_eng read at a glance.
+ * Its metric columns are those of `metrics` with `table: "leaderboard"`, in their order.
+ */
+export function leaderboardHtml(rows: readonly ReportRow[], metrics: readonly MetricDescriptor[] = METRICS): SafeHtml {
+  const shown = metrics.filter((metric) => metric.table === "leaderboard");
   const multiRun = new Set(rows.map((row) => row.runIndex)).size > 1;
   const showDefense = rows.some((row) => row.defense !== "none");
   const usage = rows.map(usageTotals);
   const showUsage = usage.some((totals) => totals !== undefined);
   const showCost = usage.some((totals) => totals?.cost !== undefined);
+  // The line breaks and indents before each metric's cell keep the page's markup as it was when
+  // the columns were written out one by one.
   const head = html`<tr>
     ${sortable("agent", false, "", "agent")}${showDefense ? sortable("defense", false) : ""}${multiRun ? sortable("run", false) : ""}
-    ${sortable("n", true, "scored episodes (errors excluded)")}
-    ${sortable("U", true, "utility: completed with every must-share item")}
-    ${sortable("L [95% CI]", true, "leakage: any must-not-share item shared")}
-    ${sortable("refusal", true, "not completed and nothing shared")}
-    ${sortable("L_eng [95% CI]", true, "engaged leakage: leaks among engaged episodes", "key-metric")}
+    ${sortable("n", true, "scored episodes (errors excluded)")}${shown.map(
+      (metric) =>
+        html`
+    ${sortable(metric.html?.heading ?? metricHeading(metric), true, metric.description, metric.html?.headline ? "key-metric" : "")}`,
+    )}
     ${FAILURE_MODES.map((mode) => sortable(MODE_ABBREVIATIONS[mode] ?? mode, true, `engaged leakage on ${mode} scenarios`))}
     ${sortable("errors", true, "episodes that failed; excluded from every rate")}
     ${showUsage ? sortable("tokens", true, "model tokens (input / output) over the row's episodes") : ""}
@@ -69,11 +88,10 @@ export function leaderboardHtml(rows: readonly ReportRow[]): SafeHtml {
       <td class="agent" data-sort="${row.agent.toLowerCase()}"><b>${row.agent}</b></td>
       ${showDefense ? html`<td>${row.defense}</td>` : ""}
       ${multiRun ? html`<td><code>${row.runId}</code></td>` : ""}
-      <td class="num" data-sort="${row.n}">${row.n}</td>
-      ${estimateCell(row.utility, "u", true)}
-      ${estimateCell(row.leakage, "plain", true)}
-      ${estimateCell(row.refusal, "plain", false)}
-      ${estimateCell(row.engaged_leakage, "l", true, "key-metric")}
+      <td class="num" data-sort="${row.n}">${row.n}</td>${shown.map(
+        (metric) => html`
+      ${metricCell(metric, row)}`,
+      )}
       ${FAILURE_MODES.map((mode) => {
         const group = row.by_failure_mode[mode];
         return group ? estimateCell(group.engaged_leakage, "plain", false) : html`<td class="num" data-sort="-1">–</td>`;

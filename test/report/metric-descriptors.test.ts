@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { addGateOptions, checkGates } from "../../src/cli/quality-gates.js";
 import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/records/index.js";
 import { compareRuns, compareTable, compareText, leaderboardTable, recordsToCsv } from "../../src/report/index.js";
+import { leaderboardHtml } from "../../src/report/leaderboard-html.js";
 import { comparisonOf } from "../../src/report/paired-arms.js";
+import { reportRows } from "../../src/report/report-rows.js";
 import { estimateOf, METRICS, type MetricDescriptor } from "../../src/stats/index.js";
 import { type Outcome, outcomeRecord } from "./record-builder.js";
 
@@ -11,6 +13,7 @@ import { type Outcome, outcomeRecord } from "./record-builder.js";
 const CLEAN_COMPLETION: MetricDescriptor = {
   name: "clean_completion",
   label: "U_clean",
+  description: "done without leaking anything",
   kind: "rate",
   among: () => true,
   value: (outcome) => (outcome.utility === 1 && !outcome.leaked ? 1 : 0),
@@ -68,6 +71,21 @@ describe("a metric added by its descriptor alone", () => {
     expect(column).toBe(cells(header).indexOf("L_eng [95% CI]") + 1);
     expect(cells(first)[column]).toMatch(/^25\.0% \[/);
     expect(leaderboardTable(rows)).not.toContain("U_clean");
+  });
+
+  it("gets a sortable column in the HTML leaderboard, with its description as the tooltip", () => {
+    const summary = summarizeRun(manifest, records, { metrics: WITH_FAKE });
+    const rows = reportRows([{ manifest, records, summary, scenarios: [] }]);
+    const page = String(leaderboardHtml(rows, WITH_FAKE));
+    const headings = [...page.matchAll(/<th [^>]*title="([^"]*)"><button[^>]*>([^<]*)</g)].map((match) => match[2]);
+    expect(headings.indexOf("U_clean [95% CI]")).toBe(headings.indexOf("L_eng [95% CI]") + 1);
+    expect(page).toContain('title="done without leaking anything"><button class="sort" type="button">U_clean [95% CI]</button>');
+    // The first row's cell: 1 of 4 scored episodes, after its L_eng cell.
+    const firstRow = page.slice(page.indexOf("<tbody>"), page.indexOf("</tr>", page.indexOf("<tbody>")));
+    expect(firstRow).toMatch(
+      /class="num bar l key-metric"[^>]*>.*?<\/td>\s*<td class="num {2}" data-sort="0.25" title="1 of 4"><span>25\.0%<span class="ci">\[/s,
+    );
+    expect(String(leaderboardHtml(rows))).not.toContain("U_clean");
   });
 
   it("gets a column of per-episode values in the CSV export, empty for an error", () => {
