@@ -5,6 +5,7 @@ import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/r
 import { compareRuns, compareTable, compareText, leaderboardTable, recordsToCsv } from "../../src/report/index.js";
 import { leaderboardHtml } from "../../src/report/leaderboard-html.js";
 import { comparisonOf } from "../../src/report/paired-arms.js";
+import { referenceMetricsHtml } from "../../src/report/reference-metrics-html.js";
 import { reportRows } from "../../src/report/report-rows.js";
 import { estimateOf, METRICS, type MetricDescriptor } from "../../src/stats/index.js";
 import { type Outcome, outcomeRecord } from "./record-builder.js";
@@ -86,6 +87,17 @@ describe("a metric added by its descriptor alone", () => {
       /class="num bar l key-metric"[^>]*>.*?<\/td>\s*<td class="num {2}" data-sort="0.25" title="1 of 4"><span>25\.0%<span class="ci">\[/s,
     );
     expect(String(leaderboardHtml(rows))).not.toContain("U_clean");
+  });
+
+  it("gets a column in the HTML table of reference metrics when its table is the reference's", () => {
+    const inReference = WITH_FAKE.map((metric) => (metric === CLEAN_COMPLETION ? { ...metric, table: "reference" as const } : metric));
+    const summary = summarizeRun(manifest, records, { metrics: inReference });
+    const page = String(referenceMetricsHtml(reportRows([{ manifest, records, summary, scenarios: [] }]), inReference));
+    const headings = [...page.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((match) => match[1]);
+    expect(headings).toEqual(["agent", "avg severity", "avg reward", "high-risk", "U_clean", "truncated", "engaged"]);
+    expect(page).toContain('<th class="num" title="done without leaking anything">U_clean</th>');
+    expect(page).toMatch(/<td class="num">25\.0% <span class="ci">\[\d+\.\d, \d+\.\d\]<\/span><\/td>\s*<td class="num" title="0 of 4">/);
+    expect(String(referenceMetricsHtml(reportRows([{ manifest, records, summary, scenarios: [] }])))).not.toContain("U_clean");
   });
 
   it("gets a column of per-episode values in the CSV export, empty for an error", () => {
