@@ -246,7 +246,12 @@ export function compareRuns(
     const result = compareTracks(
       stateRun.records.filter((record) => record.agent === stateArm.agent && record.defense === stateArm.defense),
       e2eRun.records.filter((record) => record.agent === e2eArm.agent && record.defense === e2eArm.defense),
-      { seed: options.seed, resamples: options.resamples, key: JSON.stringify([stateRef.run_id, stateArm, e2eRef.run_id, e2eArm]) },
+      {
+        seed: options.seed,
+        resamples: options.resamples,
+        key: JSON.stringify([stateRef.run_id, stateArm, e2eRef.run_id, e2eArm]),
+        ...(options.metrics && { metrics: options.metrics }),
+      },
     );
     return { state: stateRef, e2e: e2eRef, ...result };
   });

@@ -1,7 +1,8 @@
+import { METRICS, type MetricDescriptor } from "../stats/index.js";
 import { alignedLines } from "./aligned-lines.js";
 import type { CrossTrackRow } from "./compare-runs.js";
 import { COMPARE_TEXT_WIDTH, formatDelta, formatPValue } from "./compare-table.js";
-import type { TrackGap } from "./cross-track.js";
+import { gapOf, type TrackGap } from "./cross-track.js";
 import { formatPercent } from "./format-estimate.js";
 import { html, type SafeHtml } from "./html-builder.js";
 import { markdownTable } from "./markdown-table.js";
@@ -13,21 +14,29 @@ const pValue = (gap: TrackGap) => (gap.n === 0 ? "–" : formatPValue(gap.p_valu
 const fraction = (k: number, n: number) => (n === 0 ? "–" : `${k}/${n} (${formatPercent(k / n)})`);
 const kappa = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
-const GAP_HEADER = [
-  "agent",
-  "pairs",
-  "U state → e2e",
-  "gap U [95% CI]",
-  "MDE",
-  "L state → e2e",
-  "gap L [95% CI]",
-  "MDE",
-  "engaged pairs",
-  "L_eng state → e2e",
-  "gap L_eng [95% CI]",
-  "p",
-  "MDE",
-];
+const EMPTY_GAP: TrackGap = { n: 0, state: 0, e2e: 0, gap: 0, ci: null, p_value: 1, mde: null };
+
+/** The metrics the tracks were compared on: those of `metrics` with `crossTrack` set. */
+const gapMetrics = (metrics: readonly MetricDescriptor[]) => metrics.filter((metric) => metric.crossTrack);
+const pairsOf = (metric: MetricDescriptor) => (metric.pairsLabel ? `${metric.pairsLabel} pairs` : "");
+
+/**
+ * Per metric: its pairs when `among` narrows them, state → e2e, the gap with its CI, the p-value
+ * for the headline metric (the others' are in the terminal lines), and the MDE.
+ */
+function gapHeader(metrics: readonly MetricDescriptor[]): string[] {
+  return [
+    "agent",
+    "pairs",
+    ...gapMetrics(metrics).flatMap((metric) => [
+      ...(metric.pairsLabel ? [pairsOf(metric)] : []),
+      `${metric.label} state → e2e`,
+      `gap ${metric.label} [95% CI]`,
+      ...(metric.headline ? ["p"] : []),
+      "MDE",
+    ]),
+  ];
+}
 
 const AGREEMENT_HEADER = [
   "agent",
@@ -48,21 +57,20 @@ function agentOf(row: CrossTrackRow): string {
   }`;
 }
 
-function gapCells(row: CrossTrackRow): string[] {
+function gapCells(row: CrossTrackRow, metrics: readonly MetricDescriptor[]): string[] {
   return [
     agentOf(row),
     String(row.pairs),
-    rates(row.utility),
-    delta(row.utility),
-    formatMde(row.utility.mde),
-    rates(row.leakage),
-    delta(row.leakage),
-    formatMde(row.leakage.mde),
-    String(row.engaged_leakage.n),
-    rates(row.engaged_leakage),
-    delta(row.engaged_leakage),
-    pValue(row.engaged_leakage),
-    formatMde(row.engaged_leakage.mde),
+    ...gapMetrics(metrics).flatMap((metric) => {
+      const gap = gapOf(row, metric) ?? EMPTY_GAP;
+      return [
+        ...(metric.pairsLabel ? [String(gap.n)] : []),
+        rates(gap),
+        delta(gap),
+        ...(metric.headline ? [pValue(gap)] : []),
+        formatMde(gap.mde),
+      ];
+    }),
   ];
 }
 
@@ -89,8 +97,11 @@ export const CROSS_TRACK_NOTE =
   "Agreement compares each scenario's leak verdict on the two tracks; the execution gap is P(leak end-to-end | no leak state-grounded).";
 
 /** The cross-track analysis as two terminal tables: the gaps, then per-scenario agreement. */
-export function crossTrackTables(rows: readonly CrossTrackRow[]): string {
-  return `${markdownTable(GAP_HEADER, rows.map(gapCells))}\n\n${markdownTable(AGREEMENT_HEADER, rows.map(agreementCells))}`;
+export function crossTrackTables(rows: readonly CrossTrackRow[], metrics: readonly MetricDescriptor[] = METRICS): string {
+  return `${markdownTable(
+    gapHeader(metrics),
+    rows.map((row) => gapCells(row, metrics)),
+  )}\n\n${markdownTable(AGREEMENT_HEADER, rows.map(agreementCells))}`;
 }
 
 /** Words filled into lines of at most `width` columns (a word longer than that stays whole). */
@@ -113,24 +124,22 @@ function wrapWords(text: string, width: number, indent = ""): string[] {
  * (state → e2e, the gap with its CI, p, MDE) and the agreement in a few short lines; the note
  * wrapped. The two tables, one row per agent with every column (far wider), are `crossTrackTables`.
  */
-export function crossTrackText(rows: readonly CrossTrackRow[]): string {
+export function crossTrackText(rows: readonly CrossTrackRow[], metrics: readonly MetricDescriptor[] = METRICS): string {
   const width = COMPARE_TEXT_WIDTH;
   const blocks = rows.map((row) => {
     const heading = `${agentOf(row)}: ${row.pairs} pairs, state-grounded → end-to-end`;
     const lines = heading.length <= width ? [heading] : [...wrapWords(heading, width)];
-    const gaps: Array<[string, TrackGap, string]> = [
-      ["U", row.utility, ""],
-      ["L", row.leakage, ""],
-      ["L_eng", row.engaged_leakage, `${row.engaged_leakage.n} engaged pairs`],
-    ];
-    const cellsOf = gaps.map(([name, gap, note]) => [
-      name,
-      rates(gap),
-      `gap ${delta(gap)}`,
-      `p ${pValue(gap)}`,
-      `MDE ${formatMde(gap.mde)}`,
-      note,
-    ]);
+    const cellsOf = gapMetrics(metrics).map((metric) => {
+      const gap = gapOf(row, metric) ?? EMPTY_GAP;
+      return [
+        metric.label,
+        rates(gap),
+        `gap ${delta(gap)}`,
+        `p ${pValue(gap)}`,
+        `MDE ${formatMde(gap.mde)}`,
+        metric.pairsLabel ? `${gap.n} ${pairsOf(metric)}` : "",
+      ];
+    });
     lines.push(...alignedLines(cellsOf));
     const [, both, stateOnly, e2eOnly, neither, agreement, kappaCell, alsoState, executionGap, notEngaged] = agreementCells(row);
     lines.push(
@@ -148,12 +157,15 @@ export function crossTrackText(rows: readonly CrossTrackRow[]): string {
 }
 
 /** The same for the HTML report. */
-export function crossTrackHtml(rows: readonly CrossTrackRow[]): SafeHtml {
+export function crossTrackHtml(rows: readonly CrossTrackRow[], metrics: readonly MetricDescriptor[] = METRICS): SafeHtml {
   const table = (header: string[], body: string[][]) =>
     html`<div class="table-wrap"><table class="cross-track"><thead><tr>${header.map((name, i) => html`<th${i === 0 ? "" : html` class="num"`}>${name}</th>`)}</tr></thead>
       <tbody>${body.map((cells) => html`<tr>${cells.map((cell, i) => (i === 0 ? html`<td>${cell}</td>` : html`<td class="num">${cell}</td>`))}</tr>`)}</tbody></table></div>`;
   const runs = rows[0] ? html`<p class="muted">state-grounded: ${rows[0].state.run_id} · end-to-end: ${rows[0].e2e.run_id}</p>` : "";
-  return html`${runs}<h3>Execution gap (Table 14)</h3>${table(GAP_HEADER, rows.map(gapCells))}
+  return html`${runs}<h3>Execution gap (Table 14)</h3>${table(
+    gapHeader(metrics),
+    rows.map((row) => gapCells(row, metrics)),
+  )}
     <h3>Per-scenario agreement of the two tracks (Figure 4)</h3>${table(AGREEMENT_HEADER, rows.map(agreementCells))}
     <p class="defs">${CROSS_TRACK_NOTE}</p>`;
 }

@@ -1,5 +1,5 @@
-import { type EpisodeRecord, isEngaged, type ScoredRecord } from "../records/index.js";
-import { type BinaryAgreement, binaryAgreement, pairedComparison, wilsonInterval } from "../stats/index.js";
+import { type EpisodeRecord, isEngaged, outcomeOf, type ScoredRecord } from "../records/index.js";
+import { type BinaryAgreement, binaryAgreement, METRICS, type MetricDescriptor, pairedComparison, wilsonInterval } from "../stats/index.js";
 import { comparisonMde } from "./power-table.js";
 
 /** One metric on the two tracks over the same pairs: gap = state-grounded − end-to-end. */
@@ -41,10 +41,19 @@ export interface CrossTrackComparison {
   leakage: TrackGap;
   /** Over the pairs in which the agent engaged on both tracks (`isEngaged`). */
   engaged_leakage: TrackGap;
+  // Any other metric of the `metrics` option with `crossTrack` set is a key of its own, under its
+  // name (read it with `gapOf`).
   /** Pairs the agent did not engage on end-to-end (refused, or stopped by the step limit having sent nothing). */
   not_engaged_e2e: number;
   /** Leak agreement over every pair. */
   agreement: LeakAgreement;
+}
+
+/** A cross-track row's gap for `metric`, or undefined when the tracks were not compared on it. */
+export function gapOf(row: object, metric: Pick<MetricDescriptor, "name">): TrackGap | undefined {
+  // An own property only: a metric named like an Object.prototype member must not find one.
+  const found: unknown = Object.getOwnPropertyDescriptor(row, metric.name)?.value;
+  return typeof found === "object" && found !== null && "gap" in found && "state" in found ? (found as TrackGap) : undefined;
 }
 
 const unitOf = (record: EpisodeRecord) => `${record.scenario_id}::${record.epoch}`;
@@ -55,11 +64,13 @@ const leaked = (record: ScoredRecord) => record.score.leaked_items.length > 0;
  * paired per scenario (and epoch), errors on either track dropping the pair. Every gap is
  * state-grounded minus end-to-end, so a positive leakage gap means the agent leaked more when it
  * only had to answer than when it had to act; the paper found the opposite for both agents it ran.
+ * The gaps are those of the metrics with `crossTrack` set (default `METRICS`: U, L, L_eng), each
+ * over the pairs in its `among` on both tracks.
  */
 export function compareTracks(
   state: readonly EpisodeRecord[],
   e2e: readonly EpisodeRecord[],
-  options: { seed: number; resamples: number; key: string },
+  options: { seed: number; resamples: number; key: string; metrics?: readonly MetricDescriptor[] },
 ): CrossTrackComparison {
   const first = (records: readonly EpisodeRecord[]) => {
     const units = new Map<string, EpisodeRecord>();
@@ -77,12 +88,14 @@ export function compareTracks(
     if (left.status === "error" || right.status === "error") errors++;
     else pairs.push([left, right]);
   }
-  const gap = (metric: string, list: Array<[ScoredRecord, ScoredRecord]>, value: (record: ScoredRecord) => boolean): TrackGap => {
+  const outcomes = pairs.map(([left, right]) => [outcomeOf(left), outcomeOf(right)] as const);
+  const gap = (metric: MetricDescriptor): TrackGap => {
+    const list = outcomes.filter(([left, right]) => metric.among(left) && metric.among(right));
     // Arm a is end-to-end and b state-grounded, so the paired difference b − a is the gap.
     const paired = pairedComparison(
-      list.map(([, right]) => value(right)),
-      list.map(([left]) => value(left)),
-      { seed: options.seed, resamples: options.resamples, key: JSON.stringify(["cross-track", options.key, metric]) },
+      list.map(([, right]) => metric.value(right)),
+      list.map(([left]) => metric.value(left)),
+      { seed: options.seed, resamples: options.resamples, key: JSON.stringify(["cross-track", options.key, metric.name]) },
     );
     return {
       n: paired.n,
@@ -94,7 +107,12 @@ export function compareTracks(
       mde: comparisonMde({ n: paired.n, mean_a: paired.mean_b, difference: -paired.difference }),
     };
   };
-  const bothEngaged = pairs.filter(([left, right]) => isEngaged(left) && isEngaged(right));
+  const gaps = new Map((options.metrics ?? METRICS).filter((metric) => metric.crossTrack).map((metric) => [metric.name, gap(metric)]));
+  const builtin = (name: string): TrackGap => {
+    const found = gaps.get(name);
+    if (found === undefined) throw new TypeError(`compareTracks: the built-in metric ${name} must be compared`);
+    return found;
+  };
   const stateLeaks = pairs.map(([left]) => leaked(left));
   const e2eLeaks = pairs.map(([, right]) => leaked(right));
   const count = (want: [boolean, boolean]) => pairs.filter((_, i) => stateLeaks[i] === want[0] && e2eLeaks[i] === want[1]).length;
@@ -106,9 +124,10 @@ export function compareTracks(
     only_state: stateUnits.size - shared.length,
     only_e2e: e2eUnits.size - shared.length,
     errors_excluded: errors,
-    utility: gap("utility", pairs, (record) => record.score.utility === 1),
-    leakage: gap("leakage", pairs, leaked),
-    engaged_leakage: gap("engaged_leakage", bothEngaged, leaked),
+    ...Object.fromEntries(gaps),
+    utility: builtin("utility"),
+    leakage: builtin("leakage"),
+    engaged_leakage: builtin("engaged_leakage"),
     not_engaged_e2e: pairs.filter(([, right]) => !isEngaged(right)).length,
     agreement: {
       ...binaryAgreement(stateLeaks, e2eLeaks),

@@ -27,7 +27,7 @@ function estimateCell(estimate: Estimate, kind: "u" | "l" | "plain", withCi: boo
 /** A row's figure for a leaderboard metric, marked as its descriptor's `html` says. */
 function metricCell(metric: MetricDescriptor, row: object): SafeHtml {
   const estimate = estimateOf(row, metric);
-  const extraClass = metric.html?.headline ? "key-metric" : "";
+  const extraClass = metric.headline ? "key-metric" : "";
   if (estimate === undefined) return html`<td class="num ${extraClass}" data-sort="-1">–</td>`;
   if ("k" in estimate) return estimateCell(estimate, metric.html?.bar ?? "plain", metric.format.endsWith("-ci"), extraClass);
   // A mean (0–5) has no bar and no "k of n": two decimals, with its CI.
@@ -75,7 +75,7 @@ export function leaderboardHtml(rows: readonly ReportRow[], metrics: readonly Me
     ${sortable("n", true, "scored episodes (errors excluded)")}${shown.map(
       (metric) =>
         html`
-    ${sortable(metric.html?.heading ?? metricHeading(metric), true, metric.description, metric.html?.headline ? "key-metric" : "")}`,
+    ${sortable(metric.html?.heading ?? metricHeading(metric), true, metric.description, metric.headline ? "key-metric" : "")}`,
     )}
     ${FAILURE_MODES.map((mode) => sortable(MODE_ABBREVIATIONS[mode] ?? mode, true, `engaged leakage on ${mode} scenarios`))}
     ${sortable("errors", true, "episodes that failed; excluded from every rate")}

@@ -53,11 +53,21 @@ export interface MetricDescriptor {
    */
   gate?: string;
   /**
-   * How the HTML leaderboard marks its column: a heading other than the label's (U leaves out
-   * "[95% CI]" to keep its bar column narrow), a bar behind the figure (`u` higher is better, `l`
-   * lower is better), and whether it is the headline metric the page highlights (L_eng).
+   * Whether the cross-track analysis (`compare` of a state-grounded and an end-to-end run) pairs it
+   * per scenario: its gap, state-grounded − end-to-end, over the pairs in `among` on both tracks.
    */
-  html?: { heading?: string; bar?: "u" | "l"; headline?: boolean };
+  crossTrack?: boolean;
+  /**
+   * The metric the reports lead with (L_eng): highlighted in the HTML leaderboard, and the one
+   * whose p-value the cross-track table of gaps shows.
+   */
+  headline?: boolean;
+  /**
+   * How the HTML leaderboard marks its column: a heading other than the label's (U leaves out
+   * "[95% CI]" to keep its bar column narrow), and a bar behind the figure (`u` higher is better,
+   * `l` lower is better).
+   */
+  html?: { heading?: string; bar?: "u" | "l" };
 }
 
 /** Whether an outcome engaged: the denominator of engaged leakage (see `Outcome.engaged`). */
@@ -85,6 +95,7 @@ export const METRICS: readonly MetricDescriptor[] = [
     table: "leaderboard",
     episodeColumn: false,
     gate: "utility",
+    crossTrack: true,
     html: { heading: "U", bar: "u" },
   },
   {
@@ -100,6 +111,7 @@ export const METRICS: readonly MetricDescriptor[] = [
     table: "leaderboard",
     episodeColumn: false,
     gate: "leakage",
+    crossTrack: true,
   },
   {
     name: "refusal",
@@ -128,7 +140,9 @@ export const METRICS: readonly MetricDescriptor[] = [
     episodeColumn: false,
     pairsLabel: "engaged",
     gate: "engaged leakage",
-    html: { bar: "l", headline: true },
+    crossTrack: true,
+    headline: true,
+    html: { bar: "l" },
   },
   {
     name: "truncation",

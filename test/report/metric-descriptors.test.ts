@@ -2,7 +2,17 @@ import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { addGateOptions, checkGates } from "../../src/cli/quality-gates.js";
 import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/records/index.js";
-import { compareRuns, compareTable, compareText, leaderboardTable, recordsToCsv } from "../../src/report/index.js";
+import { gapOf } from "../../src/report/cross-track.js";
+import {
+  compareRuns,
+  compareTable,
+  compareText,
+  crossTrackHtml,
+  crossTrackTables,
+  crossTrackText,
+  leaderboardTable,
+  recordsToCsv,
+} from "../../src/report/index.js";
 import { leaderboardHtml } from "../../src/report/leaderboard-html.js";
 import { comparisonOf } from "../../src/report/paired-arms.js";
 import { referenceMetricsHtml } from "../../src/report/reference-metrics-html.js";
@@ -24,6 +34,7 @@ const CLEAN_COMPLETION: MetricDescriptor = {
   table: "leaderboard",
   episodeColumn: true,
   gate: "clean completion",
+  crossTrack: true,
 };
 const WITH_FAKE = [...METRICS, CLEAN_COMPLETION];
 
@@ -119,6 +130,29 @@ describe("a metric added by its descriptor alone", () => {
     expect(header.at(-2)).toBe("MDE U_clean");
     expect(compareText(result, WITH_FAKE)).toMatch(/\n {2}U_clean +25\.0% → 100\.0% +\+75\.0 pp/);
     expect(compareText(result)).not.toContain("U_clean");
+  });
+
+  it("gets its gap in the cross-track analysis: summary, wide tables, terminal lines and HTML", () => {
+    // The same agent without a defense on both tracks: end-to-end, every scenario done cleanly.
+    const arms = { defenses: ["none"], arms: [{ agent: "m", defense: "none" }] };
+    const state = { manifest: RunManifestSchema.parse({ ...manifest, ...arms }), records: records.filter((r) => r.defense === "none") };
+    const e2e = {
+      manifest: RunManifestSchema.parse({ ...manifest, ...arms, run_id: "20261202T110000Z-eeeeee", track: "e2e" }),
+      records: RESTRICTIVE.map((outcome, i) => outcomeRecord("m", "none", `s${i}`, outcome)),
+    };
+    const [row] = compareRuns(state, e2e, { seed: 1, resamples: 500, metrics: WITH_FAKE }).cross_track ?? [];
+    // s4 errs state-grounded: four pairs, 1/4 state-grounded against 4/4 end-to-end.
+    expect(gapOf(row ?? {}, CLEAN_COMPLETION)).toMatchObject({ n: 4, state: 0.25, e2e: 1, gap: -0.75 });
+    const rows = row ? [row] : [];
+    const [header = "", , cells = ""] = crossTrackTables(rows, WITH_FAKE).split("\n");
+    const split = (line: string) => line.split("|").map((cell) => cell.trim());
+    const at = split(header).indexOf("U_clean state → e2e");
+    expect(split(header).slice(at, at + 3)).toEqual(["U_clean state → e2e", "gap U_clean [95% CI]", "MDE"]);
+    expect(at).toBe(split(header).lastIndexOf("MDE", at - 1) + 1);
+    expect(split(cells)[at]).toBe("25.0% → 100.0%");
+    expect(crossTrackText(rows, WITH_FAKE)).toMatch(/\n {2}U_clean +25\.0% → 100\.0% +gap −75\.0 pp/);
+    expect(String(crossTrackHtml(rows, WITH_FAKE))).toContain('<th class="num">gap U_clean [95% CI]</th>');
+    expect(crossTrackText(rows) + crossTrackTables(rows) + String(crossTrackHtml(rows))).not.toContain("U_clean");
   });
 
   it("gets a CI gate flag for bench and score, checked on every row", () => {
