@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addGateOptions, checkGates } from "../../src/cli/quality-gates.js";
 import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/records/index.js";
 import { gapOf } from "../../src/report/cross-track.js";
+import { defenseSweepHtml } from "../../src/report/defense-sweep.js";
 import {
   compareRuns,
   compareTable,
@@ -153,6 +154,23 @@ describe("a metric added by its descriptor alone", () => {
     expect(crossTrackText(rows, WITH_FAKE)).toMatch(/\n {2}U_clean +25\.0% → 100\.0% +gap −75\.0 pp/);
     expect(String(crossTrackHtml(rows, WITH_FAKE))).toContain('<th class="num">gap U_clean [95% CI]</th>');
     expect(crossTrackText(rows) + crossTrackTables(rows) + String(crossTrackHtml(rows))).not.toContain("U_clean");
+  });
+
+  it("gets its columns in the HTML defense sweep: paired against none, and averaged over agents", async () => {
+    const summary = summarizeRun(manifest, records, { metrics: WITH_FAKE });
+    const rows = reportRows([{ manifest, records, summary, scenarios: [] }]);
+    const section = String(await defenseSweepHtml(rows, { seed: 1, resamples: 500, metrics: WITH_FAKE }));
+    const [paired = "", macro = ""] = section.split("<h3>Average over agents");
+    const headings = (table: string) => [...table.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((match) => match[1]);
+    const at = headings(paired).indexOf("U_clean");
+    expect(headings(paired).slice(at, at + 4)).toEqual(["U_clean", "ΔU_clean", "p", "MDE"]);
+    expect(at).toBe(headings(paired).lastIndexOf("MDE") - 3);
+    // Four pairs (s4 errs without the defense): 1/4 → 4/4; its rows' own rates are the same here.
+    expect(paired).toContain('<td class="num">25.0% → 100.0%</td>');
+    expect(headings(macro).slice(0, 6)).toEqual(["defense", "agents", "U", "ΔU", "L_eng", "ΔL_eng"]);
+    expect(headings(macro).slice(6, 8)).toEqual(["U_clean", "ΔU_clean"]);
+    expect(macro).toContain('<td class="num">25.0% → 100.0%</td><td class="num">+75.0 pp</td>');
+    expect(String(await defenseSweepHtml(rows, { seed: 1, resamples: 500 }))).not.toContain("U_clean");
   });
 
   it("gets a CI gate flag for bench and score, checked on every row", () => {
