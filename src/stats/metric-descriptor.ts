@@ -3,9 +3,9 @@ import type { Estimate, MeanEstimate, Outcome } from "./summarize-outcomes.js";
 /**
  * One disclosure metric, said once: what it is called, how it is estimated from episodes, how
  * two runs compare on it, which way is better and how it is shown. The summary, the leaderboards
- * (terminal, markdown, HTML), the record export and `compare` iterate over `METRICS`, so a new
- * metric is one entry here (and its paragraph in docs/design/statistics.md), not a tour of the
- * report. docs/design/changing.md, "A metric", says what is still written per metric.
+ * and reference-metrics tables (terminal, markdown, HTML), the record export, `compare`, the
+ * cross-track analysis and the defense sweep iterate over `METRICS`, so a new metric is one entry
+ * here (and its paragraph in docs/design/statistics.md), not a tour of the report. docs/design/changing.md, "A metric", says what is still written per metric.
  */
 export interface MetricDescriptor {
   /** The key in `summary.json`'s rows and in `compare --json` (`engaged_leakage`). */
