@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MatcherModeSchema } from "../scoring/index.js";
 
 /** How model clients are built (flags, config file path): what a resume or a queued worker needs to rebuild them. Never keys. */
 export const ModelOptionsRecordSchema = z.object({
@@ -98,7 +99,7 @@ export const RunManifestSchema = z.object({
       evaluator_sha256: z.string(),
     })
     .optional(),
-  matcher: z.enum(["strict", "agentcibench"]),
+  matcher: MatcherModeSchema,
   epochs: z.number().int().positive(),
   seed: z.number().int(),
   bootstrap_resamples: z.number().int().positive(),

@@ -4,7 +4,15 @@ export { hybridScore } from "./judge/hybrid-score.js";
 export { type JudgeCall, type JudgeErrorKind, type JudgeOptions, type JudgeResult, judgeOutput } from "./judge/judge-output.js";
 export { JUDGE_SYSTEM_PROMPT, type JudgeCase, judgePromptHash } from "./judge/judge-prompt.js";
 export { type JudgeVerdict, JudgeVerdictRequestSchema } from "./judge/judge-verdict.js";
-export { DEFAULT_MATCHER_MODE, MATCHER_MODES, type MatcherMode } from "./matcher-mode.js";
+export { DEFAULT_MATCHER_MODE, MATCHER_MODES, type MatcherMode, MatcherModeSchema } from "./matcher-mode.js";
 export { scoreOutput } from "./score-output.js";
-export type { GroundTruthItems, MatchEvidence, MatchRule, Score, SharedOutput } from "./score-types.js";
+export {
+  type GroundTruthItems,
+  type MatchEvidence,
+  MatchEvidenceSchema,
+  type MatchRule,
+  type Score,
+  ScoreSchema,
+  type SharedOutput,
+} from "./score-types.js";
 export { sequenceRatio } from "./sequence-ratio.js";
