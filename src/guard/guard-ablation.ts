@@ -18,6 +18,8 @@ export const GUARD_ABLATIONS = {
     "over-broad rules (granting more than half the page's rows) are kept: a rule that reaches into the comments shows the payloads there",
   "capacity-grammars":
     "the capacity exception is off (no untrusted text run is released for matching a closed grammar): masks more, exposes no attack; measures the utility the grammars buy",
+  "terminal-trust":
+    "the terminal exception is off (a terminal's screen stays masked even while every line on it is the host's and none tainted): masks more, exposes no attack; measures the utility terminal trust tracking buys",
   "endorsement-by-shape":
     "endorse with source shape is refused for every type: refuses more, exposes no attack; measures the utility shape endorsement buys",
   "shape-provenance":

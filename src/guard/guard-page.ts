@@ -30,6 +30,12 @@ export interface GuardOptions {
   ownedFiles?: readonly string[];
   /** Rule sets for child frames, by frame id (a frame never inherits its parent page's rules). */
   frameRules?: Readonly<Record<string, unknown>>;
+  /**
+   * Node ids of regions the host vouches for (docs/design/guarded-agent.md, "Terminal trust"): a
+   * terminal's screen while trust tracking finds it clean. Their rows are released by the
+   * `terminal` exception, never forced rows.
+   */
+  hostTrusted?: readonly string[];
   /** Node ids of live reveal records (endorsed elements) to copy back over the mask. */
   reveals?: readonly string[];
   /**
@@ -201,7 +207,11 @@ export function judgePage(capture: CapturedPage | CapturedPageInput, rules: unkn
   const owned = ownedFilesFrom(options.ownedFiles ?? []);
   // Listings only matter when the user owns files: most captures skip the walk.
   const listingRows = owned.baseNames.size > 0 ? fileListingRows(model, base.rules) : new Set<number>();
-  const final = applyExceptions({ model, consentRows, owned, fileListingRows: listingRows }, echoed, off);
+  const final = applyExceptions(
+    { model, consentRows, owned, fileListingRows: listingRows, hostTrusted: new Set(options.hostTrusted ?? []) },
+    echoed,
+    off,
+  );
 
   const reveals = new Set(options.reveals ?? []);
   const plan = planMask(model, final, nodeVerdicts, reveals);

@@ -178,7 +178,10 @@ describe("applyExceptions only unmasks", () => {
         ? { verdict: "trusted", source: "rule#0", container: "root" }
         : { verdict: "untrusted", source: row.forced ?? "default", container: null },
     );
-    const out = applyExceptions({ model, consentRows: new Set(), owned: ownedFilesFrom([]), fileListingRows: new Set() }, input);
+    const out = applyExceptions(
+      { model, consentRows: new Set(), owned: ownedFilesFrom([]), fileListingRows: new Set(), hostTrusted: new Set() },
+      input,
+    );
     expect(out.map((v) => `${v.verdict}:${v.source}`)).toEqual(["trusted:capacity", "untrusted:opaque", "trusted:rule#0"]);
   });
 });

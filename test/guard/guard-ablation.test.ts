@@ -123,6 +123,7 @@ describe("guard ablations on the mask", () => {
       "differential-check",
       "coverage-cap",
       "capacity-grammars",
+      "terminal-trust",
       "endorsement-by-shape",
       "shape-provenance",
     ]);

@@ -196,13 +196,15 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
               owned: ownedFilesFrom(["/home/u/Home", "/x/alice"]),
               // Every row in a file listing: the most an exception could release.
               fileListingRows: new Set(model.rows.map((row) => row.index)),
+              // And every row vouched for by the host: the terminal exception at its widest.
+              hostTrusted: new Set(model.rows.map((row) => row.id)),
             },
             input,
           );
           input.forEach((verdict, i) => {
             if (verdict.verdict === "trusted") expect(out[i]).toBe(verdict);
             if (out[i]!.verdict === "trusted" && verdict.verdict === "untrusted") {
-              expect(["consent", "capacity", "file"]).toContain(out[i]!.source);
+              expect(["consent", "capacity", "file", "terminal"]).toContain(out[i]!.source);
               expect(model.rows[i]!.forced).toBeNull();
             }
           });
@@ -222,7 +224,13 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
         }),
         ([model, input, claimed, ablated]) => {
           const rogue: GuardException = { source: "capacity", ablation: "capacity-grammars", releases: () => claimed };
-          const inputs = { model, consentRows: new Set<number>(), owned: ownedFilesFrom([]), fileListingRows: new Set<number>() };
+          const inputs = {
+            model,
+            consentRows: new Set<number>(),
+            owned: ownedFilesFrom([]),
+            fileListingRows: new Set<number>(),
+            hostTrusted: new Set<string>(),
+          };
           const out = applyExceptions(inputs, input, new Set(ablated ? (["capacity-grammars"] as const) : []), [rogue]);
           expect(out).toHaveLength(input.length);
           input.forEach((verdict, i) => {
@@ -249,6 +257,7 @@ describe("properties: safety checks only mask, exceptions only unmask", () => {
             consentRows: new Set(model.rows.filter((row) => unchecked[row.index]!.source === "consent").map((row) => row.index)),
             owned: ownedFilesFrom([]),
             fileListingRows: new Set(),
+            hostTrusted: new Set<string>(),
           },
           unchecked,
         );

@@ -35,4 +35,5 @@ export {
   type TerminalLineVerdict,
 } from "./terminal/terminal-line-taint.js";
 export { TerminalTrust } from "./terminal/terminal-trust.js";
+export { type TerminalFiles, type TerminalLayout, TerminalWatch, UNKNOWN_FILES, WORKSPACE_TERMINAL } from "./terminal/terminal-watch.js";
 export { PLANNER_REPLY_SCHEMA_NAME, TOOL_NAMES, type ToolCall, type ToolName } from "./tools/tool-call.js";

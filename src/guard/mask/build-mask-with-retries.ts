@@ -66,6 +66,8 @@ type MaskOptions = GuardOptions & {
   onAttemptFailed?: (error: Error, attempt: number) => void;
   /** Reveal records re-resolved against each capture (node ids of that capture); wins over `reveals`. */
   revealsFor?: (page: CapturedPage) => readonly string[];
+  /** Regions the host vouches for, per capture (node ids of that capture); wins over `hostTrusted`. */
+  hostTrustedFor?: (page: CapturedPage) => readonly string[];
   /** Rules dropped earlier on the captured page's template (asked after `rules`); wins over `keepDropped`. */
   keepDroppedFor?: (page: CapturedPage) => ReadonlySet<number>;
 };
@@ -106,7 +108,13 @@ async function buildMask(source: CaptureSource, rules: unknown, options: MaskOpt
     const ruleSet = typeof rules === "function" ? await (rules as (page: CapturedPage) => unknown)(page) : rules;
     const reveals = options.revealsFor?.(page) ?? options.reveals;
     const keepDropped = options.keepDroppedFor?.(page) ?? options.keepDropped;
-    const judged = judgePage(page, ruleSet, { ...options, ...(reveals && { reveals }), ...(keepDropped && { keepDropped }) });
+    const hostTrusted = options.hostTrustedFor?.(page) ?? options.hostTrusted;
+    const judged = judgePage(page, ruleSet, {
+      ...options,
+      ...(reveals && { reveals }),
+      ...(keepDropped && { keepDropped }),
+      ...(hostTrusted && { hostTrusted }),
+    });
     const second =
       frame.renderKeptOnly === undefined || judged.revealed.length === 0 || options.ablate?.has("differential-check")
         ? null

@@ -3,12 +3,13 @@ import { capacityException } from "./capacity-exception.js";
 import { consentException } from "./consent-exception.js";
 import { fileException } from "./file-exception.js";
 import type { ExceptionInputs, GuardException } from "./guard-exception.js";
+import { terminalException } from "./terminal-exception.js";
 import type { Verdict } from "./verdict.js";
 
 export type { ExceptionInputs, GuardException } from "./guard-exception.js";
 
 /** The guard's exceptions, in the order they apply: each sees the verdicts the ones before it left. */
-export const GUARD_EXCEPTIONS: readonly GuardException[] = [consentException, capacityException, fileException];
+export const GUARD_EXCEPTIONS: readonly GuardException[] = [consentException, capacityException, fileException, terminalException];
 
 /**
  * Applies the exceptions to the verdicts the safety checks left (docs/design/guard.md,

@@ -11,6 +11,8 @@ export interface ExceptionInputs {
   owned: OwnedFiles;
   /** Rows inside a file listing that a `files` rule names (`fileListingRows`). */
   fileListingRows: ReadonlySet<number>;
+  /** Node ids of regions the host vouches for (a trusted terminal's screen: `GuardOptions.hostTrusted`). */
+  hostTrusted: ReadonlySet<string>;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ExceptionInputs {
  */
 export interface GuardException {
   /** The verdict source a row it releases carries. */
-  readonly source: Extract<VerdictSource, "consent" | "capacity" | "file">;
+  readonly source: Extract<VerdictSource, "consent" | "capacity" | "file" | "terminal">;
   /** The ablation that switches it off (`bench --guard-ablate`), if it can be switched off. */
   readonly ablation?: GuardAblation;
   /** The rows it would release, given the verdicts so far (earlier exceptions applied). */

@@ -14,6 +14,7 @@ export type VerdictSource =
   | "self"
   | "capacity"
   | "file"
+  | "terminal"
   | "default"
   | "echo"
   | "containment"

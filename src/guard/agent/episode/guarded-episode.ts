@@ -24,6 +24,7 @@ import { controlsShown, type ShownControl } from "../screen/controls-shown.js";
 import { DroppedRuleMemory } from "../screen/dropped-rule-memory.js";
 import { captureGuardedScreen, type GuardedScreen, type PageRulesFor } from "../screen/guarded-screen.js";
 import { textsShown } from "../screen/texts-shown.js";
+import { type TerminalFiles, TerminalWatch } from "../terminal/terminal-watch.js";
 import { PlannerReplySchema, type ToolCall } from "../tools/tool-call.js";
 import { VariableStore } from "../variables/variable-store.js";
 import { runReadTool, type ToolOutcome } from "./read-tools.js";
@@ -73,6 +74,12 @@ export interface GuardedEpisodeSettings {
    * `insufficient`.
    */
   endorsementSources?: EndorsementSources;
+  /**
+   * The terminal's home and file labels, for terminal trust tracking's classifier
+   * (docs/design/guarded-agent.md, "Terminal trust"). Absent: every path is `unknown`, so only
+   * lines that read no file leave the terminal shown.
+   */
+  terminalFiles?: TerminalFiles;
   /**
    * Rule sets proposed for pages that have no stored set
    * (docs/design/rule-proposal.md, "The cache"), shared by the agent's episodes. Absent
@@ -125,6 +132,8 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   private readonly history = new PlannerHistory();
   private readonly memo = new RefusalMemo();
   private readonly reveals: RevealRecord[] = [];
+  /** Terminal trust tracking: what the host typed into the terminal and whether its screen may be shown. */
+  private readonly terminal: TerminalWatch;
   private screen: GuardedScreen | undefined;
   private dirty = true;
   private captures = 0;
@@ -146,6 +155,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     private readonly settings: GuardedEpisodeSettings,
   ) {
     this.task = input.task;
+    this.terminal = new TerminalWatch(settings.terminalFiles);
   }
 
   /**
@@ -336,6 +346,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       return done.ok ? done.text : text;
     };
     const action = browserActionOf(call, substitute);
+    if (keyboard) this.trackTerminal(turn.screen, action);
     this.record(ledger, turn, { tool: call.tool, args, verdict: "allowed", result: "Sent to the browser." });
     this.pending = { call: callText };
     this.dirty = true;
@@ -344,6 +355,17 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       return { kind: "act", action: { action: "new_tab" }, thought, usage: NO_USAGE };
     }
     return { kind: "act", action, thought, usage: NO_USAGE };
+  }
+
+  /**
+   * Keyboard input the host sends to a terminal's focused input: the typed text and Enter feed
+   * terminal trust tracking, which the next capture of the terminal page reads.
+   */
+  private trackTerminal(screen: GuardedScreen, action: ReturnType<typeof browserActionOf>): void {
+    const watch = this.terminal;
+    if (!watch.shows(screen.page) || !watch.isInput(screen.page)) return;
+    if (action.action === "keyboard_type") watch.type(action.text);
+    else if (action.action === "press" && /^(Enter|Return|NumpadEnter)$/i.test(action.key)) watch.enter();
   }
 
   /** A read tool (query, find, endorse, fetch, …): run, recorded, and its result in the history with any new view. */
@@ -517,6 +539,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       rulesFor,
       revealsFor: (captured) => resolveReveals(captured, this.settings.adapters[rulesFor(captured.url ?? "").app ?? ""], this.reveals),
       droppedRules: this.droppedRules,
+      hostTrustedFor: (captured) => this.terminal.observe(captured),
       ...(this.settings.ablate !== undefined && { ablate: this.settings.ablate }),
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
     });

@@ -55,6 +55,8 @@ export interface CaptureOptions {
   rulesFor: PageRulesFor;
   /** Re-resolves the episode's reveal records against a capture (node ids of that capture). */
   revealsFor: (page: CapturedPage) => readonly string[];
+  /** Regions the host vouches for in a capture (a clean terminal's screen; node ids of that capture). */
+  hostTrustedFor?: (page: CapturedPage) => readonly string[];
   userIdentity?: string;
   /** Rules the coverage cap dropped on earlier captures, per shown URL: they stay dropped. */
   droppedRules?: DroppedRuleMemory;
@@ -78,6 +80,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
     {
       ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
       ...(options.ablate !== undefined && { ablate: options.ablate }),
+      ...(options.hostTrustedFor !== undefined && { hostTrustedFor: options.hostTrustedFor }),
       revealsFor: (captured) => {
         reveals = [...new Set(options.revealsFor(captured))].sort();
         return reveals;

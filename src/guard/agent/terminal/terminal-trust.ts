@@ -8,10 +8,16 @@ const RESET_LINES: ReadonlySet<string> = new Set(["reset", "tput reset"]);
  * trusted until a line the host typed taints it (`classifyTerminalLine`), and a taint sticks until
  * the scrollback is gone — a `reset` line alone on its line, or a new terminal (`reset()`).
  * `clear` does not reset it: it only scrolls the old output up, where the scrollback still holds
- * it. Wiring this to the mask of a terminal's region is the terminal app's part (not built yet).
+ * it. `TerminalWatch` wires it to the mask of the terminal's screen.
  */
 export class TerminalTrust {
   private taint: TaintReason | null = null;
+  private wasReset = false;
+
+  /** Whether the last line entered was a reset. */
+  get lastWasReset(): boolean {
+    return this.wasReset;
+  }
 
   get tainted(): boolean {
     return this.taint !== null;
@@ -24,7 +30,8 @@ export class TerminalTrust {
 
   /** The host pressed Enter on `line`: classify it, and remember a taint until a reset. */
   enter(line: string, context: TerminalLineContext): TerminalLineVerdict {
-    if (RESET_LINES.has(line.trim().replace(/\s+/g, " "))) {
+    this.wasReset = RESET_LINES.has(line.trim().replace(/\s+/g, " "));
+    if (this.wasReset) {
       this.taint = null;
       return { taints: false, reason: "local_owned" };
     }

@@ -1,0 +1,135 @@
+import type { CapturedPage } from "../../captured-page.js";
+import type { PathOwnership } from "./terminal-line-taint.js";
+import { TerminalTrust } from "./terminal-trust.js";
+
+/** Where a terminal page keeps its parts, by DOM id (the workspace's terminal app: src/workspace/terminal/). */
+export interface TerminalLayout {
+  screen: string;
+  input: string;
+  prompt: string;
+}
+
+export const WORKSPACE_TERMINAL: TerminalLayout = { screen: "terminal-screen", input: "terminal-input", prompt: "terminal-prompt" };
+
+/** What the host knows about the terminal's files: the home directory and each path's label. */
+export interface TerminalFiles {
+  home: string;
+  ownership(path: string): PathOwnership;
+}
+
+/** Nothing is known: every path is `unknown`, the safe side (only lines that read no file stay clean). */
+export const UNKNOWN_FILES: TerminalFiles = { home: "/home/user", ownership: () => "unknown" };
+
+const PROMPT = /^[^@\s]+@[^:\s]+:(.*)[$#] ?$/;
+
+/**
+ * Terminal trust tracking in the episode (docs/design/guarded-agent.md, "Terminal trust"): the
+ * host tells it what it typed into the focused terminal input and when it pressed Enter; each
+ * capture of the terminal page asks whether the screen may be shown. Default deny: the screen is
+ * shown only while every line on it is one the host typed and none of them tainted
+ * (`TerminalTrust`). Text the host did not put there — scrollback the page shipped, a screen that
+ * changed with no line submitted, output that does not follow the host's echoed line, an input
+ * holding text the host did not type — makes the terminal foreign, masked until a `reset` the
+ * host typed leaves an empty screen.
+ */
+export class TerminalWatch {
+  private readonly trust = new TerminalTrust();
+  /** What the host typed into the input since the last Enter. */
+  private typed = "";
+  /** The line the host submitted since the last capture, if any. */
+  private submitted: string | null = null;
+  /** The screen as last captured; null before the first capture. */
+  private lastScreen: string | null = null;
+  private foreign = false;
+  private cwd: string;
+
+  constructor(
+    private readonly files: TerminalFiles = UNKNOWN_FILES,
+    private readonly layout: TerminalLayout = WORKSPACE_TERMINAL,
+  ) {
+    this.cwd = files.home;
+  }
+
+  /** Whether the node the host's keyboard input goes to is this terminal's input. */
+  isInput(page: CapturedPage): boolean {
+    return page.nodes.find((node) => node.id === page.focusedNodeId)?.domId === this.layout.input;
+  }
+
+  /** The host typed `text` into the terminal input (a newline submits, as Enter does). */
+  type(text: string): void {
+    const lines = text.split(/\r\n|\r|\n/);
+    this.typed += lines[0]!;
+    for (const line of lines.slice(1)) {
+      this.enter();
+      this.typed = line;
+    }
+  }
+
+  /** The host pressed Enter in the terminal input: the typed line runs. */
+  enter(): void {
+    const line = this.typed;
+    this.typed = "";
+    // Two submissions between captures cannot be checked against the screen one by one.
+    if (this.submitted !== null) this.foreign = true;
+    this.submitted = line;
+    this.trust.enter(line, { cwd: this.cwd, home: this.files.home, ownership: (path) => this.files.ownership(path) });
+  }
+
+  /** Whether the page is this terminal (it has the screen element). */
+  shows(page: CapturedPage): boolean {
+    return page.nodes.some((node) => node.domId === this.layout.screen);
+  }
+
+  /**
+   * A capture of the terminal page: checks that the screen holds only what the host's lines
+   * produced, and returns the screen's node id when it may be shown (else none).
+   */
+  observe(page: CapturedPage): string[] {
+    const screenNode = page.nodes.find((node) => node.domId === this.layout.screen);
+    if (screenNode === undefined) return [];
+    const screen = screenNode.text ?? "";
+    const input = page.nodes.find((node) => node.domId === this.layout.input);
+    const prompt = page.nodes.find((node) => node.domId === this.layout.prompt);
+    const line = this.submitted;
+    this.submitted = null;
+    if (this.lastScreen === null) {
+      // The first look: anything already on the screen was put there by someone else.
+      if (screen.trim() !== "") this.foreign = true;
+    } else if (line === null) {
+      if (screen !== this.lastScreen) this.foreign = true;
+    } else if (screen === "") {
+      // `clear` or `reset`: only a host's `reset` drops the scrollback that made it foreign.
+      if (this.trust.lastWasReset) this.foreign = false;
+    } else if (!followsEcho(this.lastScreen, screen, line)) {
+      this.foreign = true;
+    }
+    this.lastScreen = screen;
+    // Input the host did not type would run as a line the host never classified.
+    if ((input?.text ?? "") !== this.typed) this.foreign = true;
+    this.cwd = cwdOf(prompt?.text ?? "", this.files.home) ?? this.cwd;
+    return this.trusted ? [screenNode.id] : [];
+  }
+
+  get trusted(): boolean {
+    return !this.foreign && !this.trust.tainted;
+  }
+}
+
+/** The screen after a line: the screen before, then the prompt and the line echoed, then its output. */
+function followsEcho(before: string, after: string, line: string): boolean {
+  if (!after.startsWith(before)) return false;
+  const rest = after.slice(before.length);
+  const end = rest.indexOf("\n");
+  const echo = end < 0 ? rest : rest.slice(0, end);
+  return PROMPT.test(`${echo.slice(0, echo.length - line.length)}`) && echo.endsWith(line);
+}
+
+/** The working directory the prompt label shows (`~/Documents`), absolute. */
+function cwdOf(prompt: string, home: string): string | null {
+  const match = PROMPT.exec(prompt.trim() === "" ? "" : `${prompt.trimEnd()} `);
+  if (match === null) return null;
+  const shown = match[1]!;
+  if (shown === "~") return home;
+  if (shown.startsWith("~/")) return `${home}${shown.slice(1)}`;
+  return shown.startsWith("/") ? shown : null;
+}
