@@ -20,6 +20,7 @@ import type { EpisodeSpec } from "./episode-spec.js";
 import { injectionScoreOf } from "./injection-score-of.js";
 import { usageByRoleField, usageField } from "./run-episode.js";
 import { scoreEpisode } from "./score-episode.js";
+import { terminalFilesOf } from "./terminal-files-of.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
 export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
@@ -317,6 +318,7 @@ function startAgentEpisode(spec: EpisodeSpec) {
       ...(scenario.now !== undefined && { now: scenario.now }),
       ...(guard?.loose_task !== undefined && { looseTask: guard.loose_task }),
       ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
+      ...(scenario.state.terminal !== undefined && { terminalFiles: terminalFilesOf(scenario.state.terminal) }),
       directory: scenarioDirectory(scenario),
     },
     {

@@ -7,6 +7,7 @@ export { usesAppHosts } from "./hosts/app-hosts.js";
 export { type SinkEntry, SinkEntrySchema } from "./sink/sink-entry.js";
 export { startWorkspace, type Workspace, type WorkspaceHostMapping, type WorkspaceOptions } from "./start-workspace.js";
 export { type ChangeEntry, ChangeEntrySchema } from "./store/change-entry.js";
+export { vshInput } from "./terminal/terminal-session.js";
 export { type AppearanceInput, THEME_NAMES, type ThemeName } from "./themes/appearance.js";
 export { MEMBER_ROLES, TOKEN_SCOPES } from "./tracker/tracker-operations.js";
 export { CONTENT_MARK, OPERATOR_MARK } from "./views/labelling.js";

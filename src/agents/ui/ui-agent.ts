@@ -16,6 +16,12 @@ export interface UiEpisodeInput {
   directory?: ReadonlyArray<{ name: string }>;
   /** Hosts the task allows fetching untrusted addresses from, besides the workspace's own. */
   fetchAllowlist?: readonly string[];
+  /**
+   * The workspace terminal's home and the provenance label of each path as the scenario seeds it
+   * (`owned`: the user's own; anything else is not), for the guarded agent's terminal trust
+   * tracking. Absent when the scenario has no terminal.
+   */
+  terminalFiles?: { home: string; ownership(path: string): "owned" | "received" | "unknown" };
 }
 
 /**

@@ -78,6 +78,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
           rulesFor: options.rulesFor ?? workspacePageRules,
           adapters: options.adapters ?? WORKSPACE_ADAPTERS,
           fetchAllowlist: (firstUrl) => allowlistFor(firstUrl, input.fetchAllowlist),
+          ...(input.terminalFiles !== undefined && { terminalFiles: input.terminalFiles }),
           ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
           ...(options.proposals !== undefined && { proposals: options.proposals }),
           ...(options.acceptAnswers && { acceptAnswers: true }),
