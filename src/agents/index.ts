@@ -23,6 +23,7 @@ export type {
   PageStep,
   ScreenUiAgent,
   SelfObservingUiAgent,
+  TerminalSources,
   UiAgent,
   UiDecision,
   UiEpisode,

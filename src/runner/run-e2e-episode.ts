@@ -21,6 +21,7 @@ import { injectionScoreOf } from "./injection-score-of.js";
 import { usageByRoleField, usageField } from "./run-episode.js";
 import { scoreEpisode } from "./score-episode.js";
 import { terminalFilesOf } from "./terminal-files-of.js";
+import { terminalSourcesOf } from "./terminal-sources-of.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
 export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
@@ -318,7 +319,10 @@ function startAgentEpisode(spec: EpisodeSpec) {
       ...(scenario.now !== undefined && { now: scenario.now }),
       ...(guard?.loose_task !== undefined && { looseTask: guard.loose_task }),
       ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
-      ...(scenario.state.terminal !== undefined && { terminalFiles: terminalFilesOf(scenario.state.terminal) }),
+      ...(scenario.state.terminal !== undefined && {
+        terminalFiles: terminalFilesOf(scenario.state.terminal),
+        terminalSources: terminalSourcesOf(scenario.state.terminal),
+      }),
       directory: scenarioDirectory(scenario),
     },
     {

@@ -13,6 +13,9 @@ export { MEMBER_ROLES, TOKEN_SCOPES } from "./tracker/tracker-operations.js";
 export { CONTENT_MARK, OPERATOR_MARK } from "./views/labelling.js";
 export { APP_ROUTES, appPath, episodePath } from "./views/paths.js";
 export {
+  DEFAULT_GIT_HOSTS,
+  DEFAULT_INDEXES,
+  DEFAULT_PAGES,
   defaultNetworkMocks,
   initialVshState,
   type MockRequest,

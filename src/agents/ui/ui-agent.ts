@@ -22,6 +22,30 @@ export interface UiEpisodeInput {
    * tracking. Absent when the scenario has no terminal.
    */
   terminalFiles?: { home: string; ownership(path: string): "owned" | "received" | "unknown" };
+  /** What the workspace's terminal mocks serve, for the guarded agent's registry, listing and procedure endorsement. */
+  terminalSources?: TerminalSources;
+}
+
+/**
+ * The workspace terminal's package indexes, listing pages and file system as plain data (the
+ * guarded agent turns them into its endorsement sources). Absent when the scenario has no terminal.
+ */
+export interface TerminalSources {
+  home: string;
+  /** Each index the mocks serve, with who may add a name to it (`curated`: maintainers; `open`: anyone). */
+  indexes: ReadonlyArray<{
+    /** The name the planner gives `endorse_by_registry`. */
+    registry: string;
+    ecosystem: "pypi" | "npm" | "debian" | "docker";
+    curation: "curated" | "open";
+    names: readonly string[];
+  }>;
+  /** Hosts whose pages are listings (release indexes, simple index pages, code hosts). */
+  listingHosts: readonly string[];
+  /** The text the mocks serve at a URL; throws when they serve none. */
+  page(url: string): string;
+  /** Whether a path exists in the terminal's file system as the scenario seeds it. */
+  pathExists(path: string): boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { applyDefense, type Defense, type SelfObservingUiAgent, type UiEpisodeIn
 import type { GuardAblation } from "../guard-ablation.js";
 import type { ProposedRuleCache } from "../propose/proposed-rule-cache.js";
 import type { Contact } from "./contacts/contact-directory.js";
+import { terminalEndorsementSources } from "./endorse/terminal-endorsement-sources.js";
 import { GUARDED_LIMITS, GuardedEpisode, type GuardedLimits, type GuardedRoles } from "./episode/guarded-episode.js";
 import { plannerSystemPrompt } from "./planner/planner-prompt.js";
 import { type AppAdapter, WORKSPACE_ADAPTERS } from "./reveal/app-adapters.js";
@@ -79,6 +80,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
           adapters: options.adapters ?? WORKSPACE_ADAPTERS,
           fetchAllowlist: (firstUrl) => allowlistFor(firstUrl, input.fetchAllowlist),
           ...(input.terminalFiles !== undefined && { terminalFiles: input.terminalFiles }),
+          ...(input.terminalSources !== undefined && { endorsementSources: terminalEndorsementSources(input.terminalSources) }),
           ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
           ...(options.proposals !== undefined && { proposals: options.proposals }),
           ...(options.acceptAnswers && { acceptAnswers: true }),

@@ -69,8 +69,8 @@ export interface GuardedEpisodeSettings {
   fetchAllowlist: (firstUrl: string) => ReadonlySet<string>;
   userIdentity?: string;
   /**
-   * Registries, listing hosts and fetchers of the registry, listing and procedure routes; absent
-   * until the workspace has a terminal and its mocks (issue 31), so those routes refuse or answer
+   * Registries, listing hosts and fetchers of the registry, listing and procedure routes (from the
+   * workspace terminal's mocks when the scenario has one); absent, those routes refuse or answer
    * `insufficient`.
    */
   endorsementSources?: EndorsementSources;
