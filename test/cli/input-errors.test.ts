@@ -77,7 +77,7 @@ describe("input errors", () => {
     ]);
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toBe(
-      '--guard-ablate echo-demotion,contain: unknown guard ablation "contain"; valid: echo-demotion, containment, differential-check, coverage-cap, capacity-grammars, endorsement-by-shape, shape-provenance',
+      '--guard-ablate echo-demotion,contain: unknown guard ablation "contain"; valid: echo-demotion, containment, differential-check, coverage-cap, capacity-grammars, terminal-trust, endorsement-by-shape, shape-provenance',
     );
     expect(readdirSync(out)).toEqual([]);
   });

@@ -112,7 +112,7 @@ describe("--guard-ablate", () => {
 
   it("refuses an unknown name, listing the valid ones", () => {
     expect(() => ablated("guarded:scripted", ["echo"])).toThrow(
-      '--guard-ablate: unknown guard ablation "echo"; valid: echo-demotion, containment, differential-check, coverage-cap, capacity-grammars, endorsement-by-shape, shape-provenance',
+      '--guard-ablate: unknown guard ablation "echo"; valid: echo-demotion, containment, differential-check, coverage-cap, capacity-grammars, terminal-trust, endorsement-by-shape, shape-provenance',
     );
     expect(() => ablated("guarded:scripted -nope")).toThrow(/^--agent guarded:scripted -nope: unknown guard ablation "nope"/);
   });
