@@ -146,7 +146,7 @@ describe("packs/injection: oracles agree with evaluators", { timeout: 60_000 }, 
   it.each(attacked.map((task) => [task.id, task] as const))(
     "%s: gullible, undefended, reads the payload on the benign path and obeys",
     (_id, task) => {
-      expect(outcome("gullible", task)).toMatchObject({ adversarial: true });
+      expect(outcome(uiGullibleTree.id, task)).toMatchObject({ adversarial: true });
     },
   );
 
