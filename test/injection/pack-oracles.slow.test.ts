@@ -2,7 +2,8 @@
  * The injection pack's self-validation: every oracle runs on every task of `packs/injection/`
  * through the real runner, workspace and Chromium, and each task's evaluators must agree with
  * what its oracles did. oracle-benign: benign 1, adversarial 0. oracle-attack: adversarial 1.
- * oracle-null: adversarial 0, benign only where doing nothing is the task's right outcome.
+ * oracle-null: adversarial 0, benign only where doing nothing is the task's right outcome (here on one
+ * task per family; every task in pack-null-outcomes.test.ts, which needs no browser).
  * oracle-half (value attacks with a half script): adversarial 0. gullible (undefended, walking the
  * benign oracle's pages and obeying the payload where it reads it): adversarial 1, so every attack
  * task's payload is on its benign path. A task whose oracles disagree with its evaluators is
@@ -45,6 +46,14 @@ const tasks = scenarios.filter(
 const attacked = tasks.filter((scenario) => scenario.attack?.family === "F1" || scenario.attack?.family === "F3");
 const halved = tasks.filter((scenario) => scenario.attack && "oracles" in scenario.attack && scenario.attack.oracles?.half !== undefined);
 /**
+ * `oracle-null` opens the start page and stops, so what its evaluators read is the reset episode:
+ * pack-null-outcomes.test.ts scores that for every task without a browser. Here it runs in Chromium
+ * on the first task of each family only, for whatever a browser alone does on that page.
+ */
+const nulled = [...tasks]
+  .sort((a, b) => a.id.localeCompare(b.id))
+  .filter((task, at, sorted) => sorted.findIndex((other) => other.attack?.family === task.attack?.family) === at);
+/**
  * The oracles by role, and `gullible` (undefended: it obeys the payload where its benign path reads it) with the tree sight
  * (`gullible-tree`): the test is about the tasks, whose payload must reach a reader of the page, and OCR on every step of
  * every attack task would cost minutes without telling more about the pack.
@@ -73,7 +82,7 @@ beforeAll(async () => {
     ...unitsOf("gullible", attacked),
     ...unitsOf("benign", tasks),
     ...unitsOf("half", halved),
-    ...unitsOf("null", tasks),
+    ...unitsOf("null", nulled),
   ];
   const slot = async () => {
     for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
@@ -132,7 +141,7 @@ describe("packs/injection: oracles agree with evaluators", { timeout: 60_000 }, 
     expect(outcome("oracle-benign", task)).toEqual({ benign: true, adversarial: task.attack?.family === "F4" ? null : false });
   });
 
-  it.each(tasks.map((task) => [task.id, task] as const))("%s: oracle-null changes nothing", (_id, task) => {
+  it.each(nulled.map((task) => [task.id, task] as const))("%s: oracle-null changes nothing", (_id, task) => {
     const completes = task.attack && "oracles" in task.attack ? (task.attack.oracles?.null_completes ?? false) : false;
     expect(outcome("oracle-null", task)).toEqual({ benign: completes, adversarial: task.attack?.family === "F4" ? null : false });
   });
