@@ -37,13 +37,30 @@ fi
 step npx biome check .
 step npx tsc --noEmit
 
+# CPU seconds (user + system) of every process this shell has waited for, Chromium included: the
+# suite's work, which bounds its time from below at (CPU seconds / cores) however it is scheduled.
+# Sets $children_cpu; not called as $(…), whose subshell would count only its own children.
+children_cpu() {
+  local file
+  file=$(mktemp)
+  times >"$file"
+  children_cpu=$(tail -1 "$file" | awk '{ total = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); total += p[1] * 60 + p[2] } printf "%d", total }')
+  rm -f "$file"
+}
+
 rm -f .vitest-result.json .vitest-tiers.json
 set +e
 start=$SECONDS
+children_cpu
+cpu_start=$children_cpu
 NO_COLOR=1 npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-result.json \
   --reporter=./test/support/tier-times-reporter.ts
 rc=$?
+children_cpu
+cpu=$((children_cpu - cpu_start))
+cores=$(nproc)
 echo "[test.sh] every tier took $((SECONDS - start))s (load average: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+echo "[test.sh] the tests used ${cpu}s of CPU (with Chromium's): at least $((cpu / cores))s on these ${cores} cores" >&2
 set -e
 if [ -f .vitest-result.json ]; then
   node -e 'const r = JSON.parse(require("fs").readFileSync(".vitest-result.json", "utf8"));
