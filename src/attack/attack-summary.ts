@@ -23,6 +23,10 @@ export interface AttackSuccess {
 export interface AttackSummary {
   agent: string;
   q_model?: string;
+  /** The prompt defense, when one was set (a row of the defense table). */
+  defense?: string;
+  /** The guard's protections switched off, when any were (an ablation row). */
+  guard_ablate?: string[];
   budget: number;
   /** Agent episodes the search spent on variants (≤ budget). */
   episodes: number;
@@ -98,6 +102,8 @@ export function summarizeAttack(state: SearchState, budget: number): AttackSumma
   return {
     agent: state.settings.agent,
     ...(state.settings.q_model !== undefined && { q_model: state.settings.q_model }),
+    ...(state.settings.defense !== undefined && { defense: state.settings.defense }),
+    ...(state.settings.guard_ablate !== undefined && { guard_ablate: state.settings.guard_ablate }),
     budget,
     episodes: state.episodes,
     static_episodes: state.static_episodes,

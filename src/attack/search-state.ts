@@ -5,6 +5,10 @@ import { ScenarioSchema } from "../scenario/index.js";
 export const AttackSettingsSchema = z.object({
   agent: z.string(),
   q_model: z.string().optional(),
+  /** The prompt defense of a model agent (`--defense`): a built-in name or a file, loaded again on resume. */
+  defense: z.string().optional(),
+  /** Protections of a guarded agent switched off (`--guard-ablate`), in `GUARD_ABLATION_NAMES` order. */
+  guard_ablate: z.array(z.string()).optional(),
   seed: z.number().int().nonnegative(),
   task_ids: z.array(z.string()),
   operators: z.array(z.string()),

@@ -20,11 +20,15 @@ async function attack(argv: string[]) {
   const io = memoryIo();
   const cli = new CliContext(io, ["attack", ...argv]);
   const fake = fakeRunner({ reads: "/shop/" });
-  const program = new Command("safecua")
-    .exitOverride()
-    .addCommand(attackCommandWith(async () => ({ run: fake.run, close: async () => {} }))(cli));
+  let agent: string | undefined;
+  const program = new Command("safecua").exitOverride().addCommand(
+    attackCommandWith(async (attacked) => {
+      agent = attacked.id;
+      return { run: fake.run, close: async () => {} };
+    })(cli),
+  );
   await program.parseAsync(["attack", ...argv], { from: "user" });
-  return { io, exitCode: cli.exitCode };
+  return { io, exitCode: cli.exitCode, agent };
 }
 
 describe("safecua attack", () => {
@@ -57,7 +61,38 @@ describe("safecua attack", () => {
     expect(summary).toMatchObject({ agent: "gullible", static_episodes: 1, adaptive_asr: { value: 1 } });
   });
 
+  it("searches against an ablation row: the agent met is the ablated one, and a resume keeps the ablation", async () => {
+    const out = tempDir();
+    const argv = ["--agent", "guarded:scripted", "--q-model", "compromised", "--guard-ablate", "echo-demotion,differential-check"];
+    const first = await attack([...argv, "--pack", FIXTURE, "--budget", "0", "--out", out, "--json"]);
+    expect(first.agent).toBe("guarded:scripted -echo-demotion -differential-check");
+    expect(JSON.parse(first.io.stdout)).toMatchObject({ agent: "guarded:scripted", guard_ablate: ["echo-demotion", "differential-check"] });
+    const resumed = await attack(["--resume", out, "--budget", "2", "--json"]);
+    expect(resumed.agent).toBe("guarded:scripted -echo-demotion -differential-check");
+    expect(JSON.parse(resumed.io.stdout).guard_ablate).toEqual(["echo-demotion", "differential-check"]);
+  });
+
+  it("searches against a prompt defense, kept by a resume and shown in the summary", async () => {
+    const out = tempDir();
+    const first = await attack(["--agent", "gullible", "--defense", "restrictive", "--pack", FIXTURE, "--budget", "0", "--out", out]);
+    expect(first.io.stdout).toMatch(/agent gullible · defense restrictive ·/);
+    const resumed = await attack(["--resume", out, "--budget", "0", "--json"]);
+    expect(JSON.parse(resumed.io.stdout).defense).toBe("restrictive");
+  });
+
   it.each([
+    {
+      argv: ["attack", "--agent", "gullible", "--guard-ablate", "containment", "--budget", "1", "--out", "/tmp/never-used"],
+      message: /--guard-ablate: .*not gullible/,
+    },
+    {
+      argv: ["attack", "--agent", "guarded:scripted", "--guard-ablate", "no-such", "--budget", "1", "--out", "/tmp/never-used"],
+      message: /unknown guard ablation "no-such"/,
+    },
+    {
+      argv: ["attack", "--agent", "gullible", "--defense", "no-such", "--budget", "1", "--out", "/tmp/never-used"],
+      message: /--defense no-such.*unknown defense/,
+    },
     { argv: ["attack", "--agent", "gullible", "--out", "x"], message: /--budget N is required/ },
     { argv: ["attack", "--budget", "3", "--resume", "/nonexistent/attack-dir"], message: /search\.json.*holds no attack search/ },
     { argv: ["attack", "--agent", "no-such-agent", "--budget", "3", "--out", "/tmp/never-used"], message: /--agent no-such-agent/ },

@@ -14,8 +14,9 @@ import {
   TREE_FILE,
 } from "../../attack/index.js";
 import { InputError } from "../../core/index.js";
+import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
-import { loadDataset, uiAgentFor } from "../../runner/index.js";
+import { isGuardedSpec, loadDataset, parseGuardAblations, uiAgentFor } from "../../runner/index.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
@@ -27,6 +28,8 @@ import { shellWord } from "../shell-word.js";
 interface AttackOptions {
   agent?: string;
   qModel?: string;
+  defense?: string;
+  guardAblate?: string[];
   scenario?: string[];
   pack?: string[];
   budget: number;
@@ -51,7 +54,7 @@ const rateText = (rate: AttackSummary["static_asr"]) =>
 
 function summaryText(summary: AttackSummary, outDir: string): string {
   const lines = [
-    `agent ${summary.agent}${summary.q_model ? ` (q-model ${summary.q_model})` : ""} · ${summary.tasks} tasks · budget ${summary.budget} (${summary.episodes} used)`,
+    `agent ${summary.agent}${summary.q_model ? ` (q-model ${summary.q_model})` : ""}${summary.defense ? ` · defense ${summary.defense}` : ""}${summary.guard_ablate ? ` · guard ablated: ${summary.guard_ablate.join(", ")}` : ""} · ${summary.tasks} tasks · budget ${summary.budget} (${summary.episodes} used)`,
     `static ASR   ${rateText(summary.static_asr)}`,
     `adaptive ASR ${rateText(summary.adaptive_asr)}`,
     `episodes: ${summary.static_episodes} static, ${summary.episodes} on variants, ${summary.validation_episodes} validating variants${summary.episodes_per_minute !== null ? ` · ${summary.episodes_per_minute} episodes/min` : ""}`,
@@ -71,6 +74,15 @@ export function attackCommandWith(startRunner: StartRunner) {
         )
         .option("--agent <spec>", "the agent under attack (e2e spec: gullible, ucm:scripted, guarded:gullible, provider:model…)")
         .option("--q-model <spec>", "the guarded agent's quarantined reader (e.g. compromised)")
+        .option(
+          "--defense <name|path>",
+          "prompt defense of a model agent: none (default), restrictive, rubric_informed, recipient_typed, or a text file",
+        )
+        .option(
+          "--guard-ablate <names>",
+          `guarded agents: switch protections of the guard off, to search against an ablation row; comma-separate: ${GUARD_ABLATION_NAMES.join(", ")}`,
+          collectList,
+        )
         .option("--scenario <id|glob>", "only tasks whose id matches (* and ? wildcards); repeat or comma-separate", collectList)
         .option("--pack <path>", "injection pack files or folders (default: packs/injection); repeatable", collectList)
         .option("--budget <n>", "agent episodes on variants, over all tasks (a resume may raise it)", nonNegativeInt)
@@ -87,12 +99,35 @@ export function attackCommandWith(startRunner: StartRunner) {
         throw new InputError(`--resume: the search in ${outDir} attacks ${saved.settings.agent}, not ${options.agent}`, {
           file: "--agent",
         });
-      if (saved && (options.pack !== undefined || options.scenario !== undefined || options.qModel !== undefined))
-        cli.log("--resume: the tasks, agent and q-model are the saved search's; --pack, --scenario and --q-model are ignored");
+      if (
+        saved &&
+        (options.pack !== undefined ||
+          options.scenario !== undefined ||
+          options.qModel !== undefined ||
+          options.defense !== undefined ||
+          options.guardAblate !== undefined)
+      )
+        cli.log(
+          "--resume: the tasks, agent, q-model, defense and ablations are the saved search's; --pack, --scenario, --q-model, --defense and --guard-ablate are ignored",
+        );
       const agentSpec = saved?.settings.agent ?? options.agent;
       if (agentSpec === undefined) throw new InputError("--agent is required for a new search", { file: "--agent" });
       const qModel = saved ? saved.settings.q_model : options.qModel;
+      const defenseName = saved ? saved.settings.defense : options.defense;
+      const ablate = saved
+        ? (saved.settings.guard_ablate ?? [])
+        : parseGuardAblations(options.guardAblate ?? [], `--guard-ablate ${(options.guardAblate ?? []).join(",")}`);
+      if (ablate.length > 0 && !isGuardedSpec(agentSpec))
+        throw new InputError(`switches off protections of guarded:<planner> and ucm:<planner> agents only, not ${agentSpec}`, {
+          file: "--guard-ablate",
+        });
       const seed = saved?.settings.seed ?? options.seed;
+      let defense: ReturnType<typeof loadDefense>;
+      try {
+        defense = loadDefense(defenseName ?? "none");
+      } catch (error) {
+        throw new InputError((error as Error).message, { file: `--defense ${defenseName}` });
+      }
       let start: Parameters<typeof runAttack>[0]["start"];
       if (!saved) {
         const dataset = await loadDataset(options.pack, (line) => cli.log(line), "injection");
@@ -111,6 +146,8 @@ export function attackCommandWith(startRunner: StartRunner) {
           settings: {
             agent: agentSpec,
             ...(qModel !== undefined && { q_model: qModel }),
+            ...(defenseName !== undefined && defenseName !== "none" && { defense: defenseName }),
+            ...(ablate.length > 0 && { guard_ablate: ablate }),
             seed,
             task_ids: tasks.map((task) => task.id),
             operators: ATTACK_OPERATORS.map((operator) => operator.kind),
@@ -121,7 +158,10 @@ export function attackCommandWith(startRunner: StartRunner) {
       }
       const cachePath = options.cachePath ?? defaultCachePath(outDir);
       const models = new ModelSetup({ ...modelFlagsFrom(options), cachePath }, cachePath);
-      const agent = uiAgentFor(agentSpec, loadDefense("none"), models, "axtree", qModel !== undefined ? { q_model: qModel } : {});
+      const agent = uiAgentFor(agentSpec, defense, models, "axtree", {
+        ...(qModel !== undefined && { q_model: qModel }),
+        ...(ablate.length > 0 && { ablate }),
+      });
       const stop = gracefulStop(cli.io, "stopping after the episode in flight; continue with --resume");
       const runner = await startRunner(agent, join(outDir, "episodes"), seed);
       try {
