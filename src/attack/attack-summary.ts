@@ -1,6 +1,6 @@
 import { clusterRateCI } from "../stats/index.js";
 import { payloadAttackOf } from "./operator.js";
-import type { SearchState, VariantNode } from "./search-state.js";
+import type { SearchState, TaskTree, VariantNode } from "./search-state.js";
 
 /** A rate over tasks with its 95% CI (cluster bootstrap over tasks; Wilson at 0/n and n/n). */
 export interface TaskRate {
@@ -123,29 +123,59 @@ export function summarizeAttack(state: SearchState, budget: number): AttackSumma
   };
 }
 
+/** One node of a search tree as reports show it: where it sits, what made it, how the search rated it. */
+export interface AttackTreeNode {
+  id: string;
+  depth: number;
+  /** "unmodified" at the root; else the operator with its concrete choice. */
+  choice: string;
+  visits: number;
+  /** Mean reward over its visits; null when never visited. */
+  mean: number | null;
+  outcome: "attacked" | "attempted" | "not attacked" | "invalid" | "error" | "not run";
+  /** Why a variant was invalid, or the error of its episode. */
+  note?: string;
+}
+
+/** A task's tree in depth-first order (children in the order they were made), for tree.txt and the HTML report. */
+export function treeNodes(tree: TaskTree): AttackTreeNode[] {
+  const children = new Map<string, VariantNode[]>();
+  for (const node of tree.nodes) if (node.parent !== undefined) children.set(node.parent, [...(children.get(node.parent) ?? []), node]);
+  const out: AttackTreeNode[] = [];
+  const visit = (node: VariantNode, depth: number) => {
+    const note =
+      node.status === "invalid" ? (node.problems?.[0] ?? "?") : node.outcome?.status === "error" ? node.outcome.message : undefined;
+    out.push({
+      id: node.id,
+      depth,
+      choice: depth === 0 ? "unmodified" : (node.detail ?? node.operator ?? "?"),
+      visits: node.visits,
+      mean: node.visits > 0 ? node.value / node.visits : null,
+      outcome: outcomeOf(node),
+      ...(note !== undefined && { note }),
+    });
+    for (const child of children.get(node.id) ?? []) visit(child, depth + 1);
+  };
+  if (tree.nodes[0]) visit(tree.nodes[0], 0);
+  return out;
+}
+
+function outcomeOf(node: VariantNode): AttackTreeNode["outcome"] {
+  if (node.status === "invalid") return "invalid";
+  if (node.outcome === undefined) return "not run";
+  if (node.outcome.status === "error") return "error";
+  if (node.outcome.attacked) return "attacked";
+  return node.outcome.attempted ? "attempted" : "not attacked";
+}
+
 /** The search trees as indented text (`tree.txt`): operator, choice, visits, mean reward, outcome. */
 export function treeText(state: SearchState): string {
-  const lines: string[] = [];
-  for (const tree of state.trees) {
-    const children = new Map<string, VariantNode[]>();
-    for (const node of tree.nodes) if (node.parent !== undefined) children.set(node.parent, [...(children.get(node.parent) ?? []), node]);
-    const visit = (node: VariantNode, depth: number) => {
-      const mean = node.visits > 0 ? (node.value / node.visits).toFixed(2) : "-";
-      const outcome =
-        node.status === "invalid"
-          ? `invalid (${node.problems?.[0] ?? "?"})`
-          : node.outcome?.status === "error"
-            ? `error (${node.outcome.message})`
-            : attacked(node)
-              ? "ATTACKED"
-              : node.outcome?.status === "scored" && node.outcome.attempted
-                ? "attempted"
-                : "not attacked";
-      const label = depth === 0 ? `${node.id} (unmodified)` : `${node.id} [${node.detail ?? node.operator}]`;
-      lines.push(`${"  ".repeat(depth)}${label} visits ${node.visits} mean ${mean} ${outcome}`);
-      for (const child of children.get(node.id) ?? []) visit(child, depth + 1);
-    };
-    if (tree.nodes[0]) visit(tree.nodes[0], 0);
-  }
+  const lines = state.trees.flatMap((tree) =>
+    treeNodes(tree).map((node) => {
+      const label = node.depth === 0 ? `${node.id} (unmodified)` : `${node.id} [${node.choice}]`;
+      const outcome = node.outcome === "attacked" ? "ATTACKED" : node.note !== undefined ? `${node.outcome} (${node.note})` : node.outcome;
+      return `${"  ".repeat(node.depth)}${label} visits ${node.visits} mean ${node.mean === null ? "-" : node.mean.toFixed(2)} ${outcome}`;
+    }),
+  );
   return `${lines.join("\n")}\n`;
 }

@@ -4,7 +4,16 @@
 export { ATTACK_OPERATORS } from "./attack-operators.js";
 export { type AttackRunOptions, readSearchState, runAttack, STATE_FILE, SUMMARY_FILE, TREE_FILE } from "./attack-run.js";
 export { DEFAULT_ATTEMPT_REWARD, DEFAULT_NOVELTY_WEIGHT, runAttackSearch } from "./attack-search.js";
-export { type AttackSuccess, type AttackSummary, SUCCESS_DIR, summarizeAttack, type TaskRate, treeText } from "./attack-summary.js";
+export {
+  type AttackSuccess,
+  type AttackSummary,
+  type AttackTreeNode,
+  SUCCESS_DIR,
+  summarizeAttack,
+  type TaskRate,
+  treeNodes,
+  treeText,
+} from "./attack-summary.js";
 export type { EpisodeOutcome, EpisodeRole, EpisodeRunner } from "./episode-outcome.js";
 export { type HarnessRunner, outcomeOf, startHarnessRunner } from "./harness-runner.js";
 export { injectionPoints, stateFields } from "./injection-points.js";

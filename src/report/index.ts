@@ -1,5 +1,7 @@
 // Public API of the report module: terminal tables, the self-contained HTML report and run
 // reports, exports, paired comparisons between runs or rows, and the local read-only viewer.
+
+export { type AttackReportInput, attackReportHtml } from "./attack-report-html.js";
 export {
   type ArmRef,
   type ComparableRun,

@@ -3,7 +3,7 @@
  * their CIs and the successes (the episodes run by a stand-in for the browser), and bad input is
  * one line naming the flag or file, exit 2.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
@@ -48,6 +48,14 @@ describe("safecua attack", () => {
     ]);
     expect(existsSync(join(out, summary.successes[0].file))).toBe(true);
     expect(existsSync(join(out, "tree.txt"))).toBe(true);
+    // The HTML report shows the rates and every node of the search tree, the break marked attacked.
+    const report = readFileSync(join(out, "report.html"), "utf8");
+    const state = JSON.parse(readFileSync(join(out, "search.json"), "utf8"));
+    for (const node of state.trees[0].nodes) expect(report).toContain(node.id);
+    expect(report).toMatch(
+      new RegExp(`${summary.successes[0].id.replace(/\./g, "\\.")}</code>[^<]*</td>(?:\\s|<td[^>]*>[^<]*</td>)*\\s*<td><b>attacked</b>`),
+    );
+    expect(report).toContain("Search trees");
     // Progress goes to stderr, one line per episode.
     expect(io.stderr).toMatch(/static atk-f1-shop-payload-in-chat: not attacked/);
   });
@@ -78,6 +86,19 @@ describe("safecua attack", () => {
     expect(first.io.stdout).toMatch(/agent gullible · defense restrictive ·/);
     const resumed = await attack(["--resume", out, "--budget", "0", "--json"]);
     expect(JSON.parse(resumed.io.stdout).defense).toBe("restrictive");
+  });
+
+  it("safecua report DIR renders a search's report again, and refuses to mix it with runs", async () => {
+    const out = tempDir();
+    await attack(["--agent", "gullible", "--pack", FIXTURE, "--budget", "4", "--out", out]);
+    rmSync(join(out, "report.html"));
+    const io = memoryIo();
+    expect(await main(["report", out, "--json"], io)).toBe(0);
+    expect(JSON.parse(io.stdout).path).toBe(join(out, "report.html"));
+    expect(readFileSync(join(out, "report.html"), "utf8")).toContain("Adaptive attack on gullible");
+    const mixed = memoryIo();
+    expect(await main(["report", out, tempDir(), "-o", join(tempDir(), "r.html")], mixed)).toBe(2);
+    expect(mixed.stderr).toMatch(/for that search alone/);
   });
 
   it.each([

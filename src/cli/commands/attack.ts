@@ -16,7 +16,9 @@ import {
 import { InputError } from "../../core/index.js";
 import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
+import { RUN_FILES } from "../../records/index.js";
 import { isGuardedSpec, loadDataset, parseGuardAblations, uiAgentFor } from "../../runner/index.js";
+import { writeAttackReport } from "../attack-report.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
 import { gracefulStop } from "../graceful-stop.js";
@@ -59,7 +61,7 @@ function summaryText(summary: AttackSummary, outDir: string): string {
     `adaptive ASR ${rateText(summary.adaptive_asr)}`,
     `episodes: ${summary.static_episodes} static, ${summary.episodes} on variants, ${summary.validation_episodes} validating variants${summary.episodes_per_minute !== null ? ` · ${summary.episodes_per_minute} episodes/min` : ""}`,
     ...summary.successes.map((success) => `  break ${success.id}: ${success.operators.join(" → ")} (${join(outDir, success.file)})`),
-    `search trees: ${join(outDir, TREE_FILE)}; summary: ${join(outDir, SUMMARY_FILE)}`,
+    `report with the search trees: ${join(outDir, RUN_FILES.htmlReport)} (as text: ${join(outDir, TREE_FILE)}); summary: ${join(outDir, SUMMARY_FILE)}`,
   ];
   return `${lines.join("\n")}\n`;
 }
@@ -173,6 +175,7 @@ export function attackCommandWith(startRunner: StartRunner) {
           signal: stop.signal,
           onEpisode: (line) => cli.log(line),
         });
+        writeAttackReport(outDir, join(outDir, RUN_FILES.htmlReport));
         if (options.json) cli.print(JSON.stringify(summary, null, 2));
         else cli.print(summaryText(summary, outDir));
         if (stop.signal.aborted) {
