@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import { CalendarAppSchema } from "./apps/calendar-app.js";
+import { CodeEditorAppSchema } from "./apps/code-editor-app.js";
+import { FilesAppSchema } from "./apps/files-app.js";
+import { ForumAppSchema } from "./apps/forum-app.js";
+import { MailAppSchema } from "./apps/mail-app.js";
+import { MapsAppSchema } from "./apps/maps-app.js";
+import { MessengerAppSchema } from "./apps/messenger-app.js";
+import { ShopAppSchema } from "./apps/shop-app.js";
+import { TerminalAppSchema } from "./apps/terminal-app.js";
+import { TodoAppSchema } from "./apps/todo-app.js";
+import { TrackerAppSchema } from "./apps/tracker-app.js";
+
+/** What the layers below the workspace know of one app. */
+export interface AppCatalogEntry {
+  /** The app's part of the workspace state (`WorkspaceStateSchema` is built from these). */
+  readonly state: z.ZodType;
+  /**
+   * The first segment of the app's pages under an episode (`/e/<id>/<slug>/…`): the workspace
+   * serves them there, the guard's rule set of the app is stored under it, and a pack's oracle
+   * scripts open them by it (`goto: code/files/0`).
+   */
+  readonly slug: string;
+  /**
+   * The app's fictional host, if it has one. AgentCIBench's six apps keep the workspace's own
+   * origin (`http://127.0.0.1:<port>`): the disclosure tracks, their snapshots and the guard's rule
+   * lookup for those apps address pages by that origin, and moving them would change every
+   * end-to-end episode for no realism the disclosure benchmark measures. The injection suite's
+   * apps are where a payload names a host, so they get realistic ones. `.example` is reserved
+   * (RFC 2606): no real site can ever answer it.
+   */
+  readonly host?: string;
+}
+
+/**
+ * Every app of the workspace as data, in the order they are shown everywhere (AgentCIBench's six,
+ * then the injection suite's): the one list the modules below the workspace read. It holds only
+ * what those modules may know (the state's schema, the slug, the host); an app's behaviour (routes,
+ * views, artifacts) is its definition in the workspace's registry (src/workspace/apps.ts), which a
+ * test keeps in step with this list. docs/design/workspace.md, "The app registry", says why the
+ * list is split in two.
+ */
+export const APP_CATALOG = {
+  messenger: { state: MessengerAppSchema, slug: "messenger" },
+  calendar: { state: CalendarAppSchema, slug: "calendar" },
+  todo: { state: TodoAppSchema, slug: "todo" },
+  maps: { state: MapsAppSchema, slug: "maps" },
+  code_editor: { state: CodeEditorAppSchema, slug: "code" },
+  shop: { state: ShopAppSchema, slug: "shop" },
+  forum: { state: ForumAppSchema, slug: "forum", host: "forum.brightpath.example" },
+  mail: { state: MailAppSchema, slug: "mail", host: "mail.brightpath.example" },
+  tracker: { state: TrackerAppSchema, slug: "tracker", host: "tracker.brightpath.example" },
+  // The files app's share links name this host too (src/workspace/files/files-host.ts).
+  files: { state: FilesAppSchema, slug: "files", host: "files.brightpath.example" },
+  terminal: { state: TerminalAppSchema, slug: "terminal", host: "terminal.brightpath.example" },
+} as const satisfies Record<string, AppCatalogEntry>;
