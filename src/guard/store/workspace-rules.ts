@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { InputError, packagePath, parseJsonText } from "../../core/index.js";
-import { APP_HOSTS, type AppName } from "../../scenario/index.js";
+import { APP_HOSTS, APP_NAMES, APP_SLUGS, type AppName } from "../../scenario/index.js";
 import { parseRuleSet } from "../rules/parse-rule-set.js";
 import type { RuleSet } from "../rules/rule.js";
 import { normaliseHost } from "./normalise-host.js";
@@ -23,20 +23,18 @@ import type { TemplateConfig } from "./url-template.js";
  * the messenger set by prefix, `/e/ep-…/` the home set by template.
  */
 
-/** Which file serves which pages: the home page by template, each app by its URL prefix. */
+/**
+ * Which file serves which pages: the home page by template, each app of the scenario's
+ * `APP_CATALOG` by its slug's URL prefix, from its own `<app>.json` (`code_editor` → `code-editor.json`).
+ * A new app has no set until its file is written, and `workspaceRuleStore` then fails as a broken install.
+ */
 export const WORKSPACE_RULE_FILES: ReadonlyArray<{ app: AppName | "home"; file: string; match: RuleSetMatch }> = [
   { app: "home", file: "home.json", match: { kind: "template", template: "/e/{episode}/" } },
-  { app: "messenger", file: "messenger.json", match: { kind: "prefix", prefix: "/e/{episode}/messenger" } },
-  { app: "calendar", file: "calendar.json", match: { kind: "prefix", prefix: "/e/{episode}/calendar" } },
-  { app: "todo", file: "todo.json", match: { kind: "prefix", prefix: "/e/{episode}/todo" } },
-  { app: "maps", file: "maps.json", match: { kind: "prefix", prefix: "/e/{episode}/maps" } },
-  { app: "code_editor", file: "code-editor.json", match: { kind: "prefix", prefix: "/e/{episode}/code" } },
-  { app: "shop", file: "shop.json", match: { kind: "prefix", prefix: "/e/{episode}/shop" } },
-  { app: "forum", file: "forum.json", match: { kind: "prefix", prefix: "/e/{episode}/forum" } },
-  { app: "mail", file: "mail.json", match: { kind: "prefix", prefix: "/e/{episode}/mail" } },
-  { app: "tracker", file: "tracker.json", match: { kind: "prefix", prefix: "/e/{episode}/tracker" } },
-  { app: "files", file: "files.json", match: { kind: "prefix", prefix: "/e/{episode}/files" } },
-  { app: "terminal", file: "terminal.json", match: { kind: "prefix", prefix: "/e/{episode}/terminal" } },
+  ...APP_NAMES.map((app) => ({
+    app,
+    file: `${app.replaceAll("_", "-")}.json`,
+    match: { kind: "prefix", prefix: `/e/{episode}/${APP_SLUGS[app]}` } as const,
+  })),
 ];
 
 /** The workspace's URL template: the episode id is always segment 1. */
