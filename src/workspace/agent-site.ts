@@ -1,32 +1,26 @@
 import { readFile } from "node:fs/promises";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { registerCalendarRoutes } from "../calendar/calendar-routes.js";
-import { registerCodeEditorRoutes } from "../code-editor/code-editor-routes.js";
-import { registerFilesRoutes } from "../files/files-routes.js";
-import { registerForumRoutes } from "../forum/forum-routes.js";
-import { registerHomeRoutes } from "../home/home-routes.js";
-import { canonicalHost } from "../hosts/canonical-host.js";
-import { registerMailRoutes } from "../mail/mail-routes.js";
-import { registerMapsRoutes } from "../maps/maps-routes.js";
-import { registerMessengerRoutes } from "../messenger/messenger-routes.js";
-import { registerShopRoutes } from "../shop/shop-routes.js";
-import type { WorkspaceStore } from "../store/workspace-store.js";
-import { registerTerminalRoutes } from "../terminal/terminal-routes.js";
-import { SCRAWL_FONT_FILE, SCRAWL_FONT_URL } from "../themes/font-asset.js";
-import { registerTodoRoutes } from "../todo/todo-routes.js";
-import { registerTrackerRoutes } from "../tracker/tracker-routes.js";
-import { html } from "../views/html.js";
+import { APP_NAMES } from "../scenario/index.js";
+import { WORKSPACE_APPS } from "./apps.js";
+import { registerHomeRoutes } from "./home/home-routes.js";
+import { canonicalHost } from "./hosts/canonical-host.js";
+import type { WorkspaceStore } from "./store/workspace-store.js";
+import { SCRAWL_FONT_FILE, SCRAWL_FONT_URL } from "./themes/font-asset.js";
+import { html } from "./views/html.js";
 
 function plainPage(title: string, message: string) {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
 }
 
 /**
- * The agent-facing site: the apps under `/e/<episode>/`, and the bundled font. It has no
- * route that lists episodes or returns raw state: the ground truth lives on the admin listener.
+ * The agent-facing site: the home page and every app of the registry (src/workspace/apps.ts)
+ * under `/e/<episode>/`, and the bundled font. It has no route that lists episodes or returns raw
+ * state: the ground truth lives on the admin listener. It sits beside `start-workspace.ts`, above
+ * the apps and the helpers they share (`http/`), so no app imports back up into what registers it.
  */
-export function createAgentApp(store: WorkspaceStore, ownOrigin: () => string): Hono {
+export async function createAgentSite(store: WorkspaceStore, ownOrigin: () => string): Promise<Hono> {
+  const routes = await Promise.all(APP_NAMES.map((name) => WORKSPACE_APPS[name].routes()));
   const app = new Hono();
   let font: Promise<Buffer> | undefined;
 
@@ -45,22 +39,9 @@ export function createAgentApp(store: WorkspaceStore, ownOrigin: () => string): 
     }
   });
 
-  for (const register of [
-    registerHomeRoutes,
-    registerMessengerRoutes,
-    registerCalendarRoutes,
-    registerTodoRoutes,
-    registerMapsRoutes,
-    registerCodeEditorRoutes,
-    registerShopRoutes,
-    registerForumRoutes,
-    registerMailRoutes,
-    registerTrackerRoutes,
-    registerFilesRoutes,
-    registerTerminalRoutes,
-  ]) {
-    register({ app, store });
-  }
+  registerHomeRoutes({ app, store });
+  // Every app of the registry, in the catalog's order (routes are matched in registration order).
+  for (const register of routes) register({ app, store });
 
   app.notFound((c) => c.html(plainPage("Not found", "There is no page at this address."), 404));
   app.onError((error, c) => {

@@ -88,13 +88,10 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   const adminToken = randomBytes(24).toString("base64url");
   const defaults: AppearanceInput = { theme: options.theme ?? "default", popup: options.popup ?? false };
   // The web apps (and Hono) load with the first workspace, not with every module that names one.
-  const [{ createAgentApp }, { createAdminApp }] = await Promise.all([import("./http/agent-app.js"), import("./admin/admin-app.js")]);
+  const [{ createAgentSite }, { createAdminApp }] = await Promise.all([import("./agent-site.js"), import("./admin/admin-app.js")]);
   // The site needs its own origin (to send a page from an app's fictional host back to it), known once it listens.
   let agentOrigin = "";
-  const agent = await listen(
-    createAgentApp(store, () => agentOrigin),
-    options.port ?? 0,
-  );
+  const agent = await listen(await createAgentSite(store, () => agentOrigin), options.port ?? 0);
   agentOrigin = agent.origin;
   let admin: Awaited<ReturnType<typeof listen>>;
   try {

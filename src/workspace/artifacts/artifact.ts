@@ -40,3 +40,6 @@ export interface Artifact {
   entity: string;
   time: string;
 }
+
+/** What an app says one change-log entry produced; `artifactsOf` adds where it was logged. */
+export type EntryArtifact = Pick<Artifact, "kind" | "channel" | "recipient" | "recipients" | "text">;

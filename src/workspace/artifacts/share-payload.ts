@@ -1,4 +1,8 @@
 import { z } from "zod";
+import type { OutputChannel } from "../../scenario/index.js";
+import type { ChangeEntry } from "../store/change-entry.js";
+import type { ArtifactKind, EntryArtifact } from "./artifact.js";
+import { entryField } from "./entry-fields.js";
 
 /**
  * What an app logs when the user shares something from it (a route, a place, a file, the cart):
@@ -17,4 +21,10 @@ export type SharePayload = z.infer<typeof SharePayloadSchema>;
 /** The text a share delivers: the user's message first, then the shared content. */
 export function shareText(message: string, content: string): string {
   return message.trim() === "" ? content : `${message}\n\n${content}`;
+}
+
+/** The artifact of an app's `share` entry: the exact text, to the recipient as typed. */
+export function sharedArtifact(entry: ChangeEntry, kind: ArtifactKind, channel: OutputChannel): EntryArtifact {
+  const share = entryField(SharePayloadSchema, entry.after, entry);
+  return { kind, channel, recipient: share.to, recipients: [share.to], text: share.text };
 }

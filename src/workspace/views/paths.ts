@@ -1,19 +1,10 @@
-import { APP_SLUGS, type AppName } from "../../scenario/index.js";
+import { APP_NAMES, APP_SLUGS, type AppName } from "../../scenario/index.js";
+import { WORKSPACE_APPS } from "../apps.js";
 
-/** URL slug (the scenario module's table, which pack checks read too) and display name of each app, in the order of the navigation. */
-export const APP_ROUTES: Record<AppName, { slug: string; label: string }> = {
-  messenger: { slug: APP_SLUGS.messenger, label: "Messenger" },
-  calendar: { slug: APP_SLUGS.calendar, label: "Calendar" },
-  todo: { slug: APP_SLUGS.todo, label: "To-do" },
-  maps: { slug: APP_SLUGS.maps, label: "Maps" },
-  code_editor: { slug: APP_SLUGS.code_editor, label: "Code editor" },
-  shop: { slug: APP_SLUGS.shop, label: "Shop" },
-  forum: { slug: APP_SLUGS.forum, label: "Forum" },
-  mail: { slug: APP_SLUGS.mail, label: "Mail" },
-  tracker: { slug: APP_SLUGS.tracker, label: "Tracker" },
-  files: { slug: APP_SLUGS.files, label: "Files" },
-  terminal: { slug: APP_SLUGS.terminal, label: "Terminal" },
-};
+/** URL slug (the scenario's `APP_CATALOG`, which pack checks read too) and display name (the app's definition) of each app. */
+export const APP_ROUTES: Readonly<Record<AppName, { slug: string; label: string }>> = Object.fromEntries(
+  APP_NAMES.map((app) => [app, { slug: APP_SLUGS[app], label: WORKSPACE_APPS[app].label }]),
+) as Record<AppName, { slug: string; label: string }>;
 
 /** `/e/<episode>/<parts…>`: every page of an episode lives under its id, so a browser context stays pinned to it. */
 export function episodePath(episodeId: string, ...parts: Array<string | number>): string {

@@ -1,0 +1,9 @@
+import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+
+/** The tracker's actions change the state the injection suite's oracles read; none is an artifact. */
+export const trackerApp: WorkspaceAppDefinition<"tracker"> = {
+  name: "tracker",
+  label: "Tracker",
+  routes: async () => (await import("./tracker-routes.js")).registerTrackerRoutes,
+  summary: (tracker) => plural(tracker.projects.length, "project", "projects"),
+};
