@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { type CrawlOptions, crawlPages, openEpisodeContext } from "../browser/index.js";
-import { APP_NAMES, type AppName, type Scenario } from "../scenario/index.js";
-import { APP_ROUTES, episodePath, type Workspace } from "../workspace/index.js";
+import { type AppName, appOfSlug, type Scenario } from "../scenario/index.js";
+import { episodePath, type Workspace } from "../workspace/index.js";
 
 export interface SnapshotPage {
   /** The app the page belongs to, or "home" for the start page. */
@@ -17,7 +17,7 @@ export interface SnapshotPage {
 
 function appOf(path: string, episodeId: string): AppName | "home" {
   const slug = path.slice(episodePath(episodeId).length).split("/")[0] ?? "";
-  return APP_NAMES.find((app) => APP_ROUTES[app].slug === slug) ?? "home";
+  return appOfSlug(slug) ?? "home";
 }
 
 /**

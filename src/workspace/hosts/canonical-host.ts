@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { APP_HOSTS, APP_NAMES, type AppName, appOfHost } from "../../scenario/index.js";
+import { APP_HOSTS, type AppName, appOfHost, appOfSlug } from "../../scenario/index.js";
 import type { WorkspaceStore } from "../store/workspace-store.js";
-import { APP_ROUTES } from "../views/paths.js";
 
 /** Set by the browser layer's host mapping on requests to the workspace's own origin (src/browser/host-mapping.ts). */
 const MAPPED_HOST_HEADER = "x-safecua-host";
@@ -10,7 +9,7 @@ const SINK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 
 function appOfPath(path: string): AppName | undefined {
   const slug = /^\/e\/[^/]+\/([^/]+)/.exec(path)?.[1];
-  return APP_NAMES.find((app) => APP_ROUTES[app].slug === slug);
+  return slug === undefined ? undefined : appOfSlug(slug);
 }
 
 /** The episode a page of the workspace belongs to, from a Referer URL, if it names one that exists. */
