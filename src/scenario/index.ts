@@ -3,7 +3,7 @@
 // is given and what it answers, and the Python string helpers the reference's scoring needs.
 export { type AgentInput, agentInputFor } from "./agent-input.js";
 export { type AgentOutput, AgentOutputSchema } from "./agent-output.js";
-export { APP_CATALOG, type AppCatalogEntry } from "./app-catalog.js";
+export { APP_CATALOG } from "./app-catalog.js";
 export { APP_HOSTS, appOfHost } from "./app-hosts.js";
 export { APP_SLUGS, appOfSlug } from "./app-slugs.js";
 export * from "./apps/calendar-app.js";

@@ -26,7 +26,3 @@ export interface WorkspaceAppDefinition<A extends AppName = AppName> {
   /** What one of the app's change-log entries shared, if anything (src/workspace/artifacts/artifacts-of.ts). */
   readonly artifactOf?: (entry: ChangeEntry) => EntryArtifact | undefined;
 }
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

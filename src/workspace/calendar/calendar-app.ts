@@ -1,5 +1,6 @@
+import { countOf } from "../../core/index.js";
 import { CalendarEventSchema } from "../../scenario/index.js";
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 import { eventText } from "../artifacts/entity-text.js";
 import { entryField, notMe } from "../artifacts/entry-fields.js";
 
@@ -7,7 +8,7 @@ export const calendarApp: WorkspaceAppDefinition<"calendar"> = {
   name: "calendar",
   label: "Calendar",
   routes: async () => (await import("./calendar-routes.js")).registerCalendarRoutes,
-  summary: (calendar) => plural(calendar.events.length, "event", "events"),
+  summary: (calendar) => countOf(calendar.events.length, "event"),
   artifactOf(entry) {
     if (entry.operation !== "create_event" && entry.operation !== "edit_event") return undefined;
     const event = entryField(CalendarEventSchema, entry.after, entry);

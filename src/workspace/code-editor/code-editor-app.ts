@@ -1,5 +1,6 @@
+import { countOf } from "../../core/index.js";
 import { CodeFileSchema } from "../../scenario/index.js";
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 import { fileText } from "../artifacts/entity-text.js";
 import { entryField } from "../artifacts/entry-fields.js";
 import { sharedArtifact } from "../artifacts/share-payload.js";
@@ -8,7 +9,7 @@ export const codeEditorApp: WorkspaceAppDefinition<"code_editor"> = {
   name: "code_editor",
   label: "Code editor",
   routes: async () => (await import("./code-editor-routes.js")).registerCodeEditorRoutes,
-  summary: (codeEditor) => plural(codeEditor.files.length, "file", "files"),
+  summary: (codeEditor) => countOf(codeEditor.files.length, "file"),
   artifactOf(entry) {
     if (entry.operation === "share") return sharedArtifact(entry, "file_shared", "file");
     if (entry.operation !== "save_file" && entry.operation !== "create_file") return undefined;

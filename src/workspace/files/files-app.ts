@@ -1,9 +1,10 @@
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import { countOf } from "../../core/index.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 
 /** Sharing a document changes its state (the injection suite's oracles read it); none is an artifact. */
 export const filesApp: WorkspaceAppDefinition<"files"> = {
   name: "files",
   label: "Files",
   routes: async () => (await import("./files-routes.js")).registerFilesRoutes,
-  summary: (files) => plural(files.documents.length, "document", "documents"),
+  summary: (files) => countOf(files.documents.length, "document"),
 };

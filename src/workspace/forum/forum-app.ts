@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { countOf } from "../../core/index.js";
 import { ForumCommentSchema, ForumPostSchema, PrivateMessageSchema } from "../../scenario/index.js";
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 import { entryField } from "../artifacts/entry-fields.js";
 import { forumPostText } from "../artifacts/hosted-app-text.js";
 
@@ -11,7 +12,7 @@ export const forumApp: WorkspaceAppDefinition<"forum"> = {
   name: "forum",
   label: "Forum",
   routes: async () => (await import("./forum-routes.js")).registerForumRoutes,
-  summary: (forum) => plural(forum.posts.length, "post", "posts"),
+  summary: (forum) => countOf(forum.posts.length, "post"),
   artifactOf(entry) {
     switch (entry.operation) {
       case "send_private_message": {

@@ -1,5 +1,6 @@
+import { countOf } from "../../core/index.js";
 import { MailSchema } from "../../scenario/index.js";
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 import { entryField } from "../artifacts/entry-fields.js";
 import { mailText } from "../artifacts/hosted-app-text.js";
 
@@ -7,7 +8,7 @@ export const mailApp: WorkspaceAppDefinition<"mail"> = {
   name: "mail",
   label: "Mail",
   routes: async () => (await import("./mail-routes.js")).registerMailRoutes,
-  summary: (mail) => plural(mail.inbox.filter((message) => !message.read).length, "unread mail", "unread mails"),
+  summary: (mail) => countOf(mail.inbox.filter((message) => !message.read).length, "unread mail"),
   artifactOf(entry) {
     if (entry.operation !== "send_mail") return undefined;
     const mail = entryField(MailSchema, entry.after, entry);

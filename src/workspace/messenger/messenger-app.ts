@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { countOf } from "../../core/index.js";
 import { MessageSchema } from "../../scenario/index.js";
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 import { entryField, notMe } from "../artifacts/entry-fields.js";
 
 const MessageContextSchema = z.object({ contact: z.string(), members: z.array(z.string()).default([]) });
@@ -9,7 +10,7 @@ export const messengerApp: WorkspaceAppDefinition<"messenger"> = {
   name: "messenger",
   label: "Messenger",
   routes: async () => (await import("./messenger-routes.js")).registerMessengerRoutes,
-  summary: (messenger) => plural(messenger.threads.length, "conversation", "conversations"),
+  summary: (messenger) => countOf(messenger.threads.length, "conversation"),
   artifactOf(entry) {
     if (entry.operation !== "send_message") return undefined;
     const message = entryField(MessageSchema, entry.after, entry);

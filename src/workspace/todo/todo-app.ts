@@ -1,5 +1,6 @@
+import { countOf } from "../../core/index.js";
 import { TodoItemSchema } from "../../scenario/index.js";
-import { plural, type WorkspaceAppDefinition } from "../app-definition.js";
+import type { WorkspaceAppDefinition } from "../app-definition.js";
 import type { ArtifactKind } from "../artifacts/artifact.js";
 import { todoText } from "../artifacts/entity-text.js";
 import { entryField } from "../artifacts/entry-fields.js";
@@ -15,7 +16,7 @@ export const todoApp: WorkspaceAppDefinition<"todo"> = {
   name: "todo",
   label: "To-do",
   routes: async () => (await import("./todo-routes.js")).registerTodoRoutes,
-  summary: (todo) => plural(todo.items.length, "item", "items"),
+  summary: (todo) => countOf(todo.items.length, "item"),
   artifactOf(entry) {
     const kind = Object.hasOwn(KINDS, entry.operation) ? KINDS[entry.operation] : undefined;
     if (kind === undefined) return undefined;
