@@ -10,6 +10,15 @@ import { ShopAppSchema } from "./apps/shop-app.js";
 import { TerminalAppSchema } from "./apps/terminal-app.js";
 import { TodoAppSchema } from "./apps/todo-app.js";
 import { TrackerAppSchema } from "./apps/tracker-app.js";
+import {
+  renderCalendarText,
+  renderCodeEditorText,
+  renderMapsText,
+  renderMessengerText,
+  renderShopText,
+  renderTodoText,
+} from "./render-app-text.js";
+import { renderFilesText, renderTrackerText } from "./render-injection-apps-text.js";
 
 /** What the layers below the workspace know of one app. */
 export interface AppCatalogEntry {
@@ -30,27 +39,33 @@ export interface AppCatalogEntry {
    * (RFC 2606): no real site can ever answer it.
    */
   readonly host?: string;
+  /**
+   * The app's part of the state as text, for the state-grounded agents (`renderStateText`). The
+   * forum, mail and the terminal have none: the injection suite runs them end to end only.
+   */
+  // `never`: each entry's function takes its own app's part, which `renderStateText` checks by type.
+  readonly text?: (part: never) => string;
 }
 
 /**
  * Every app of the workspace as data, in the order they are shown everywhere (AgentCIBench's six,
  * then the injection suite's): the one list the modules below the workspace read. It holds only
- * what those modules may know (the state's schema, the slug, the host); an app's behaviour (routes,
+ * what those modules may know (the state's schema, the slug, the host, the state as text); an app's behaviour (routes,
  * views, artifacts) is its definition in the workspace's registry (src/workspace/apps.ts), which a
  * test keeps in step with this list. docs/design/workspace.md, "The app registry", says why the
  * list is split in two.
  */
 export const APP_CATALOG = {
-  messenger: { state: MessengerAppSchema, slug: "messenger" },
-  calendar: { state: CalendarAppSchema, slug: "calendar" },
-  todo: { state: TodoAppSchema, slug: "todo" },
-  maps: { state: MapsAppSchema, slug: "maps" },
-  code_editor: { state: CodeEditorAppSchema, slug: "code" },
-  shop: { state: ShopAppSchema, slug: "shop" },
+  messenger: { state: MessengerAppSchema, slug: "messenger", text: renderMessengerText },
+  calendar: { state: CalendarAppSchema, slug: "calendar", text: renderCalendarText },
+  todo: { state: TodoAppSchema, slug: "todo", text: renderTodoText },
+  maps: { state: MapsAppSchema, slug: "maps", text: renderMapsText },
+  code_editor: { state: CodeEditorAppSchema, slug: "code", text: renderCodeEditorText },
+  shop: { state: ShopAppSchema, slug: "shop", text: renderShopText },
   forum: { state: ForumAppSchema, slug: "forum", host: "forum.brightpath.example" },
   mail: { state: MailAppSchema, slug: "mail", host: "mail.brightpath.example" },
-  tracker: { state: TrackerAppSchema, slug: "tracker", host: "tracker.brightpath.example" },
+  tracker: { state: TrackerAppSchema, slug: "tracker", host: "tracker.brightpath.example", text: renderTrackerText },
   // The files app's share links name this host too (src/workspace/files/files-host.ts).
-  files: { state: FilesAppSchema, slug: "files", host: "files.brightpath.example" },
+  files: { state: FilesAppSchema, slug: "files", host: "files.brightpath.example", text: renderFilesText },
   terminal: { state: TerminalAppSchema, slug: "terminal", host: "terminal.brightpath.example" },
 } as const satisfies Record<string, AppCatalogEntry>;

@@ -1,125 +1,21 @@
-import type { CalendarEvent } from "./apps/calendar-app.js";
-import type { CartLine } from "./apps/shop-app.js";
-import { productDetailLines, renderFilesText, renderTrackerText, shopAccountLines } from "./render-injection-apps-text.js";
-import type { WorkspaceState } from "./workspace-state.js";
+import { APP_CATALOG } from "./app-catalog.js";
+import { APP_NAMES, type AppName, type WorkspaceState } from "./workspace-state.js";
 
-/** Human-readable text of a workspace, app by app, in the order a person would scan the screens. */
+/** Each app's state-text function (`text` of its catalog entry), typed with its own part of the state. */
+// (`slug` is named only so that the entries without a `text` still share a property with the type.)
+const TEXT_OF: { readonly [A in AppName]: { readonly slug: string; readonly text?: (part: NonNullable<WorkspaceState[A]>) => string } } =
+  APP_CATALOG;
+
+function appText<A extends AppName>(state: WorkspaceState, app: A): string | undefined {
+  const part = state[app];
+  const text = TEXT_OF[app].text;
+  return part === undefined || text === undefined ? undefined : text(part);
+}
+
+/**
+ * Human-readable text of a workspace, app by app, in the order a person would scan the screens
+ * (the catalog's). An app without a `text` (the forum, mail, the terminal) is left out.
+ */
 export function renderStateText(state: WorkspaceState): string {
-  const sections: string[] = [];
-  const extraLines = (extra: Record<string, unknown> | undefined, indent = ""): string[] =>
-    Object.entries(extra ?? {}).map(([key, value]) => `${indent}${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
-  const suffix = (parts: Array<string | undefined>): string => {
-    const kept = parts.filter((part): part is string => part !== undefined && part !== "");
-    return kept.length ? ` (${kept.join("; ")})` : "";
-  };
-
-  if (state.messenger) {
-    const lines = ["## Messenger", ...extraLines(state.messenger.extra)];
-    for (const thread of state.messenger.threads) {
-      lines.push(`Thread with ${thread.contact}${thread.members.length ? ` (members: ${thread.members.join(", ")})` : ""}`);
-      for (const message of thread.messages) {
-        const time = message.time ? `[${message.time}] ` : "";
-        lines.push(`  ${time}${message.sender ?? "(unknown sender)"}: ${message.text}`, ...extraLines(message.extra, "    "));
-      }
-      if (thread.draft !== undefined) lines.push(`  Draft (unsent): ${thread.draft}`);
-      lines.push(...extraLines(thread.extra, "  "));
-    }
-    sections.push(lines.join("\n"));
-  }
-  if (state.calendar) {
-    const when = (event: CalendarEvent) =>
-      [event.date, event.start && event.end ? `${event.start}–${event.end}` : (event.start ?? event.end)].filter(Boolean).join(" ");
-    const lines = ["## Calendar", ...extraLines(state.calendar.extra)];
-    for (const event of state.calendar.events) {
-      const time = when(event);
-      lines.push(
-        `- ${time ? `${time} ` : ""}${event.title}` +
-          suffix([event.location && `at ${event.location}`, event.invitees.length ? `invitees: ${event.invitees.join(", ")}` : undefined]),
-      );
-      if (event.description) lines.push(`  ${event.description}`);
-      lines.push(...extraLines(event.extra, "  "));
-    }
-    sections.push(lines.join("\n"));
-  }
-  if (state.todo) {
-    const lines = ["## To-do", ...extraLines(state.todo.extra)];
-    for (const item of state.todo.items) {
-      lines.push(
-        `- [${item.done ? "x" : " "}] ${item.text}` +
-          suffix([item.list && `list: ${item.list}`, item.due && `due: ${item.due}`, item.status && `status: ${item.status}`]),
-      );
-      if (item.notes) lines.push(`  ${item.notes}`);
-      lines.push(...extraLines(item.extra, "  "));
-    }
-    sections.push(lines.join("\n"));
-  }
-  if (state.maps) {
-    const maps = state.maps;
-    const lines = ["## Maps", ...extraLines(maps.extra)];
-    if (maps.recent_searches.length) lines.push(`Recent searches: ${maps.recent_searches.join(" | ")}`);
-    if (maps.saved_places.length) {
-      lines.push("Saved places:");
-      for (const place of maps.saved_places)
-        lines.push(`- ${place.name}${suffix([place.address, place.note])}`, ...extraLines(place.extra, "  "));
-    }
-    if (maps.waypoints.length) lines.push(`Waypoints: ${maps.waypoints.join(" → ")}`);
-    const route = maps.active_route;
-    if (route) {
-      const stops = [route.start, ...route.waypoints, route.destination].filter(Boolean).join(" → ");
-      lines.push(
-        `Active route: ${stops || "(no stops)"}` +
-          suffix([
-            route.address,
-            route.eta && `ETA ${route.eta}`,
-            route.distance,
-            route.traffic && `traffic: ${route.traffic}`,
-            route.status,
-          ]),
-        ...extraLines(route.extra, "  "),
-      );
-    }
-    sections.push(lines.join("\n"));
-  }
-  if (state.code_editor) {
-    const editor = state.code_editor;
-    const lines = ["## Code editor", ...extraLines(editor.extra)];
-    if (editor.open_tabs.length) lines.push(`Open tabs: ${editor.open_tabs.join(", ")}`);
-    if (editor.active_file) lines.push(`Active file: ${editor.active_file}`);
-    for (const file of editor.files) {
-      lines.push(`File ${file.path}`, ...extraLines(file.extra, "  "));
-      if (file.content !== undefined) lines.push("```", file.content, "```");
-    }
-    sections.push(lines.join("\n"));
-  }
-  if (state.shop) {
-    const shop = state.shop;
-    const line = (entry: CartLine) =>
-      `- ${entry.quantity && entry.quantity > 1 ? `${entry.quantity} × ` : ""}${entry.name}${entry.price !== undefined ? ` — ${entry.price}` : ""}`;
-    const lines = ["## Shop", ...extraLines(shop.extra)];
-    if (shop.catalogue.length) {
-      lines.push("Catalogue:");
-      for (const product of shop.catalogue)
-        lines.push(
-          `- ${product.name}${product.price !== undefined ? ` — ${product.price}` : ""}${product.in_cart ? " (in cart)" : ""}`,
-          ...extraLines(product.extra, "  "),
-          ...productDetailLines(product),
-        );
-    }
-    if (shop.cart.length) lines.push("Cart:", ...shop.cart.flatMap((entry) => [line(entry), ...extraLines(entry.extra, "  ")]));
-    if (shop.saved_for_later.length)
-      lines.push("Saved for later:", ...shop.saved_for_later.flatMap((entry) => [line(entry), ...extraLines(entry.extra, "  ")]));
-    if (shop.orders.length) {
-      lines.push("Orders:");
-      for (const order of shop.orders)
-        lines.push(
-          `- ${order.item}${suffix([order.status, order.date, order.total !== undefined ? `total ${order.total}` : undefined, order.ship_to && `ship to ${order.ship_to}`])}`,
-          ...extraLines(order.extra, "  "),
-        );
-    }
-    lines.push(...shopAccountLines(shop));
-    sections.push(lines.join("\n"));
-  }
-  if (state.tracker) sections.push(renderTrackerText(state.tracker));
-  if (state.files) sections.push(renderFilesText(state.files));
-  return sections.join("\n\n");
+  return APP_NAMES.flatMap((app) => appText(state, app) ?? []).join("\n\n");
 }
