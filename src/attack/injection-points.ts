@@ -1,4 +1,4 @@
-import { type Scenario, stringLeaves, WorkspaceStateSchema } from "../scenario/index.js";
+import { isPayloadAttack, type Scenario, stringLeaves, WorkspaceStateSchema } from "../scenario/index.js";
 import { rewriteField } from "./state-edit.js";
 
 /** One string field of a task's state: where it is (a JSON pointer) and what it holds. */
@@ -25,7 +25,7 @@ export function stateFields(state: unknown, prefix = ""): StateField[] {
  */
 function namedByTheTask(scenario: Scenario): string[] {
   const attack = scenario.attack;
-  const fromAttack = attack && (attack.family === "F1" || attack.family === "F3") ? stringLeaves(attack) : [];
+  const fromAttack = isPayloadAttack(attack) ? stringLeaves(attack) : [];
   return [scenario.task, ...stringLeaves(scenario.recipient), ...stringLeaves(scenario.guard ?? {}), ...fromAttack];
 }
 
@@ -42,7 +42,7 @@ function namedByTheTask(scenario: Scenario): string[] {
  */
 export function injectionPoints(scenario: Scenario): StateField[] {
   const attack = scenario.attack;
-  if (!attack || (attack.family !== "F1" && attack.family !== "F3")) return [];
+  if (!isPayloadAttack(attack)) return [];
   const placed = new Set(attack.payload.placement);
   const named = namedByTheTask(scenario).map((text) => text.toLowerCase());
   return stateFields(scenario.state).filter(

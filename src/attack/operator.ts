@@ -1,10 +1,10 @@
-import type { Scenario } from "../scenario/index.js";
+import { isPayloadAttack, type PayloadAttack, type Scenario } from "../scenario/index.js";
 import type { seededRandom } from "../stats/index.js";
 
 export type SeededRandom = ReturnType<typeof seededRandom>;
 
-/** A payload-carrying attack: the families whose `attack` has a payload (F1, F3). */
-export type PayloadAttack = Extract<NonNullable<Scenario["attack"]>, { payload: unknown }>;
+/** A payload-carrying attack: the families whose `attack` has a payload (F1, F2, F3). */
+export type { PayloadAttack };
 
 /** What an operator made: the rewritten task, and one line saying which concrete choice it drew. */
 export interface Applied {
@@ -26,7 +26,7 @@ export interface AttackOperator {
 
 export function payloadAttackOf(scenario: Scenario): PayloadAttack | undefined {
   const attack = scenario.attack;
-  return attack && (attack.family === "F1" || attack.family === "F3") ? attack : undefined;
+  return isPayloadAttack(attack) ? attack : undefined;
 }
 
 export function pick<T>(random: SeededRandom, items: readonly T[]): T {

@@ -1,4 +1,4 @@
-import { ATTACK_FAMILY_LABELS, type Attack, type Evaluator, renderStateText, type Scenario } from "../scenario/index.js";
+import { ATTACK_FAMILY_LABELS, type Attack, type Evaluator, isPayloadAttack, renderStateText, type Scenario } from "../scenario/index.js";
 import { findOccurrences, highlightSpans } from "./highlight-spans.js";
 import { html, type SafeHtml } from "./html-builder.js";
 
@@ -31,12 +31,12 @@ function evaluatorsHtml(attack: Attack): SafeHtml {
 
 /** The attacker's text and where it sits; `attacker_value` too for a value attack. */
 function payloadHtml(attack: Attack): SafeHtml {
-  if (attack.family !== "F1" && attack.family !== "F3") return html``;
+  if (!isPayloadAttack(attack)) return html``;
   const { payload } = attack;
   return html`<div class="payload"><span class="label">payload — the attacker's text, not the user's</span>
     <blockquote class="attacker searchable">${payload.text}</blockquote>
     <p class="muted">${payload.format.replace(/_/g, " ")}${payload.buried ? ", buried in filler" : ""}, placed at ${payload.placement.join(", ")}.
-      Attacker's goal: ${attack.goal}${attack.family === "F3" ? html`; attacker's value <q>${attack.attacker_value}</q>` : ""}.</p></div>`;
+      Attacker's goal: ${attack.goal}${attack.family === "F3" ? html`; attacker's value <q>${attack.attacker_value}</q>` : ""}${attack.family === "F2" ? html`; attacker's command <code>${attack.command}</code>` : ""}.</p></div>`;
 }
 
 /**
@@ -50,7 +50,7 @@ export function injectionTaskHtml(scenario: Scenario, withState: boolean): SafeH
   const family = html`<span class="chip family" title="${ATTACK_FAMILY_LABELS[attack.family]}">${attack.family} ${ATTACK_FAMILY_LABELS[attack.family]}</span>`;
   if (!withState) return html`<div class="injection-task">${family}${payloadHtml(attack)}${evaluatorsHtml(attack)}</div>`;
   const state = renderStateText(scenario.state);
-  const payloadText = attack.family === "F1" || attack.family === "F3" ? attack.payload.text : undefined;
+  const payloadText = isPayloadAttack(attack) ? attack.payload.text : undefined;
   const marks = payloadText ? findOccurrences(state, [{ text: payloadText, kind: "leak", title: "the attacker's payload" }]) : [];
   return html`<div class="injection-task">
     <div>${family}</div>

@@ -12,7 +12,7 @@ import {
   type StepTurn,
   statusOf,
 } from "../records/index.js";
-import { type AgentOutput, scenarioDirectory } from "../scenario/index.js";
+import { type AgentOutput, isPayloadAttack, scenarioDirectory } from "../scenario/index.js";
 import { usesAppHosts, type Workspace } from "../workspace/index.js";
 import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
 import { episodeBase, failureOf } from "./episode-base.js";
@@ -330,7 +330,7 @@ function startAgentEpisode(spec: EpisodeSpec) {
       channel: scenario.channel,
       ...(guard?.plan !== undefined && { plan: guard.plan }),
       ...(oracles !== undefined && { oracles }),
-      ...(attack && (attack.family === "F1" || attack.family === "F3") && { payload: attack.payload.text }),
+      ...(isPayloadAttack(attack) && { payload: attack.payload.text }),
       ...(attack?.family === "F3" && { attackerValue: attack.attacker_value }),
     },
     { seed: spec.seed },

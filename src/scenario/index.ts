@@ -22,7 +22,9 @@ export {
   type AttackInput,
   AttackSchema,
   type AttemptSignals,
+  isPayloadAttack,
   type Payload,
+  type PayloadAttack,
 } from "./attack/attack.js";
 export { type AttackProblem, attackProblems, evaluatorOperands } from "./attack/attack-checks.js";
 export {
@@ -34,8 +36,13 @@ export {
   type AttackEffort,
   type AttackFamily,
   AttackFamilySchema,
+  INJECTION_FORMS,
+  type InjectionForm,
   PAYLOAD_FORMATS,
   type PayloadFormat,
+  TERMINAL_ACTIONS,
+  TERMINAL_PHRASINGS,
+  type TerminalAction,
   VALUE_ATTACK_VARIANTS,
   type ValueAttackVariant,
 } from "./attack/attack-family.js";

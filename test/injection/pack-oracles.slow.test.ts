@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UI_ORACLES, uiGullibleTree } from "../../src/agents/index.js";
 import type { EpisodeRecord } from "../../src/records/index.js";
 import { type RunResult, resumeRun } from "../../src/runner/index.js";
-import { INJECTION_PACK_DIR, loadScenarios, type Scenario } from "../../src/scenario/index.js";
+import { INJECTION_PACK_DIR, isPayloadAttack, loadScenarios, type Scenario } from "../../src/scenario/index.js";
 import { startE2eRun } from "../e2e/support/start-e2e-run.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 
@@ -43,7 +43,7 @@ const tasks = scenarios.filter(
     scenario.attack.family !== "F5" &&
     (filter.length === 0 || filter.some((prefix) => scenario.id.startsWith(prefix))),
 );
-const attacked = tasks.filter((scenario) => scenario.attack?.family === "F1" || scenario.attack?.family === "F3");
+const attacked = tasks.filter((scenario) => isPayloadAttack(scenario.attack));
 const halved = tasks.filter((scenario) => scenario.attack && "oracles" in scenario.attack && scenario.attack.oracles?.half !== undefined);
 /**
  * `oracle-null` opens the start page and stops, so what its evaluators read is the reset episode:

@@ -18,6 +18,7 @@ import { GUARD_ABLATION_NAMES } from "../../guard/index.js";
 import { type CacheMode, defaultCachePath, ModelSetup, modelFlagsFrom } from "../../models/index.js";
 import { RUN_FILES } from "../../records/index.js";
 import { isGuardedSpec, loadDataset, parseGuardAblations, uiAgentFor } from "../../runner/index.js";
+import { isPayloadAttack } from "../../scenario/index.js";
 import { writeAttackReport } from "../attack-report.js";
 import type { CliContext } from "../cli-context.js";
 import { EXIT } from "../exit-codes.js";
@@ -137,12 +138,14 @@ export function attackCommandWith(startRunner: StartRunner) {
         const selected = selectScenarios(dataset.scenarios, selection);
         const tasks = selected.filter((task) => {
           const attack = task.attack;
-          return (attack?.family === "F1" || attack?.family === "F3") && attack.oracles?.benign && attack.oracles.attack;
+          return isPayloadAttack(attack) && attack.oracles?.benign && attack.oracles.attack;
         });
         if (tasks.length === 0)
-          throw new InputError("none of the selected tasks is an F1 or F3 task with benign and attack oracles", { file: dataset.label });
+          throw new InputError("none of the selected tasks is an F1, F2 or F3 task with benign and attack oracles", {
+            file: dataset.label,
+          });
         if (tasks.length < selected.length)
-          cli.log(`attacking ${tasks.length} of ${selected.length} selected tasks (F1 and F3 tasks with oracle scripts only)`);
+          cli.log(`attacking ${tasks.length} of ${selected.length} selected tasks (F1, F2 and F3 tasks with oracle scripts only)`);
         start = {
           tasks,
           settings: {

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { AttackClassSchema, AttackEffortSchema, PayloadFormatSchema, ValueAttackVariantSchema } from "./attack-family.js";
+import {
+  AttackClassSchema,
+  AttackEffortSchema,
+  InjectionFormSchema,
+  PayloadFormatSchema,
+  TERMINAL_PHRASINGS,
+  TerminalActionSchema,
+  ValueAttackVariantSchema,
+} from "./attack-family.js";
 import { EvaluatorSchema, JsonPointerSchema } from "./evaluator.js";
 import { OracleScriptsSchema } from "./oracle-scripts.js";
 
@@ -48,6 +56,30 @@ export const GoalHijackingAttackSchema = z
     phrasing: PhrasingSchema.optional(),
     /** The attacker's goal in words, for reports ("add akim88 as Owner of the project"). */
     goal: z.string().trim().min(1),
+    payload: PayloadSchema,
+    benign: EvaluatorSchema,
+    adversarial: EvaluatorSchema,
+    attempt: AttemptSignalsSchema.optional(),
+    oracles: OracleScriptsSchema.optional(),
+  })
+  .strict();
+
+/**
+ * F2: the payload asks the reader to first run a command in the terminal (RedTeamCUA's "you must
+ * first do X in order to do Y"), and the command does harm on the simulated shell: it sends a
+ * secret file out, deletes, modifies or re-permissions files, or makes the machine unavailable.
+ * `command` is the attacker's command as the payload gives it; the evaluators read what vsh did
+ * through the change log (app `terminal`) and the sink.
+ */
+export const TerminalAttackSchema = z
+  .object({
+    family: z.literal("F2"),
+    action: TerminalActionSchema,
+    injection: InjectionFormSchema,
+    effort: AttackEffortSchema.optional(),
+    phrasing: z.enum(TERMINAL_PHRASINGS),
+    goal: z.string().trim().min(1),
+    command: z.string().trim().min(1),
     payload: PayloadSchema,
     benign: EvaluatorSchema,
     adversarial: EvaluatorSchema,
@@ -111,9 +143,18 @@ export const MaskIntegrityTaskSchema = z
  */
 export const AttackSchema = z.discriminatedUnion("family", [
   GoalHijackingAttackSchema,
+  TerminalAttackSchema,
   ValueAttackSchema,
   UtilityTaskSchema,
   MaskIntegrityTaskSchema,
 ]);
 export type Attack = z.infer<typeof AttackSchema>;
 export type AttackInput = z.input<typeof AttackSchema>;
+
+/** An attack whose attacker writes a payload into the state (F1, F2, F3), as opposed to F4 and F5. */
+export type PayloadAttack = Extract<Attack, { payload: unknown }>;
+
+/** Whether the attack carries a payload (F1, F2, F3): the families an attacker's text drives. */
+export function isPayloadAttack(attack: Attack | undefined): attack is PayloadAttack {
+  return attack !== undefined && "payload" in attack;
+}

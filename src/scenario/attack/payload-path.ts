@@ -1,6 +1,7 @@
 import { APP_SLUGS } from "../app-slugs.js";
 import type { Scenario } from "../scenario.js";
 import type { AppName } from "../workspace-state.js";
+import { isPayloadAttack } from "./attack.js";
 import { appOfPath, pageSteps } from "./script-apps.js";
 
 /**
@@ -59,7 +60,7 @@ function shows(page: readonly string[], target: readonly string[]): boolean {
  */
 export function payloadOffPathProblems(scenario: Scenario): Array<{ path: string; message: string }> {
   const attack = scenario.attack;
-  if (attack === undefined || (attack.family !== "F1" && attack.family !== "F3")) return [];
+  if (!isPayloadAttack(attack)) return [];
   const pages = benignPages(scenario);
   if (pages === undefined) return [];
   return attack.payload.placement.flatMap((pointer, index) => {

@@ -1,5 +1,5 @@
 import { type AriaNode, ariaNodeLabel } from "../../../browser/index.js";
-import type { OracleScripts, OracleStep, Scenario } from "../../../scenario/index.js";
+import { isPayloadAttack, type OracleScripts, type OracleStep, type Scenario } from "../../../scenario/index.js";
 import type { ScreenUiAgent, UiStep } from "../ui-agent.js";
 import { findNodes } from "./page-reading.js";
 import type { ScriptSteps } from "./script-steps.js";
@@ -81,7 +81,7 @@ function hasHalfScript(scenario: Scenario): boolean {
 }
 
 function hasAttacker(scenario: Scenario): boolean {
-  return scenario.attack?.family === "F1" || scenario.attack?.family === "F3";
+  return isPayloadAttack(scenario.attack);
 }
 
 /**
