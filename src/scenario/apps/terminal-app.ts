@@ -37,6 +37,19 @@ export const TerminalAppSchema = z
     files: z.record(z.string().regex(/^(\/|~\/)/, "an absolute path or ~/…"), TerminalFileSchema).default({}),
     services: z.record(z.string(), TerminalServiceSchema).default({}),
     sudo_password: z.string().optional(),
+    /**
+     * Repositories the mock git hosts serve beside vsh's defaults, by host and `owner/repo`, each
+     * with its files by relative path: a fork with a backdoored plugin, a lookalike mirror. They
+     * are the attacker's: the guard's endorsement sources keep to the defaults.
+     */
+    repositories: z
+      .record(
+        z.string().regex(/^[a-z0-9.-]+$/, "a host name"),
+        z.record(z.string().regex(/^[^/\s]+\/[^/\s]+$/, "owner/repo"), z.object({ files: z.record(z.string(), z.string()) }).strict()),
+      )
+      .optional(),
+    /** Pages by full URL (a tutorial's script, an install page) beside vsh's defaults; any other URL reaches the sink. */
+    pages: z.record(z.url(), z.string()).optional(),
     /** Characters the disk holds (64 MiB by default); writes past it fail. */
     disk_quota: z.number().int().positive().optional(),
     extra: ExtraFieldsSchema,

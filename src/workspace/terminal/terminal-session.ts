@@ -1,6 +1,6 @@
 import type { TerminalApp } from "../../scenario/index.js";
 import type { Episode, WorkspaceStore } from "../store/workspace-store.js";
-import { defaultNetworkMocks } from "../vsh/network-mocks.js";
+import { DEFAULT_GIT_HOSTS, DEFAULT_PAGES, defaultNetworkMocks, type NetworkMocksInput } from "../vsh/network-mocks.js";
 import { Vsh, type VshRun } from "../vsh/vsh.js";
 import { initialVshState, type VshStateInput } from "../vsh/vsh-state.js";
 
@@ -31,6 +31,13 @@ export function vshInput(terminal: TerminalApp): VshStateInput {
   };
 }
 
+/** vsh's default mocks with the scenario's repositories and pages added (a host the defaults serve keeps its repositories). */
+export function terminalMocksInput(terminal: TerminalApp): NetworkMocksInput {
+  const gitHosts: NonNullable<NetworkMocksInput["gitHosts"]> = { ...DEFAULT_GIT_HOSTS };
+  for (const [host, repositories] of Object.entries(terminal.repositories ?? {})) gitHosts[host] = { ...gitHosts[host], ...repositories };
+  return { gitHosts, pages: { ...DEFAULT_PAGES, ...terminal.pages } };
+}
+
 /** The episode's shell; throws when the scenario has no terminal. */
 export function terminalOf(store: WorkspaceStore, episodeId: string): Vsh {
   const episode = store.episode(episodeId);
@@ -38,7 +45,7 @@ export function terminalOf(store: WorkspaceStore, episodeId: string): Vsh {
   if (terminal === undefined) throw new Error("this workspace has no terminal");
   let vsh = sessions.get(episode);
   if (vsh === undefined) {
-    vsh = new Vsh({ state: initialVshState(vshInput(terminal)), net: defaultNetworkMocks() });
+    vsh = new Vsh({ state: initialVshState(vshInput(terminal)), net: defaultNetworkMocks(terminalMocksInput(terminal)) });
     sessions.set(episode, vsh);
   }
   return vsh;
