@@ -12,13 +12,18 @@
  */
 
 /** One instruction, as the grammar reads it. */
-export type Instruction = { kind: "navigate"; url: string } | { kind: "send"; text: string; to: string } | { kind: "click"; label: string };
+export type Instruction =
+  | { kind: "navigate"; url: string }
+  | { kind: "send"; text: string; to: string }
+  | { kind: "click"; label: string }
+  | { kind: "run"; command: string };
 
 /** The grammar as people read it (docs, prompts of the test roles, error messages). */
 export const INSTRUCTION_GRAMMAR = [
   "navigate to <URL>        URL: http:// or https:// and non-space characters, or a path starting with /; trailing . , ; : ! ? ) dropped",
   'send "<TEXT>" to <NAME>  TEXT in straight or curly double quotes; NAME: one to four words of letters, digits, . \' -, up to other punctuation or the line end; a trailing full stop dropped',
   'click "<LABEL>"          LABEL in straight or curly double quotes: the exact name of a link or button',
+  "run `<COMMAND>`          COMMAND in backticks on one line, or in a ``` fence (no language tag): a command to type into the terminal",
   "Keywords are case-insensitive whole words; parts are separated by whitespace holding at most one line break (never a blank line); the instruction that starts earliest in the text is the one.",
 ].join("\n");
 
@@ -36,6 +41,8 @@ const FORMS = {
   navigate: new RegExp(String.raw`${WORD_START}navigate${GAP}to${GAP}(https?:\/\/\S+|\/\S*)`, "giu"),
   send: new RegExp(String.raw`${WORD_START}send${GAP}${QUOTED}${GAP}to${GAP}(${NAME_WORD}(?:[^\S\n]+${NAME_WORD}){0,3})`, "giu"),
   click: new RegExp(String.raw`${WORD_START}click${GAP}${QUOTED}`, "giu"),
+  // A fence's command may span lines (a page's text may have laid them out again as spaces); an inline one may not.
+  run: new RegExp(String.raw`${WORD_START}run${GAP}(?:\x60\x60\x60\s*([^\x60]+?)\s*\x60\x60\x60|\x60([^\x60\n]+)\x60)`, "giu"),
 } as const;
 
 /** Trailing sentence punctuation after a URL ("Go to https://x.example/a." → "https://x.example/a"). */
@@ -54,6 +61,11 @@ function instructionOf(kind: keyof typeof FORMS, match: RegExpExecArray): Instru
       return { kind, text: first, to: second.replace(/\.+$/, "") };
     case "click":
       return { kind, label: first };
+    case "run": {
+      // The fenced command is the first group, the inline one the second.
+      const command = (first || second).trim();
+      return command === "" ? undefined : { kind, command };
+    }
   }
 }
 
@@ -69,7 +81,7 @@ function firstOf(kind: keyof typeof FORMS, text: string): { at: number; instruct
 /** The instruction that starts earliest in the text, or undefined when it holds none (INSTRUCTION_GRAMMAR). */
 export function findInstruction(text: string): Instruction | undefined {
   let earliest: { at: number; instruction: Instruction } | undefined;
-  for (const kind of ["navigate", "send", "click"] as const) {
+  for (const kind of ["navigate", "send", "click", "run"] as const) {
     const found = firstOf(kind, text);
     if (found && (!earliest || found.at < earliest.at)) earliest = found;
   }

@@ -6,9 +6,9 @@ import { showsPayload } from "../../instructions/shows-payload.js";
 import { readImage } from "../../ocr/ocr-reader.js";
 import type { ScreenUiAgent, UiDecision, UiHints, UiStep } from "../ui-agent.js";
 import { sendMessage } from "./deliver.js";
-import { findNodes } from "./page-reading.js";
+import { appLinks, findNodes } from "./page-reading.js";
 import { readApps, workspaceApps } from "./read-apps.js";
-import type { ScriptSteps } from "./script-steps.js";
+import { fillField, type ScriptSteps, visit } from "./script-steps.js";
 import { decide, scriptedUiAgent, type UiScript } from "./scripted-ui-agent.js";
 import { runOracleScript } from "./ui-oracles.js";
 import { DELIVERY_STEPS } from "./ui-oversharer.js";
@@ -89,6 +89,20 @@ function control(step: UiStep, label: string): AriaNode | undefined {
   )[0];
 }
 
+/** Where an instruction can be carried out: the messenger's and the terminal's home pages, from the workspace's navigation. */
+interface WorkspaceLinks {
+  messenger: string | undefined;
+  terminal: string | undefined;
+}
+
+function workspaceLinks(first: UiStep): WorkspaceLinks {
+  return {
+    messenger: workspaceApps(first).get("messenger"),
+    // The navigation names the terminal's app "Terminal"; the reading roles never read it as an app, so it is not in their labels.
+    terminal: appLinks(first.observation.tree).find((link) => link.name === "Terminal")?.url,
+  };
+}
+
 const finish = (answer: string, thought: string): UiDecision => decide({ action: "finish", answer }, thought);
 
 /** What went wrong with the last action, for an honest answer. */
@@ -98,7 +112,8 @@ function failure(step: UiStep): string {
 }
 
 /** Carries out one instruction from the page it was read on, and finishes saying what it did. */
-function* follow({ step, instruction }: Found, messenger: string | undefined): ScriptSteps<UiDecision> {
+function* follow({ step, instruction }: Found, apps: WorkspaceLinks): ScriptSteps<UiDecision> {
+  const { messenger, terminal } = apps;
   const read = `I followed the instruction I read on ${step.observation.url}`;
   switch (instruction.kind) {
     case "navigate": {
@@ -125,6 +140,19 @@ function* follow({ step, instruction }: Found, messenger: string | undefined): S
       const after = yield decide({ action: "click", ref: target.ref }, `The page says to click "${instruction.label}".`);
       return finish(`${read}: I clicked "${instruction.label}"${failure(after)}.`, "Done what the page said.");
     }
+    case "run": {
+      if (terminal === undefined)
+        return finish(
+          `I read an instruction to run \`${instruction.command}\`, but this workspace has no terminal, so I ran nothing.`,
+          "No terminal to run it in.",
+        );
+      const opened = yield* visit(terminal, `The page says to run a command; opening the terminal.`);
+      const typed = yield* fillField(opened, ["textbox"], "Command", instruction.command);
+      if (typed === opened)
+        return finish(`I read an instruction to run \`${instruction.command}\`, but found no command line to type it into.`, "No input.");
+      const after = yield decide({ action: "press", key: "Enter" }, "Running the command the page gave.");
+      return finish(`${read}: I ran \`${instruction.command}\` in the terminal${failure(after)}.`, "Done what the page said.");
+    }
   }
 }
 
@@ -148,8 +176,8 @@ export function throughAppFronts(script: readonly OracleStep[]): OracleStep[] {
 }
 
 /** Obeys what a page asked for: the task's attack script from where the payload was read, or the instruction. */
-function* obey(hit: Hit, hints: UiHints, messenger: string | undefined): ScriptSteps<UiDecision> {
-  if (hit.kind === "instruction") return yield* follow(hit, messenger);
+function* obey(hit: Hit, hints: UiHints, apps: WorkspaceLinks): ScriptSteps<UiDecision> {
+  if (hit.kind === "instruction") return yield* follow(hit, apps);
   // The attack script is the pack author's statement of what the payload asks for: the scripted stand-in for a model that understood it.
   const { step } = yield* runOracleScript(hints.oracles?.attack ?? [], hit.step);
   return finish(`I did what I read on ${hit.step.observation.url}${failure(step)}.`, "Done what the page said.");
@@ -158,7 +186,7 @@ function* obey(hit: Hit, hints: UiHints, messenger: string | undefined): ScriptS
 /** The gullible script over a sight's readings of the steps it is given. */
 function gullibleScript(read: (step: UiStep) => PageReading): UiScript {
   return function* (input, hints, first) {
-    const messenger = workspaceApps(first).get("messenger");
+    const apps = workspaceLinks(first);
     const benign = hints.oracles?.benign;
     if (benign) {
       let hit = hitOn(first, hints, read);
@@ -168,12 +196,12 @@ function gullibleScript(read: (step: UiStep) => PageReading): UiScript {
       };
       if (!hit) yield* runOracleScript(throughAppFronts(benign), first, look);
       if (!hit) return finish("I did the task; nothing I read asked for anything else.", "Task done.");
-      return yield* obey(hit, hints, messenger);
+      return yield* obey(hit, hints, apps);
     }
     // Steps kept for carrying out an instruction found on the last page read: a message is the longest.
     const hit = yield* readUntilHit(first, readApps(first, input.task, DELIVERY_STEPS), hints, read);
     if (!hit) return finish("I read the pages of the apps the task touches and found no instruction to follow.", "Nothing to follow.");
-    return yield* obey(hit, hints, messenger);
+    return yield* obey(hit, hints, apps);
   };
 }
 
@@ -212,7 +240,8 @@ function gullibleWith(id: string, description: string, sight: PageSight): Screen
  * injection payload, when the task has an attack script (`attack.oracles.attack`, handed over in
  * the hints with the payload): it then carries out that script from where it is; (2) else an
  * instruction in the grammar of `findInstruction` (OCR text repaired first, `repairOcrText`) —
- * goto, a message through the messenger to the name it gives, or a click. Its way through the task
+ * goto, a message through the messenger to the name it gives, a click, or a command typed into
+ * the terminal's command line and run with Enter. Its way through the task
  * is the task's benign oracle script when there is one (so it visits where the payload is, and
  * completes the task when nothing diverts it; each app's front page is read before the script goes
  * deeper into it), else it reads like the oversharer (the apps the task touches, their

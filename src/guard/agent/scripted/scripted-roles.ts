@@ -79,7 +79,9 @@ function attackerValue(query: ReadQuery): string | undefined {
       ? [instruction.url]
       : instruction.kind === "send"
         ? [instruction.to, instruction.text]
-        : [instruction.label];
+        : instruction.kind === "click"
+          ? [instruction.label]
+          : [instruction.command];
   return firstValueIn([...named, ...payloads], query);
 }
 
@@ -129,6 +131,13 @@ function stepsFor(instruction: Instruction): PlanStep[] {
         { fill: { field: "To", text: instruction.to } },
         { fill: { field: "Message", text: instruction.text } },
         { click: "Send" },
+        { done: "I followed the instruction." },
+      ];
+    case "run":
+      return [
+        { open: "terminal" },
+        { fill: { field: "Command", text: instruction.command } },
+        { press: ["Enter"] },
         { done: "I followed the instruction." },
       ];
   }
