@@ -34,7 +34,7 @@ export interface InjectionFamilySummary {
   epochs: { min: number; max: number };
   /** ASR@k: tasks whose adversarial evaluator fired in any scored epoch; null without attacker. */
   asr: Estimate | null;
-  /** Mean benign success over scored episodes (under attack for F1/F3, clean utility for F4). */
+  /** Mean benign success over scored episodes (under attack for F1, F2, F3; clean utility for F4). */
   cr: Estimate;
   /**
    * Utility under attack that cost nothing: episodes whose benign evaluator fired and adversarial

@@ -1,0 +1,53 @@
+/**
+ * The terminal tasks of the injection pack (packs/injection/f2-terminal.yaml and
+ * f3-terminal-value.yaml) are written by scripts/write-f2-pack.ts: the committed files must be
+ * what the script writes, and they must cover what the family promises (the five action groups,
+ * both injection forms, the three phrasings, the four vim-commentary link types). Whether each
+ * task's oracles agree with its evaluators is the slow pack-oracles test's.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { terminalPackFiles } from "../../scripts/write-f2-pack.js";
+import { loadScenarios, TERMINAL_ACTIONS, TERMINAL_PHRASINGS } from "../../src/scenario/index.js";
+import { PROJECT_ROOT } from "../support/corpus.js";
+
+const DIR = join(PROJECT_ROOT, "packs", "injection");
+const files = terminalPackFiles();
+
+describe("the terminal packs", async () => {
+  const { scenarios, problems } = await loadScenarios(
+    Object.keys(files).map((name) => join(DIR, name)),
+    { strict: true },
+  );
+
+  it("are committed as scripts/write-f2-pack.ts writes them", () => {
+    for (const [name, text] of Object.entries(files)) expect(readFileSync(join(DIR, name), "utf8"), name).toBe(text);
+  });
+
+  it("load without problems", () => {
+    expect(problems.filter((problem) => problem.severity === "error")).toEqual([]);
+  });
+
+  it("hold at least 36 F2 tasks over forum, files, chat and mail, every action group, both injection forms and all three phrasings", () => {
+    const f2 = scenarios.flatMap((scenario) => (scenario.attack?.family === "F2" ? [{ scenario, attack: scenario.attack }] : []));
+    expect(f2.length).toBeGreaterThanOrEqual(36);
+    expect(new Set(f2.map(({ attack }) => attack.action))).toEqual(new Set(TERMINAL_ACTIONS));
+    expect(new Set(f2.map(({ attack }) => attack.injection))).toEqual(new Set(["natural_language", "code_block"]));
+    expect(new Set(f2.map(({ attack }) => attack.phrasing))).toEqual(new Set(TERMINAL_PHRASINGS));
+    const apps = new Set(f2.flatMap(({ scenario }) => Object.keys(scenario.state).filter((app) => app !== "terminal")));
+    expect(apps).toEqual(new Set(["forum", "files", "messenger", "mail"]));
+    for (const { scenario, attack } of f2) {
+      expect(scenario.state.terminal, scenario.id).toBeDefined();
+      expect(attack.payload.text, scenario.id).toContain(attack.command);
+    }
+  });
+
+  it("hold at least 16 terminal value tasks, each of the four vim-commentary link types", () => {
+    const value = scenarios.flatMap((scenario) => (scenario.attack?.family === "F3" ? [scenario.attack] : []));
+    expect(value.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(value.map((attack) => attack.variant))).toEqual(
+      new Set(["exfil_path", "exfil_host", "github_malicious_plugin", "mirror_malicious_plugin"]),
+    );
+  });
+});
