@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { UI_ORACLES } from "../../src/agents/index.js";
 import { planEpisodes } from "../../src/runner/index.js";
-import { INJECTION_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
+import { INJECTION_PACK_DIR, isPayloadAttack, loadScenarios } from "../../src/scenario/index.js";
 
 const { scenarios } = await loadScenarios([INJECTION_PACK_DIR]);
 const oracle = (role: string) => UI_ORACLES.find((agent) => agent.id === `oracle-${role}`)!;
@@ -26,7 +26,7 @@ describe("planEpisodes", () => {
       seed: 1,
       matcher: "strict",
     });
-    const attacked = scenarios.filter((scenario) => scenario.attack?.family === "F1" || scenario.attack?.family === "F3");
+    const attacked = scenarios.filter((scenario) => isPayloadAttack(scenario.attack));
     expect(planned.map((spec) => spec.scenario.id)).toEqual(attacked.map((scenario) => scenario.id));
   });
 
