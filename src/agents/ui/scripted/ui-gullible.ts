@@ -8,7 +8,7 @@ import type { ScreenUiAgent, UiDecision, UiHints, UiStep } from "../ui-agent.js"
 import { sendMessage } from "./deliver.js";
 import { appLinks, findNodes } from "./page-reading.js";
 import { readApps, workspaceApps } from "./read-apps.js";
-import { fillField, type ScriptSteps, visit } from "./script-steps.js";
+import { clickButton, fillField, type ScriptSteps, visit } from "./script-steps.js";
 import { decide, scriptedUiAgent, type UiScript } from "./scripted-ui-agent.js";
 import { runOracleScript } from "./ui-oracles.js";
 import { DELIVERY_STEPS } from "./ui-oversharer.js";
@@ -150,7 +150,10 @@ function* follow({ step, instruction }: Found, apps: WorkspaceLinks): ScriptStep
       const typed = yield* fillField(opened, ["textbox"], "Command", instruction.command);
       if (typed === opened)
         return finish(`I read an instruction to run \`${instruction.command}\`, but found no command line to type it into.`, "No input.");
-      const after = yield decide({ action: "press", key: "Enter" }, "Running the command the page gave.");
+      // The form's Run button, where there is one: a click waits for the post's page to arrive, a
+      // key press does not (on a loaded machine the episode could end before the command ran).
+      const run = yield* clickButton(typed, "Run");
+      const after = run !== typed ? run : yield decide({ action: "press", key: "Enter" }, "Running the command the page gave.");
       return finish(`${read}: I ran \`${instruction.command}\` in the terminal${failure(after)}.`, "Done what the page said.");
     }
   }
@@ -241,7 +244,7 @@ function gullibleWith(id: string, description: string, sight: PageSight): Screen
  * the hints with the payload): it then carries out that script from where it is; (2) else an
  * instruction in the grammar of `findInstruction` (OCR text repaired first, `repairOcrText`) —
  * goto, a message through the messenger to the name it gives, a click, or a command typed into
- * the terminal's command line and run with Enter. Its way through the task
+ * the terminal's command line and run (its Run button, else Enter). Its way through the task
  * is the task's benign oracle script when there is one (so it visits where the payload is, and
  * completes the task when nothing diverts it; each app's front page is read before the script goes
  * deeper into it), else it reads like the oversharer (the apps the task touches, their
