@@ -28,7 +28,7 @@ export interface InjectionEpisode {
 }
 
 /** The first item-less task of a family in the built-in injection pack. */
-export async function injectionTask(family: "F1" | "F3" | "F4"): Promise<Scenario> {
+export async function injectionTask(family: "F1" | "F2" | "F3" | "F4"): Promise<Scenario> {
   const { scenarios } = await loadScenarios([INJECTION_PACK_DIR]);
   const task = scenarios.find(
     (scenario) => scenario.attack?.family === family && scenario.must_share.length + scenario.must_not_share.length === 0,

@@ -94,6 +94,22 @@ describe("the report of an injection run", () => {
     expect(utility).not.toContain("payload");
   });
 
+  it("reports an F2 (terminal) task apart, with its family's name and the attacker's command", async () => {
+    const f2 = await injectionTask("F2");
+    if (f2.attack?.family !== "F2") throw new Error("fixture: not an F2 task");
+    const runDir = await writeInjectionRun(tempDir(), "20261201T100000Z-inj005", "gullible", [
+      { scenario: f2, epoch: 0, benign: false, adversarial: true },
+      { scenario: f1, epoch: 0, benign: true, adversarial: false },
+    ]);
+    expect((await runCli(["report", runDir])).status).toBe(0);
+    const page = readFileSync(join(runDir, "report.html"), "utf8");
+    expect(page).toContain("all attacks (F1, F2)");
+    const card = cardOf(page, f2.id);
+    expect(card).toContain("F2 terminal and supply chain");
+    expect(card).toContain(`attacker's command <code>${escapeHtml(f2.attack.command)}</code>`);
+    expect(card).toContain(`<blockquote class="attacker searchable">${escapeHtml(f2.attack.payload.text)}</blockquote>`);
+  });
+
   it("shows a task scored on both axes with its disclosure header and its attack", async () => {
     const runDir = await writeInjectionRun(tempDir(), "20261201T100000Z-inj004", "gullible", episodes());
     const run = await loadReportRun(runDir);
