@@ -110,7 +110,7 @@ beforeAll(async () => {
   }
   // Alone it takes about 5 minutes; CI shares these two cores, and under a load of 12 it
   // outwaited 10 (four times its quiet time is the allowance).
-}, 1_500_000);
+}, 2_400_000);
 afterAll(async () => {
   await browser?.close();
 });
