@@ -30,6 +30,16 @@ export interface ScatterOptions {
   height?: number;
 }
 
+/** A mark's colour: by group when there are several, one colour otherwise. */
+type Colour = (field: string) => { scale: string; field: string } | { value: string | undefined };
+
+const CORNER_POSITION = {
+  "top-left": { x: 0.02, y: 0.98, align: "left", baseline: "top" },
+  "top-right": { x: 0.98, y: 0.98, align: "right", baseline: "top" },
+  "bottom-left": { x: 0.02, y: 0.02, align: "left", baseline: "bottom" },
+  "bottom-right": { x: 0.98, y: 0.02, align: "right", baseline: "bottom" },
+} as const;
+
 /**
  * A labelled scatter of two rates on fixed 0–100% axes (so plots of different runs compare at a
  * glance), with optional 95% CI whiskers. Raw Vega rather than Vega-Lite because labels need
@@ -38,12 +48,49 @@ export interface ScatterOptions {
 export async function labelledScatter(points: readonly ScatterPoint[], options: ScatterOptions): Promise<SafeHtml> {
   const width = options.width ?? 520;
   const height = options.height ?? 360;
+  const groups = [...new Set(points.map((p) => p.group))];
+  const colour: Colour = (field) => (groups.length > 1 ? { scale: "colour", field } : { value: GROUP_PALETTE[0] });
+  const spec = {
+    $schema: "https://vega.github.io/schema/vega/v6.json",
+    width,
+    height,
+    padding: { left: 8, right: 24, top: 12, bottom: 8 },
+    autosize: "pad",
+    background: "white",
+    config: {
+      text: { font: CHART_FONT },
+      axis: { labelFont: CHART_FONT, titleFont: CHART_FONT },
+      legend: { labelFont: CHART_FONT, titleFont: CHART_FONT },
+    },
+    data: [
+      { name: "points", values: pointValues(points, width, height) },
+      { name: "xci", source: "points", transform: [{ type: "filter", expr: "datum.x_lo !== null" }] },
+      { name: "yci", source: "points", transform: [{ type: "filter", expr: "datum.y_lo !== null" }] },
+      { name: "corners", values: (options.corners ?? []).map((c) => ({ text: c.text, ...CORNER_POSITION[c.corner] })) },
+    ],
+    scales: [
+      { name: "x", type: "linear", domain: [0, 1], range: "width", nice: false, zero: true },
+      { name: "y", type: "linear", domain: [0, 1], range: "height", nice: false, zero: true },
+      { name: "colour", type: "ordinal", domain: groups, range: GROUP_PALETTE },
+    ],
+    axes: [rateAxis("bottom", "x", options.xTitle), rateAxis("left", "y", options.yTitle)],
+    legends:
+      groups.length > 1
+        ? [{ fill: "colour", title: options.groupTitle ?? "", orient: "bottom", direction: "horizontal", symbolType: "circle" }]
+        : [],
+    marks: [cornerMarks(), ...guideMarks(options), ...whiskerMarks(colour), ...pointMarks(colour)],
+  };
+  return renderVegaSvg({ vega: spec }, options.description);
+}
+
+/** Each point with its whiskers and its label's offset, placed so labels do not collide. */
+function pointValues(points: readonly ScatterPoint[], width: number, height: number) {
   const placements = placeLabels(
     points.map((p) => ({ x: p.x * width, y: (1 - p.y) * height, text: p.label })),
     width,
     height,
   );
-  const values = points.map((p, index) => {
+  return points.map((p, index) => {
     const placement = placements[index];
     return {
       label: p.label,
@@ -60,187 +107,138 @@ export async function labelledScatter(points: readonly ScatterPoint[], options: 
       baseline: placement?.baseline ?? "middle",
     };
   });
-  const groups = [...new Set(points.map((p) => p.group))];
-  const colour = (field: string) => (groups.length > 1 ? { scale: "colour", field } : { value: GROUP_PALETTE[0] });
-  const cornerPosition = {
-    "top-left": { x: 0.02, y: 0.98, align: "left", baseline: "top" },
-    "top-right": { x: 0.98, y: 0.98, align: "right", baseline: "top" },
-    "bottom-left": { x: 0.02, y: 0.02, align: "left", baseline: "bottom" },
-    "bottom-right": { x: 0.98, y: 0.02, align: "right", baseline: "bottom" },
-  } as const;
-  const spec = {
-    $schema: "https://vega.github.io/schema/vega/v6.json",
-    width,
-    height,
-    padding: { left: 8, right: 24, top: 12, bottom: 8 },
-    autosize: "pad",
-    background: "white",
-    config: {
-      text: { font: CHART_FONT },
-      axis: { labelFont: CHART_FONT, titleFont: CHART_FONT },
-      legend: { labelFont: CHART_FONT, titleFont: CHART_FONT },
-    },
-    data: [
-      { name: "points", values },
-      { name: "xci", source: "points", transform: [{ type: "filter", expr: "datum.x_lo !== null" }] },
-      { name: "yci", source: "points", transform: [{ type: "filter", expr: "datum.y_lo !== null" }] },
-      { name: "corners", values: (options.corners ?? []).map((c) => ({ text: c.text, ...cornerPosition[c.corner] })) },
-    ],
-    scales: [
-      { name: "x", type: "linear", domain: [0, 1], range: "width", nice: false, zero: true },
-      { name: "y", type: "linear", domain: [0, 1], range: "height", nice: false, zero: true },
-      { name: "colour", type: "ordinal", domain: groups, range: GROUP_PALETTE },
-    ],
-    axes: [
-      {
-        orient: "bottom",
-        scale: "x",
-        title: options.xTitle,
-        format: ".0%",
-        grid: true,
-        tickCount: 5,
-        gridColor: COLOURS.grid,
-        domainColor: "#9ca3af",
-        labelColor: COLOURS.ink,
-        titleColor: COLOURS.ink,
-        titleFontSize: 12,
-      },
-      {
-        orient: "left",
-        scale: "y",
-        title: options.yTitle,
-        format: ".0%",
-        grid: true,
-        tickCount: 5,
-        gridColor: COLOURS.grid,
-        domainColor: "#9ca3af",
-        labelColor: COLOURS.ink,
-        titleColor: COLOURS.ink,
-        titleFontSize: 12,
-      },
-    ],
-    legends:
-      groups.length > 1
-        ? [{ fill: "colour", title: options.groupTitle ?? "", orient: "bottom", direction: "horizontal", symbolType: "circle" }]
-        : [],
-    marks: [
-      {
-        type: "text",
-        from: { data: "corners" },
-        encode: {
-          enter: {
-            x: { scale: "x", field: "x" },
-            y: { scale: "y", field: "y" },
-            text: { field: "text" },
-            align: { field: "align" },
-            baseline: { field: "baseline" },
-            fill: { value: "#9ca3af" },
-            fontSize: { value: 11 },
-            fontStyle: { value: "italic" },
-          },
-        },
-      },
-      ...(options.diagonal
-        ? [
-            {
-              type: "rule",
-              encode: {
-                enter: {
-                  x: { scale: "x", value: 0 },
-                  y: { scale: "y", value: 0 },
-                  x2: { scale: "x", value: 1 },
-                  y2: { scale: "y", value: 1 },
-                  stroke: { value: "#9ca3af" },
-                  strokeDash: { value: [4, 4] },
-                },
-              },
-            },
-          ]
-        : []),
-      ...(options.gapToDiagonal
-        ? [
-            {
-              type: "rule",
-              name: "refusal_gaps",
-              from: { data: "points" },
-              encode: {
-                enter: {
-                  x: { scale: "x", field: "x" },
-                  y: { scale: "y", field: "x" },
-                  y2: { scale: "y", field: "y" },
-                  stroke: { value: COLOURS.refusal },
-                  strokeWidth: { value: 2 },
-                  strokeOpacity: { value: 0.6 },
-                },
-              },
-            },
-          ]
-        : []),
-      {
-        type: "rule",
-        name: "x_ci",
-        from: { data: "xci" },
-        encode: {
-          enter: {
-            x: { scale: "x", field: "x_lo" },
-            x2: { scale: "x", field: "x_hi" },
-            y: { scale: "y", field: "y" },
-            stroke: colour("group"),
-            strokeOpacity: { value: 0.35 },
-            strokeWidth: { value: 1.5 },
-          },
-        },
-      },
-      {
-        type: "rule",
-        name: "y_ci",
-        from: { data: "yci" },
-        encode: {
-          enter: {
-            y: { scale: "y", field: "y_lo" },
-            y2: { scale: "y", field: "y_hi" },
-            x: { scale: "x", field: "x" },
-            stroke: colour("group"),
-            strokeOpacity: { value: 0.35 },
-            strokeWidth: { value: 1.5 },
-          },
-        },
-      },
-      {
-        type: "symbol",
-        name: "dots",
-        from: { data: "points" },
-        encode: {
-          enter: {
-            x: { scale: "x", field: "x" },
-            y: { scale: "y", field: "y" },
-            size: { value: 70 },
-            fill: colour("group"),
-            stroke: { value: "white" },
-            strokeWidth: { value: 1 },
-            description: { field: "label" },
-          },
-        },
-      },
-      {
-        type: "text",
-        name: "labels",
-        from: { data: "points" },
-        encode: {
-          enter: {
-            x: { scale: "x", field: "x" },
-            y: { scale: "y", field: "y" },
-            dx: { field: "dx" },
-            dy: { field: "dy" },
-            align: { field: "align" },
-            baseline: { field: "baseline" },
-            text: { field: "label" },
-            fontSize: { value: 11 },
-            fill: { value: COLOURS.ink },
-          },
-        },
-      },
-    ],
+}
+
+/** A 0–100% axis with a grid. */
+function rateAxis(orient: "bottom" | "left", scale: "x" | "y", title: string) {
+  return {
+    orient,
+    scale,
+    title,
+    format: ".0%",
+    grid: true,
+    tickCount: 5,
+    gridColor: COLOURS.grid,
+    domainColor: "#9ca3af",
+    labelColor: COLOURS.ink,
+    titleColor: COLOURS.ink,
+    titleFontSize: 12,
   };
-  return renderVegaSvg({ vega: spec }, options.description);
+}
+
+/** The faint corner notes. */
+function cornerMarks() {
+  return {
+    type: "text",
+    from: { data: "corners" },
+    encode: {
+      enter: {
+        x: { scale: "x", field: "x" },
+        y: { scale: "y", field: "y" },
+        text: { field: "text" },
+        align: { field: "align" },
+        baseline: { field: "baseline" },
+        fill: { value: "#9ca3af" },
+        fontSize: { value: 11 },
+        fontStyle: { value: "italic" },
+      },
+    },
+  };
+}
+
+/** The y = x diagonal and each point's gap to it, where asked for. */
+function guideMarks(options: ScatterOptions) {
+  const diagonal = {
+    type: "rule",
+    encode: {
+      enter: {
+        x: { scale: "x", value: 0 },
+        y: { scale: "y", value: 0 },
+        x2: { scale: "x", value: 1 },
+        y2: { scale: "y", value: 1 },
+        stroke: { value: "#9ca3af" },
+        strokeDash: { value: [4, 4] },
+      },
+    },
+  };
+  const gaps = {
+    type: "rule",
+    name: "refusal_gaps",
+    from: { data: "points" },
+    encode: {
+      enter: {
+        x: { scale: "x", field: "x" },
+        y: { scale: "y", field: "x" },
+        y2: { scale: "y", field: "y" },
+        stroke: { value: COLOURS.refusal },
+        strokeWidth: { value: 2 },
+        strokeOpacity: { value: 0.6 },
+      },
+    },
+  };
+  return [...(options.diagonal ? [diagonal] : []), ...(options.gapToDiagonal ? [gaps] : [])];
+}
+
+/** The 95% CI whiskers, horizontal then vertical. */
+function whiskerMarks(colour: Colour) {
+  const whisker = (name: string, from: string, span: Record<string, unknown>) => ({
+    type: "rule",
+    name,
+    from: { data: from },
+    encode: {
+      enter: { ...span, stroke: colour("group"), strokeOpacity: { value: 0.35 }, strokeWidth: { value: 1.5 } },
+    },
+  });
+  return [
+    whisker("x_ci", "xci", {
+      x: { scale: "x", field: "x_lo" },
+      x2: { scale: "x", field: "x_hi" },
+      y: { scale: "y", field: "y" },
+    }),
+    whisker("y_ci", "yci", {
+      y: { scale: "y", field: "y_lo" },
+      y2: { scale: "y", field: "y_hi" },
+      x: { scale: "x", field: "x" },
+    }),
+  ];
+}
+
+/** The dots and their labels. */
+function pointMarks(colour: Colour) {
+  return [
+    {
+      type: "symbol",
+      name: "dots",
+      from: { data: "points" },
+      encode: {
+        enter: {
+          x: { scale: "x", field: "x" },
+          y: { scale: "y", field: "y" },
+          size: { value: 70 },
+          fill: colour("group"),
+          stroke: { value: "white" },
+          strokeWidth: { value: 1 },
+          description: { field: "label" },
+        },
+      },
+    },
+    {
+      type: "text",
+      name: "labels",
+      from: { data: "points" },
+      encode: {
+        enter: {
+          x: { scale: "x", field: "x" },
+          y: { scale: "y", field: "y" },
+          dx: { field: "dx" },
+          dy: { field: "dy" },
+          align: { field: "align" },
+          baseline: { field: "baseline" },
+          text: { field: "label" },
+          fontSize: { value: 11 },
+          fill: { value: COLOURS.ink },
+        },
+      },
+    },
+  ];
 }
