@@ -441,7 +441,12 @@ async function start(cli: CliContext, options: BenchOptions, command: Command, r
 }
 
 export function benchCommand(cli: CliContext): Command {
-  const command = addModelOptions(
+  return addGateOptions(addSelectionOptions(benchFlags())).action((flags: BenchOptions, command: Command) => runBench(cli, flags, command));
+}
+
+/** The command's flags and help, without the selection and gate flags it shares with others. */
+function benchFlags(): Command {
+  return addModelOptions(
     new Command("bench")
       .description(
         "run agents on a scenario dataset (state-grounded track, or end-to-end in the workspace with --track e2e), score every answer and summarise",
@@ -549,53 +554,67 @@ Eval file (-c eval.yaml; the README's "Eval files" lists every key):
     gates: { max_leakage: 20%, min_utility: 0.5 }
   Paths under dataset and defense_files are relative to the file; the manifest keeps the resolved settings.`,
   );
-  return addGateOptions(addSelectionOptions(command)).action(async (flags: BenchOptions, command: Command) => {
-    const options = applyConfigFile(flags, command);
-    const progress = await createProgress(cli.io);
-    const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
-    let summarising = 0;
-    const onSummarising = (records: number) => {
-      progress.finish();
-      summarising = performance.now();
-      cli.log(`summarising ${records} episodes (bootstrap CIs)…`);
-    };
-    const onSummarised = () => {
-      if (summarising > 0) cli.log(`summary written in ${since(summarising)}`);
-    };
-    const run: RunScope = {
-      hooks: {
-        stop: { signal: stop.signal, graceMs: options.stopGrace * 1000 },
-        onStart: progress.onStart,
-        onRecord: progress.onRecord,
-        onMaskIntegrity: (task) =>
-          cli.log(
-            "error" in task
-              ? `F5 ${task.scenario_id}: not measured: ${task.error.message}`
-              : `F5 ${task.scenario_id}: ${task.pages.length} pages, ${task.pages.reduce((n, page) => n + page.canary_rows, 0)} canary rows, ` +
-                  `${task.pages.filter((page) => page.leaked_rows > 0 || page.planner_leaks.length > 0).length} leaking`,
-          ),
-        onSummarising,
-      },
-      progress,
-      summarised: onSummarised,
-      models: [],
-      resumeFlags: flagsForResume(options, command),
-    };
-    const queue = await queueTarget(cli, options);
-    if (queue) {
-      run.queue = queue;
-      // The password never appears in a printed command: `***` stands for it (or use a bare --queue and REDIS_URL).
-      run.resumeFlags.push(...(options.queue === true ? ["--queue"] : ["--queue", queue.target.display]));
-      if (given(command, "concurrency"))
-        cli.log("--concurrency: with --queue, each worker sets its own (safecua worker --concurrency N); ignored");
-    }
-    try {
-      if (options.resume) await resume(cli, options, command, run);
-      else await start(cli, options, command, run);
-    } finally {
-      progress.finish();
-      stop.dispose();
-      for (const models of run.models) models.close();
-    }
-  });
+}
+
+/** One `safecua bench`: the run's scope (progress, Ctrl-C, queue), then a new run or a resumed one. */
+async function runBench(cli: CliContext, flags: BenchOptions, command: Command): Promise<void> {
+  const options = applyConfigFile(flags, command);
+  const progress = await createProgress(cli.io);
+  const stop = gracefulStop(cli.io, "stopping: finishing the episodes in flight");
+  const run = runScopeOf(cli, options, command, progress, stop.signal);
+  const queue = await queueTarget(cli, options);
+  if (queue) {
+    run.queue = queue;
+    // The password never appears in a printed command: `***` stands for it (or use a bare --queue and REDIS_URL).
+    run.resumeFlags.push(...(options.queue === true ? ["--queue"] : ["--queue", queue.target.display]));
+    if (given(command, "concurrency"))
+      cli.log("--concurrency: with --queue, each worker sets its own (safecua worker --concurrency N); ignored");
+  }
+  try {
+    if (options.resume) await resume(cli, options, command, run);
+    else await start(cli, options, command, run);
+  } finally {
+    progress.finish();
+    stop.dispose();
+    for (const models of run.models) models.close();
+  }
+}
+
+/** The hooks that report a run's progress on the terminal, and what a resume must repeat. */
+function runScopeOf(
+  cli: CliContext,
+  options: BenchOptions,
+  command: Command,
+  progress: RunScope["progress"],
+  signal: AbortSignal,
+): RunScope {
+  let summarising = 0;
+  const onSummarising = (records: number) => {
+    progress.finish();
+    summarising = performance.now();
+    cli.log(`summarising ${records} episodes (bootstrap CIs)…`);
+  };
+  const onSummarised = () => {
+    if (summarising > 0) cli.log(`summary written in ${since(summarising)}`);
+  };
+  const run: RunScope = {
+    hooks: {
+      stop: { signal, graceMs: options.stopGrace * 1000 },
+      onStart: progress.onStart,
+      onRecord: progress.onRecord,
+      onMaskIntegrity: (task) =>
+        cli.log(
+          "error" in task
+            ? `F5 ${task.scenario_id}: not measured: ${task.error.message}`
+            : `F5 ${task.scenario_id}: ${task.pages.length} pages, ${task.pages.reduce((n, page) => n + page.canary_rows, 0)} canary rows, ` +
+                `${task.pages.filter((page) => page.leaked_rows > 0 || page.planner_leaks.length > 0).length} leaking`,
+        ),
+      onSummarising,
+    },
+    progress,
+    summarised: onSummarised,
+    models: [],
+    resumeFlags: flagsForResume(options, command),
+  };
+  return run;
 }
