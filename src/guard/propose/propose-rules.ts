@@ -128,6 +128,15 @@ function proposedRuleSet(rules: readonly unknown[], source: string): RuleSet {
   return parsed;
 }
 
+/** What the calls of one proposal cost and how each ended, across all its attempts. */
+interface CallLedger {
+  calls: ProposalCall[];
+  usage: Usage;
+}
+
+/** A step's check: a schema-valid object becomes the step's value, or the reason it is refused. */
+type StepCheck<T> = (object: unknown) => { value: T } | { problem: string; rejected?: boolean };
+
 /** Runs the four-call proposal pipeline on one capture. Never throws for a model's failure: see `status`. */
 export async function proposeRules(
   capture: CapturedPage | CapturedPageInput,
@@ -135,157 +144,171 @@ export async function proposeRules(
   options: ProposeOptions,
 ): Promise<ProposalOutcome> {
   const page = validateCapture(capture);
-  const category = options.category ?? "unknown";
-  const auditor = models.auditor ?? models.proposer;
-  const priors = options.priors ?? new Map<string, SitePrior>();
   const skeleton = buildSkeleton(page);
-  const calls: ProposalCall[] = [];
-  let usage: Usage = { ...NO_USAGE };
+  const ledger: CallLedger = { calls: [], usage: { ...NO_USAGE } };
+  // Without the caller's cache, a prior still holds across this proposal's attempts.
+  const priors = options.priors ?? new Map<string, SitePrior>();
   const retries = options.retries ?? 3;
-  const baseSeed = options.seed ?? 0;
-
-  /**
-   * One call with the one repair try; returns the validated value. `check` turns a schema-valid
-   * object into the step's value or names why it is refused.
-   */
-  const ask = async <T>(
-    client: ModelClient,
-    step: ProposalStep,
-    attempt: number,
-    system: string,
-    messages: ModelMessage[],
-    check: (object: unknown) => { value: T } | { problem: string; rejected?: boolean },
-  ): Promise<T> => {
-    let conversation = messages;
-    let lastRejected = false;
-    let lastProblem = "";
-    for (let tryIndex = 0; tryIndex < 2; tryIndex++) {
-      let response: Awaited<ReturnType<ModelClient["generate"]>>;
-      // The step's check runs inside the model layer (`check`), so a refused reply counts as one
-      // that failed validation there too: it is never replayed from the cache on a later try.
-      let verdict: ReturnType<typeof check> | undefined;
-      const started = performance.now();
-      try {
-        response = await client.generate({
-          system,
-          messages: conversation,
-          schema: step === "prior" ? SitePriorSchema : RuleListReplySchema,
-          schemaName: PROPOSAL_SCHEMA_NAMES[step],
-          check: (object) => {
-            verdict = check(object);
-            return "value" in verdict ? undefined : verdict.problem;
-          },
-          seed: baseSeed + attempt,
-          ...(options.signal && { signal: options.signal }),
-        });
-      } catch (error) {
-        if (!(error instanceof ModelCallError)) throw error;
-        calls.push({
-          step,
-          attempt,
-          outcome: "error",
-          problem: error.message,
-          usage: { ...NO_USAGE },
-          cached: false,
-          latency_ms: Math.round(performance.now() - started),
-        });
-        throw new AttemptFailed("model-error", step, error.message);
-      }
-      usage = addUsage(usage, response.usage);
-      const record = (outcome: ProposalCall["outcome"], problem?: string) =>
-        calls.push({
-          step,
-          attempt,
-          outcome,
-          ...(problem !== undefined && { problem }),
-          usage: response.usage,
-          cached: response.cached,
-          latency_ms: Math.round(response.latency_ms),
-        });
-      if (response.object !== undefined && verdict !== undefined && "value" in verdict) {
-        record("ok");
-        return verdict.value;
-      }
-      lastProblem = response.parse_error ?? "no JSON object of the required shape";
-      // `verdict` is the check of this reply's object, when it had one that fit the schema.
-      lastRejected = verdict !== undefined && !("value" in verdict) && verdict.rejected === true;
-      record(lastRejected ? "rejected" : "invalid", lastProblem);
-      conversation = repairMessages(messages, response.text, lastProblem);
-    }
-    throw new AttemptFailed(lastRejected ? "rejected" : "invalid", step, lastProblem);
-  };
-
-  const ruleList =
-    (source: string) =>
-    (object: unknown): { value: RuleSet } | { problem: string } => {
-      try {
-        return { value: proposedRuleSet((object as { rules: unknown[] }).rules, source) };
-      } catch (error) {
-        if (error instanceof RuleSetError)
-          return { problem: error.problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ") };
-        throw error;
-      }
-    };
-
   let lastFailure = new AttemptFailed("invalid", "prior", "no attempt was made");
   let attempts = 0;
   for (let attempt = 1; attempt <= retries + 1; attempt++) {
     attempts = attempt;
     try {
-      const priorKey = `${options.host} ${category}`;
-      let prior = priors.get(priorKey);
-      if (prior === undefined) {
-        prior = await ask(models.proposer, "prior", attempt, PRIOR_SYSTEM, priorMessages(options.host, category), (object) => ({
-          value: object as SitePrior,
-        }));
-        priors.set(priorKey, prior);
-      }
-      const first = await ask(
-        models.proposer,
-        "proposal",
-        attempt,
-        PROPOSAL_SYSTEM,
-        proposalMessages(prior, skeleton),
-        ruleList("proposal"),
-      );
-      const revised = await ask(
-        models.proposer,
-        "feedback",
-        attempt,
-        FEEDBACK_SYSTEM,
-        feedbackMessages(prior, skeleton, first, ruleExtents(page, first)),
-        ruleList("extent feedback"),
-      );
-      const covered = coveredTexts(page, revised);
-      const audited = await ask<RuleSet>(auditor, "audit", attempt, AUDIT_SYSTEM, auditMessages(revised, covered), (object) => {
-        let answered: RuleSet;
-        try {
-          answered = parseRuleSet((object as { rules: unknown[] }).rules, "audit");
-        } catch (error) {
-          if (error instanceof RuleSetError) return { problem: "the answer holds a rule that is not valid", rejected: true };
-          throw error;
-        }
-        const diff = auditDiff(revised, answered);
-        if (!diff.ok) return { problem: diff.problem, rejected: true };
-        return { value: diff.kept.map((index) => revised[index]!) };
-      });
-      if (audited.length === 0 && options.requireRules !== false)
-        throw new AttemptFailed("no-rules", "audit", "no rule is left after the audit, and the page needs interaction");
-      const checked = guardPage(page, audited);
-      return {
-        status: "proposed",
-        rules: audited,
-        dropped: checked.droppedRules.filter((drop) => drop.main).map((drop) => drop.ruleIndex),
-        prior,
-        attempts: attempt,
-        calls,
-        usage,
-      };
+      return await proposeOnce(page, skeleton, models, { ...options, priors }, attempt, ledger);
     } catch (error) {
       if (!(error instanceof AttemptFailed)) throw error;
       lastFailure = error;
       if (options.signal?.aborted) break;
     }
   }
+  const { calls, usage } = ledger;
   return { status: "failed", reason: lastFailure.reason, step: lastFailure.step, problem: lastFailure.problem, attempts, calls, usage };
+}
+
+/** One attempt of the pipeline: prior (cached per host and category), proposal, extent feedback, audit. */
+async function proposeOnce(
+  page: CapturedPage,
+  skeleton: ReturnType<typeof buildSkeleton>,
+  models: ProposerModels,
+  options: ProposeOptions & { priors: Map<string, SitePrior> },
+  attempt: number,
+  ledger: CallLedger,
+): Promise<ProposalOutcome> {
+  const category = options.category ?? "unknown";
+  const { priors } = options;
+  const ask = <T>(client: ModelClient, step: ProposalStep, system: string, messages: ModelMessage[], check: StepCheck<T>) =>
+    askStep(ledger, client, { step, attempt, system, messages, check, options });
+  const priorKey = `${options.host} ${category}`;
+  let prior = priors.get(priorKey);
+  if (prior === undefined) {
+    prior = await ask(models.proposer, "prior", PRIOR_SYSTEM, priorMessages(options.host, category), (object) => ({
+      value: object as SitePrior,
+    }));
+    priors.set(priorKey, prior);
+  }
+  const first = await ask(models.proposer, "proposal", PROPOSAL_SYSTEM, proposalMessages(prior, skeleton), ruleList("proposal"));
+  const revised = await ask(
+    models.proposer,
+    "feedback",
+    FEEDBACK_SYSTEM,
+    feedbackMessages(prior, skeleton, first, ruleExtents(page, first)),
+    ruleList("extent feedback"),
+  );
+  const covered = coveredTexts(page, revised);
+  const audited = await ask<RuleSet>(
+    models.auditor ?? models.proposer,
+    "audit",
+    AUDIT_SYSTEM,
+    auditMessages(revised, covered),
+    (object) => {
+      let answered: RuleSet;
+      try {
+        answered = parseRuleSet((object as { rules: unknown[] }).rules, "audit");
+      } catch (error) {
+        if (error instanceof RuleSetError) return { problem: "the answer holds a rule that is not valid", rejected: true };
+        throw error;
+      }
+      const diff = auditDiff(revised, answered);
+      if (!diff.ok) return { problem: diff.problem, rejected: true };
+      return { value: diff.kept.map((index) => revised[index]!) };
+    },
+  );
+  if (audited.length === 0 && options.requireRules !== false)
+    throw new AttemptFailed("no-rules", "audit", "no rule is left after the audit, and the page needs interaction");
+  const checked = guardPage(page, audited);
+  return {
+    status: "proposed",
+    rules: audited,
+    dropped: checked.droppedRules.filter((drop) => drop.main).map((drop) => drop.ruleIndex),
+    prior,
+    attempts: attempt,
+    calls: ledger.calls,
+    usage: ledger.usage,
+  };
+}
+
+/** The check of a step that answers a rule list: it must parse as rules a proposer may write. */
+const ruleList =
+  (source: string): StepCheck<RuleSet> =>
+  (object) => {
+    try {
+      return { value: proposedRuleSet((object as { rules: unknown[] }).rules, source) };
+    } catch (error) {
+      if (error instanceof RuleSetError)
+        return { problem: error.problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ") };
+      throw error;
+    }
+  };
+
+/** One step's call with its one repair try; returns the validated value, every call kept in the ledger. */
+async function askStep<T>(
+  ledger: CallLedger,
+  client: ModelClient,
+  request: {
+    step: ProposalStep;
+    attempt: number;
+    system: string;
+    messages: ModelMessage[];
+    check: StepCheck<T>;
+    options: ProposeOptions;
+  },
+): Promise<T> {
+  const { step, attempt, system, messages, check, options } = request;
+  let conversation = messages;
+  let lastRejected = false;
+  let lastProblem = "";
+  for (let tryIndex = 0; tryIndex < 2; tryIndex++) {
+    let response: Awaited<ReturnType<ModelClient["generate"]>>;
+    // The step's check runs inside the model layer (`check`), so a refused reply counts as one
+    // that failed validation there too: it is never replayed from the cache on a later try.
+    let verdict: ReturnType<typeof check> | undefined;
+    const started = performance.now();
+    try {
+      response = await client.generate({
+        system,
+        messages: conversation,
+        schema: step === "prior" ? SitePriorSchema : RuleListReplySchema,
+        schemaName: PROPOSAL_SCHEMA_NAMES[step],
+        check: (object) => {
+          verdict = check(object);
+          return "value" in verdict ? undefined : verdict.problem;
+        },
+        seed: (options.seed ?? 0) + attempt,
+        ...(options.signal && { signal: options.signal }),
+      });
+    } catch (error) {
+      if (!(error instanceof ModelCallError)) throw error;
+      ledger.calls.push({
+        step,
+        attempt,
+        outcome: "error",
+        problem: error.message,
+        usage: { ...NO_USAGE },
+        cached: false,
+        latency_ms: Math.round(performance.now() - started),
+      });
+      throw new AttemptFailed("model-error", step, error.message);
+    }
+    ledger.usage = addUsage(ledger.usage, response.usage);
+    const record = (outcome: ProposalCall["outcome"], problem?: string) =>
+      ledger.calls.push({
+        step,
+        attempt,
+        outcome,
+        ...(problem !== undefined && { problem }),
+        usage: response.usage,
+        cached: response.cached,
+        latency_ms: Math.round(response.latency_ms),
+      });
+    if (response.object !== undefined && verdict !== undefined && "value" in verdict) {
+      record("ok");
+      return verdict.value;
+    }
+    lastProblem = response.parse_error ?? "no JSON object of the required shape";
+    // `verdict` is the check of this reply's object, when it had one that fit the schema.
+    lastRejected = verdict !== undefined && !("value" in verdict) && verdict.rejected === true;
+    record(lastRejected ? "rejected" : "invalid", lastProblem);
+    conversation = repairMessages(messages, response.text, lastProblem);
+  }
+  throw new AttemptFailed(lastRejected ? "rejected" : "invalid", step, lastProblem);
 }
