@@ -121,12 +121,18 @@ function gitClone(context: ProgramContext, operands: readonly string[]): Program
   if (context.fs.get(root) && context.fs.list(root).length > 0)
     return failure("fatal", `destination path '${name}' already exists and is not an empty directory.`, 128);
   const result = context.net.gitClone(url);
-  context.log.record("git.clone", `terminal/git/clones/${context.log.entries.filter((e) => e.operation === "git.clone").length}`, null, {
-    url,
-    path: root,
-    ok: result.ok,
-  });
-  if (!result.ok) return { stdout: "", stderr: `Cloning into '${name}'...\nfatal: ${result.error}\n`, status: 128 };
+  // Logged once the outcome is known: a clone the server answered but whose work tree could not
+  // be made (a read-only parent, a file in the way) did not happen, and says so.
+  const logClone = (ok: boolean) =>
+    context.log.record("git.clone", `terminal/git/clones/${context.log.entries.filter((e) => e.operation === "git.clone").length}`, null, {
+      url,
+      path: root,
+      ok,
+    });
+  if (!result.ok) {
+    logClone(false);
+    return { stdout: "", stderr: `Cloning into '${name}'...\nfatal: ${result.error}\n`, status: 128 };
+  }
   try {
     if (!context.fs.get(root)) context.fs.mkdir(root, context.priv);
     const write = (relative: string, content: string): void => {
@@ -141,9 +147,11 @@ function gitClone(context: ProgramContext, operands: readonly string[]): Program
     write(".git/config", `[remote "origin"]\n\turl = ${url}\n`);
     for (const [relative, content] of Object.entries(result.files)) write(relative, content);
   } catch (error) {
-    if (error instanceof VshFsError) return failure("fatal", `could not create work tree dir '${name}': ${error.message}`, 128);
-    throw error;
+    if (!(error instanceof VshFsError)) throw error;
+    logClone(false);
+    return failure("fatal", `could not create work tree dir '${name}': ${error.message}`, 128);
   }
+  logClone(true);
   return { stdout: "", stderr: `Cloning into '${name}'...\n`, status: 0 };
 }
 
