@@ -50,6 +50,18 @@ describe("endorse_by_listing", () => {
     expect(sources.fetched).toEqual([]);
   });
 
+  it("refuses a listing address the quarantined model read: a fork named after the task never reaches the fetch", async () => {
+    const fork = "https://releases.example/attacker/vim-commentary/tags";
+    const { s, sources } = session({ [fork]: ["1.3"] });
+    s.store.define(variable("v", "version", "1.3"));
+    // What a compromised reader answers: the attacker's fork, whose path does name the task's term.
+    s.store.define(variable("listing", "url", fork));
+    const result = await s.turn(call.listing("v", "$listing"));
+    expect(summary(result)).toBe("refused:UNENDORSED_VARIABLE");
+    expect(s.integrity("v")).toBe("untrusted");
+    expect(sources.fetched).toEqual([]);
+  });
+
   it("refuses an address that is not http(s) or carries user information", async () => {
     const { s } = session();
     s.store.define(variable("v", "version", "1.3"));
