@@ -1,4 +1,12 @@
 import type { z } from "zod";
+import { normaliseCalendar } from "./agentcibench/normalise-calendar.js";
+import { normaliseCodeEditor } from "./agentcibench/normalise-code-editor.js";
+import { normaliseMaps } from "./agentcibench/normalise-maps.js";
+import { normaliseMessenger } from "./agentcibench/normalise-messenger.js";
+import { normaliseShop } from "./agentcibench/normalise-shop.js";
+import { normaliseTodo } from "./agentcibench/normalise-todo.js";
+import type { Path, ProblemSink } from "./agentcibench/problems.js";
+import type { RawObject } from "./agentcibench/raw-fields.js";
 import { CalendarAppSchema } from "./apps/calendar-app.js";
 import { CodeEditorAppSchema } from "./apps/code-editor-app.js";
 import { FilesAppSchema } from "./apps/files-app.js";
@@ -45,6 +53,23 @@ export interface AppCatalogEntry {
    */
   // `never`: each entry's function takes its own app's part, which `renderStateText` checks by type.
   readonly text?: (part: never) => string;
+  /**
+   * How AgentCIBench's released files hold the app, if they do (docs/design/agentcibench-import.md):
+   * its key in `initial_states` and the normaliser that turns that part into the app's state.
+   */
+  readonly agentcibench?: AgentCIBenchImport<unknown>;
+}
+
+/** An app's part of an AgentCIBench record, and how it becomes the app's state input. */
+export interface AgentCIBenchImport<Input> {
+  /** The canonical key in `initial_states` (aliases: `agentcibench/app-aliases.ts`). */
+  readonly key: string;
+  readonly normalise: (raw: RawObject, path: Path, problems: ProblemSink) => Input;
+}
+
+/** An app AgentCIBench has: the normaliser must produce that app's state input (checked here, by type). */
+function imported<S extends z.ZodType>(state: S, key: string, normalise: AgentCIBenchImport<z.input<S>>["normalise"]) {
+  return { state, agentcibench: { key, normalise } };
 }
 
 /**
@@ -56,12 +81,12 @@ export interface AppCatalogEntry {
  * list is split in two.
  */
 export const APP_CATALOG = {
-  messenger: { state: MessengerAppSchema, slug: "messenger", text: renderMessengerText },
-  calendar: { state: CalendarAppSchema, slug: "calendar", text: renderCalendarText },
-  todo: { state: TodoAppSchema, slug: "todo", text: renderTodoText },
-  maps: { state: MapsAppSchema, slug: "maps", text: renderMapsText },
-  code_editor: { state: CodeEditorAppSchema, slug: "code", text: renderCodeEditorText },
-  shop: { state: ShopAppSchema, slug: "shop", text: renderShopText },
+  messenger: { ...imported(MessengerAppSchema, "open_messenger", normaliseMessenger), slug: "messenger", text: renderMessengerText },
+  calendar: { ...imported(CalendarAppSchema, "open_calendar", normaliseCalendar), slug: "calendar", text: renderCalendarText },
+  todo: { ...imported(TodoAppSchema, "open_todo", normaliseTodo), slug: "todo", text: renderTodoText },
+  maps: { ...imported(MapsAppSchema, "open_maps", normaliseMaps), slug: "maps", text: renderMapsText },
+  code_editor: { ...imported(CodeEditorAppSchema, "open_code_editor", normaliseCodeEditor), slug: "code", text: renderCodeEditorText },
+  shop: { ...imported(ShopAppSchema, "open_shop", normaliseShop), slug: "shop", text: renderShopText },
   forum: { state: ForumAppSchema, slug: "forum", host: "forum.brightpath.example" },
   mail: { state: MailAppSchema, slug: "mail", host: "mail.brightpath.example" },
   tracker: { state: TrackerAppSchema, slug: "tracker", host: "tracker.brightpath.example", text: renderTrackerText },

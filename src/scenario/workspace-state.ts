@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { APP_CATALOG } from "./app-catalog.js";
 
-/** The six apps of AgentCIBench, the disclosure benchmark's whole workspace. */
-export const AGENTCIBENCH_APP_NAMES = [
-  "messenger",
-  "calendar",
-  "todo",
-  "maps",
-  "code_editor",
-  "shop",
-] as const satisfies readonly AppName[];
-export type AgentCIBenchAppName = (typeof AGENTCIBENCH_APP_NAMES)[number];
+type Catalog = typeof APP_CATALOG;
+/** The apps of AgentCIBench, the disclosure benchmark's whole workspace: those with an import in the catalog. */
+export type AgentCIBenchAppName = { [App in keyof Catalog]: Catalog[App] extends { agentcibench: object } ? App : never }[keyof Catalog];
+// Object.keys is typed string[]; the filter keeps exactly the names of AgentCIBenchAppName.
+export const AGENTCIBENCH_APP_NAMES: readonly AgentCIBenchAppName[] = (Object.keys(APP_CATALOG) as AppName[]).filter(
+  (app) => "agentcibench" in APP_CATALOG[app],
+) as AgentCIBenchAppName[];
 
 /** Every app of the workspace, in the order they are shown everywhere: `APP_CATALOG`'s order. */
 export type AppName = keyof typeof APP_CATALOG;

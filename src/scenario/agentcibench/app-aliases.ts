@@ -1,4 +1,5 @@
-import type { AgentCIBenchAppName } from "../workspace-state.js";
+import { APP_CATALOG } from "../app-catalog.js";
+import { AGENTCIBENCH_APP_NAMES, type AgentCIBenchAppName } from "../workspace-state.js";
 
 /**
  * The app keys of `initial_states` (docs/design/agentcibench-import.md, "App keys"). The reference
@@ -15,15 +16,10 @@ export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
   open_codeeditor: "open_code_editor",
 };
 
-/** The six supported app keys and the canonical app each one becomes. */
-export const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchAppName>> = {
-  open_messenger: "messenger",
-  open_calendar: "calendar",
-  open_todo: "todo",
-  open_maps: "maps",
-  open_code_editor: "code_editor",
-  open_shop: "shop",
-};
+/** The supported app keys (each app's `agentcibench.key` in the catalog) and the app each one becomes. */
+export const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchAppName>> = Object.fromEntries(
+  AGENTCIBENCH_APP_NAMES.map((app) => [APP_CATALOG[app].agentcibench.key, app]),
+);
 
 export const SUPPORTED_APP_KEYS: readonly string[] = Object.keys(APP_KEY_TO_APP);
 

@@ -1,3 +1,4 @@
+import { APP_CATALOG } from "../app-catalog.js";
 import { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode } from "../failure-mode.js";
 import type { LoadProblem } from "../load-problem.js";
 import { pythonStr } from "../python-str.js";
@@ -8,12 +9,6 @@ import { appForKey, canonicalAppKey, SUPPORTED_APP_KEYS } from "./app-aliases.js
 import { inferCategory } from "./infer-category.js";
 import { inferChannel } from "./infer-channel.js";
 import { inferRecipient } from "./infer-recipient.js";
-import { normaliseCalendar } from "./normalise-calendar.js";
-import { normaliseCodeEditor } from "./normalise-code-editor.js";
-import { normaliseMaps } from "./normalise-maps.js";
-import { normaliseMessenger } from "./normalise-messenger.js";
-import { normaliseShop } from "./normalise-shop.js";
-import { normaliseTodo } from "./normalise-todo.js";
 import { type Path, ProblemSink } from "./problems.js";
 import { describe, isRawObject, type RawObject } from "./raw-fields.js";
 
@@ -30,18 +25,6 @@ const READ_KEYS = new Set([
   "scenario_family",
   "long_term_memory",
 ]);
-
-const NORMALISERS: Record<
-  AgentCIBenchAppName,
-  (raw: RawObject, path: Path, problems: ProblemSink) => NonNullable<WorkspaceStateInput[AgentCIBenchAppName]>
-> = {
-  messenger: normaliseMessenger,
-  calendar: normaliseCalendar,
-  todo: normaliseTodo,
-  maps: normaliseMaps,
-  code_editor: normaliseCodeEditor,
-  shop: normaliseShop,
-};
 
 /** A record in the released AgentCIBench format: it has `initial_states` and a prompt or ground truth. */
 export function isAgentCIBenchRecord(raw: unknown): boolean {
@@ -261,8 +244,9 @@ function readInitialStates(value: unknown, problems: ProblemSink): { state?: Wor
     sourceKey[app] = key;
     const canonical = canonicalAppKey(key);
     if (canonical !== undefined && canonical !== key) aliases[key] = canonical;
-    // Each normaliser returns the input type of its own app; the table loses that pairing.
-    (state as Record<AgentCIBenchAppName, unknown>)[app] = NORMALISERS[app](appValue, path, problems);
+    // The catalog pairs each normaliser with its app's input type (`imported`); indexing it by a
+    // union of apps loses that pairing here.
+    (state as Record<AgentCIBenchAppName, unknown>)[app] = APP_CATALOG[app].agentcibench.normalise(appValue, path, problems);
   }
   if (Object.keys(sourceKey).length === 0) {
     if (!failed) problems.error(["initial_states"], "initial_states has no app; at least one is required");
