@@ -128,19 +128,27 @@ function rateAxis(orient: "bottom" | "left", scale: "x" | "y", title: string) {
 
 /** The faint corner notes. */
 function cornerMarks() {
+  return pointText("corners", "text", { fill: { value: "#9ca3af" }, fontStyle: { value: "italic" } });
+}
+
+/**
+ * A text mark that writes each datum's `text` field at its point, aligned by the datum's own
+ * `align` and `baseline` (the corner notes and the point labels).
+ */
+function pointText(data: string, text: string, style: Record<string, unknown>, name?: string) {
   return {
     type: "text",
-    from: { data: "corners" },
+    ...(name !== undefined && { name }),
+    from: { data },
     encode: {
       enter: {
         x: { scale: "x", field: "x" },
         y: { scale: "y", field: "y" },
-        text: { field: "text" },
+        text: { field: text },
         align: { field: "align" },
         baseline: { field: "baseline" },
-        fill: { value: "#9ca3af" },
         fontSize: { value: 11 },
-        fontStyle: { value: "italic" },
+        ...style,
       },
     },
   };
@@ -222,23 +230,6 @@ function pointMarks(colour: Colour) {
         },
       },
     },
-    {
-      type: "text",
-      name: "labels",
-      from: { data: "points" },
-      encode: {
-        enter: {
-          x: { scale: "x", field: "x" },
-          y: { scale: "y", field: "y" },
-          dx: { field: "dx" },
-          dy: { field: "dy" },
-          align: { field: "align" },
-          baseline: { field: "baseline" },
-          text: { field: "label" },
-          fontSize: { value: 11 },
-          fill: { value: COLOURS.ink },
-        },
-      },
-    },
+    pointText("points", "label", { dx: { field: "dx" }, dy: { field: "dy" }, fill: { value: COLOURS.ink } }, "labels"),
   ];
 }
