@@ -151,6 +151,12 @@ describe("properties: equality is symmetric and never by containment", () => {
   });
 });
 
+/** Every stretch of whole words of a text ("a b c": "a", "a b", "a b c", "b", "b c", "c"). */
+function wordSpansOf(text: string): string[] {
+  const words = text.split(" ");
+  return words.flatMap((_, i) => words.slice(i).map((__, j) => words.slice(i, i + j + 1).join(" ")));
+}
+
 describe("properties: a task term is a whole term, never part of a longer word", () => {
   it("a value written by itself in the instruction is a term, unless too short or a stop word", () => {
     fc.assert(
@@ -174,6 +180,10 @@ describe("properties: a task term is a whole term, never part of a longer word",
         affixArb,
         ({ type, constraint, value }, before, after) => {
           fc.pre(before !== "" || after !== "");
+          // An affix may turn one word of a multi-word value into another writing of the whole
+          // value ("2" before "USD 2" gives "2USD", which is USD 2): then the instruction does
+          // write the value as a term. Such cases are left out; they are not containment.
+          fc.pre(!wordSpansOf(`${before}${value}${after}`).some((span) => valuesEqual(type, span, value, constraint)));
           return !taskTermMatch(`please use ${before}${value}${after} now`, value, type, constraint).ok;
         },
       ),
