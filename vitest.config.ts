@@ -19,6 +19,7 @@ export default defineConfig({
           name: "slow",
           include: ["test/**/*.slow.test.ts"],
           globalSetup: ["test/support/global/build.ts", "test/support/global/chromium.ts"],
+          setupFiles: ["test/support/seed-properties.ts"],
           testTimeout: 400_000,
           hookTimeout: 120_000,
         },
@@ -29,7 +30,7 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           exclude: ["test/**/*.browser.test.ts", "test/**/*.slow.test.ts"],
-          setupFiles: ["test/support/loopback-only.ts"],
+          setupFiles: ["test/support/loopback-only.ts", "test/support/seed-properties.ts"],
           // Files share a worker's module graph: importing the sources once per worker instead of
           // once per file is most of this tier's time. Tests must leave no global state behind.
           isolate: false,
@@ -43,6 +44,7 @@ export default defineConfig({
           name: "browser",
           include: ["test/**/*.browser.test.ts"],
           globalSetup: ["test/support/global/chromium.ts"],
+          setupFiles: ["test/support/seed-properties.ts"],
           // Chromium work is slow on a loaded 2-core machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,

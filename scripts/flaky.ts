@@ -9,9 +9,12 @@
  * `--load K` starts K busy processes for the length of each run (on a 2-core machine, 4 of them
  * bring the load average to about 3× the cores, with the suite's own work). Each run's JSON result
  * and tier times are kept in `--out` (default `.flaky/`), and `flaky-report.json` there sums them
- * up. Exits 1 when any test failed in any run, 0 otherwise.
+ * up. Each run draws its generated inputs from a new seed (test/support/test-seed.ts), reported
+ * with the run, unless SAFECUA_TEST_SEED fixes one for all. Exits 1 when any test failed in any
+ * run, 0 otherwise.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -47,7 +50,7 @@ function startLoad(processes: number): ChildProcess[] {
   return Array.from({ length: processes }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
 }
 
-function vitest(run: number): Promise<number> {
+function vitest(run: number, seed: number): Promise<number> {
   const args = [
     "vitest",
     "run",
@@ -59,21 +62,26 @@ function vitest(run: number): Promise<number> {
     ...positionals,
   ];
   return new Promise((resolve) => {
-    const child = spawn("npx", args, { stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn("npx", args, { stdio: "inherit", env: { ...process.env, NO_COLOR: "1", SAFECUA_TEST_SEED: String(seed) } });
     child.on("exit", (code) => resolve(code ?? 1));
   });
 }
 
 const failures = new Map<string, { runs: number[]; message: string }>();
-const summary: Array<{ run: number; exit: number; seconds: number; passed: number; failed: number; load_before: number[] }> = [];
+const summary: Array<{ run: number; seed: number; exit: number; seconds: number; passed: number; failed: number; load_before: number[] }> =
+  [];
+const fixedSeed = process.env.SAFECUA_TEST_SEED;
 for (let run = 1; run <= runs; run++) {
   const loadBefore = loadavg().map((value) => Math.round(value * 10) / 10);
-  console.log(`\n[flaky] run ${run} of ${runs}${load > 0 ? `, with ${load} busy processes` : ""} (load average ${loadBefore.join(" / ")})`);
+  const seed = fixedSeed !== undefined && fixedSeed !== "" ? Number(fixedSeed) : randomInt(2 ** 31);
+  console.log(
+    `\n[flaky] run ${run} of ${runs}, seed ${seed}${load > 0 ? `, with ${load} busy processes` : ""} (load average ${loadBefore.join(" / ")})`,
+  );
   const busy = startLoad(load);
   const started = Date.now();
   let exit: number;
   try {
-    exit = await vitest(run);
+    exit = await vitest(run, seed);
   } finally {
     for (const child of busy) child.kill("SIGKILL");
   }
@@ -85,7 +93,7 @@ for (let run = 1; run <= runs; run++) {
       runs: [...(failures.get("(the run wrote no result)")?.runs ?? []), run],
       message: `exit ${exit}`,
     });
-    summary.push({ run, exit, seconds, passed: 0, failed: 0, load_before: loadBefore });
+    summary.push({ run, seed, exit, seconds, passed: 0, failed: 0, load_before: loadBefore });
     continue;
   }
   const result = JSON.parse(readFileSync(file, "utf8")) as VitestJson;
@@ -97,7 +105,7 @@ for (let run = 1; run <= runs; run++) {
       known.runs.push(run);
       failures.set(name, known);
     }
-  summary.push({ run, exit, seconds, passed: result.numPassedTests, failed: result.numFailedTests, load_before: loadBefore });
+  summary.push({ run, seed, exit, seconds, passed: result.numPassedTests, failed: result.numFailedTests, load_before: loadBefore });
   console.log(`[flaky] run ${run}: ${result.numPassedTests} passed, ${result.numFailedTests} failed in ${seconds} s (exit ${exit})`);
 }
 

@@ -51,6 +51,15 @@ cpu_ticks() {
   all_ticks=$((busy_ticks + idle + iowait))
 }
 
+# The seed of the suite's generated inputs (test/support/test-seed.ts): one per commit, so this
+# command draws on a fresh clone exactly what CI draws for the same commit.
+if [ -z "${SAFECUA_TEST_SEED:-}" ]; then
+  commit=$(git rev-parse --short=7 HEAD 2>/dev/null || true)
+  if [ -n "$commit" ]; then SAFECUA_TEST_SEED=$((16#$commit)); else SAFECUA_TEST_SEED=$((RANDOM * 32768 + RANDOM)); fi
+fi
+export SAFECUA_TEST_SEED
+echo "[test.sh] generated inputs use seed $SAFECUA_TEST_SEED (SAFECUA_TEST_SEED=$SAFECUA_TEST_SEED scripts/test.sh draws them again)" >&2
+
 rm -f .vitest-result.json .vitest-tiers.json
 set +e
 start=$SECONDS

@@ -1,19 +1,20 @@
 /**
  * The mask's guarantee on pages nobody here wrote: no pixel that an untrusted element changes is
- * visible through the mask. Each run draws 200 generated hazard pages (a seed per run, printed;
- * `SAFECUA_HAZARD_SEED` repeats one, `SAFECUA_HAZARD_PAGES` changes the count): a trusted
- * navigation bar, filler, and one untrusted element styled and hosted at random over it
- * (test/guard/support/hazard-page.ts). The oracle is the same page without the hazard. With the
+ * visible through the mask. Each run draws 200 generated hazard pages (from the suite's seed, see
+ * test/support/test-seed.ts, else a random one; printed; `SAFECUA_HAZARD_SEED` repeats one,
+ * `SAFECUA_HAZARD_PAGES` changes the count): a trusted navigation bar, filler, and one untrusted
+ * element styled and hosted at random over it (test/guard/support/hazard-page.ts). The oracle is the same page without the hazard. With the
  * differential check switched off, the same kind of pages leak: the test is not vacuous.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
+import { testSeed } from "../support/test-seed.js";
 import { type HazardOutcome, HazardRunner, HazardSite } from "./support/hazard-check.js";
 import { HAZARD_EFFECT_COUNT, HAZARD_HOST_NAMES } from "./support/hazard-page.js";
 
 const PAGES = Number(process.env.SAFECUA_HAZARD_PAGES ?? 200);
-const SEED = Number(process.env.SAFECUA_HAZARD_SEED ?? Math.floor(Math.random() * 1e9));
+const SEED = Number(process.env.SAFECUA_HAZARD_SEED ?? testSeed() ?? Math.floor(Math.random() * 1e9));
 /**
  * With the check off, pages (hazards placed beside the bar) are drawn until one leaks. About one
  * in twenty does (1 of 40 and 4 of 40 in two runs), so a fixed count of 40 failed one run in eight;
