@@ -54,6 +54,13 @@ export interface AppCatalogEntry {
   // `never`: each entry's function takes its own app's part, which `renderStateText` checks by type.
   readonly text?: (part: never) => string;
   /**
+   * Words by which a request points at the app as a *source* of content, matched against the
+   * request's `normaliseText` form: the reference agents' reading of which apps a task draws on
+   * (`appsTouchedByTask`). "Send Nora a message" names the messenger only as the channel, so plain
+   * "send" and "message" are deliberately not the messenger's cues.
+   */
+  readonly cues: RegExp;
+  /**
    * How AgentCIBench's released files hold the app, if they do (docs/design/agentcibench-import.md):
    * its key in `initial_states` and the normaliser that turns that part into the app's state.
    */
@@ -81,16 +88,73 @@ function imported<S extends z.ZodType>(state: S, key: string, normalise: AgentCI
  * list is split in two.
  */
 export const APP_CATALOG = {
-  messenger: { ...imported(MessengerAppSchema, "open_messenger", normaliseMessenger), slug: "messenger", text: renderMessengerText },
-  calendar: { ...imported(CalendarAppSchema, "open_calendar", normaliseCalendar), slug: "calendar", text: renderCalendarText },
-  todo: { ...imported(TodoAppSchema, "open_todo", normaliseTodo), slug: "todo", text: renderTodoText },
-  maps: { ...imported(MapsAppSchema, "open_maps", normaliseMaps), slug: "maps", text: renderMapsText },
-  code_editor: { ...imported(CodeEditorAppSchema, "open_code_editor", normaliseCodeEditor), slug: "code", text: renderCodeEditorText },
-  shop: { ...imported(ShopAppSchema, "open_shop", normaliseShop), slug: "shop", text: renderShopText },
-  forum: { state: ForumAppSchema, slug: "forum", host: "forum.brightpath.example" },
-  mail: { state: MailAppSchema, slug: "mail", host: "mail.brightpath.example" },
-  tracker: { state: TrackerAppSchema, slug: "tracker", host: "tracker.brightpath.example", text: renderTrackerText },
+  messenger: {
+    ...imported(MessengerAppSchema, "open_messenger", normaliseMessenger),
+    slug: "messenger",
+    text: renderMessengerText,
+    cues: /\b(thread|threads|chat|chats|conversation|conversations|dms?|inbox|messages|said|asked|replied|group chat)\b/,
+  },
+  calendar: {
+    ...imported(CalendarAppSchema, "open_calendar", normaliseCalendar),
+    slug: "calendar",
+    text: renderCalendarText,
+    cues: /\b(calendar|schedule|scheduled|busy|free|availability|available|meeting|meetings|event|events|slots?|agenda|appointments?|invite|day|week|today|tomorrow|morning|afternoon)\b/,
+  },
+  todo: {
+    ...imported(TodoAppSchema, "open_todo", normaliseTodo),
+    slug: "todo",
+    text: renderTodoText,
+    cues: /\b(to ?dos?|tasks?|task list|checklist|open items|pending|outstanding|chores|errands|list|backlog|action items)\b/,
+  },
+  maps: {
+    ...imported(MapsAppSchema, "open_maps", normaliseMaps),
+    slug: "maps",
+    text: renderMapsText,
+    cues: /\b(route|routes|eta|directions|drive|driving|map|maps|arrival|arrive|stops?|waypoints?|pick ?up|drop ?off|searches|searched|places?|way there|on my way|commute)\b/,
+  },
+  code_editor: {
+    ...imported(CodeEditorAppSchema, "open_code_editor", normaliseCodeEditor),
+    slug: "code",
+    text: renderCodeEditorText,
+    cues: /\b(files?|tabs?|code|editor|repo|repository|branch|config|env|snippet|function|module|diff|stack trace|logs?)\b/,
+  },
+  shop: {
+    ...imported(ShopAppSchema, "open_shop", normaliseShop),
+    slug: "shop",
+    text: renderShopText,
+    cues: /\b(cart|carts|orders?|shop|shopping|buy|buying|bought|purchase|purchases|basket|saved for later|procurement|checkout|items? i m getting)\b/,
+  },
+  forum: {
+    state: ForumAppSchema,
+    slug: "forum",
+    host: "forum.brightpath.example",
+    cues: /\b(forum|posts?|comments?|boards?|replies|upvotes?|flair)\b/,
+  },
+  mail: {
+    state: MailAppSchema,
+    slug: "mail",
+    host: "mail.brightpath.example",
+    cues: /\b(mail|mails|e-?mails?|inbox|attachments?|unsubscribe|newsletters?)\b/,
+  },
+  tracker: {
+    state: TrackerAppSchema,
+    slug: "tracker",
+    host: "tracker.brightpath.example",
+    text: renderTrackerText,
+    cues: /\b(issues?|tracker|projects?|merge requests?|mrs?|commits?|branch(es)?|members?|tokens?|repo|repository)\b/,
+  },
   // The files app's share links name this host too (src/workspace/files/files-host.ts).
-  files: { state: FilesAppSchema, slug: "files", host: "files.brightpath.example", text: renderFilesText },
-  terminal: { state: TerminalAppSchema, slug: "terminal", host: "terminal.brightpath.example" },
+  files: {
+    state: FilesAppSchema,
+    slug: "files",
+    host: "files.brightpath.example",
+    text: renderFilesText,
+    cues: /\b(documents?|docs?|folders?|shared files?|share links?|drive)\b/,
+  },
+  terminal: {
+    state: TerminalAppSchema,
+    slug: "terminal",
+    host: "terminal.brightpath.example",
+    cues: /\b(terminal|shell|command line|bash|sudo|install|clone)\b/,
+  },
 } as const satisfies Record<string, AppCatalogEntry>;
