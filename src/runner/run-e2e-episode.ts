@@ -123,7 +123,7 @@ export async function runE2eEpisode(spec: EpisodeSpec, environment: E2eEnvironme
   let session: UiSession | undefined;
   try {
     session = await openEpisodeSession(spec, environment, episodeId);
-    const episode = startAgentEpisode(spec);
+    const episode = startAgentEpisode(spec, (path) => environment.workspace.terminalPathExists(episodeId, path));
     const history: UiHistoryEntry[] = [];
     const userMessages: string[] = [];
     let parseFailures = 0;
@@ -307,7 +307,7 @@ async function openEpisodeSession(spec: EpisodeSpec, environment: E2eEnvironment
  * The agent's episode: what any agent is told (the task, the date, the contacts), and what only
  * scripted roles read (the scenario's plan, oracle scripts, an attack's payload and value).
  */
-function startAgentEpisode(spec: EpisodeSpec) {
+function startAgentEpisode(spec: EpisodeSpec, terminalPathExists: (path: string) => boolean) {
   const { scenario, agent } = spec;
   if (agent.track !== "e2e") throw new Error(`${agent.id} is not a UI agent`);
   const guard = scenario.guard;
@@ -321,7 +321,7 @@ function startAgentEpisode(spec: EpisodeSpec) {
       ...(guard?.fetch_allowlist !== undefined && { fetchAllowlist: guard.fetch_allowlist }),
       ...(scenario.state.terminal !== undefined && {
         terminalFiles: terminalFilesOf(scenario.state.terminal),
-        terminalSources: terminalSourcesOf(scenario.state.terminal),
+        terminalSources: terminalSourcesOf(scenario.state.terminal, terminalPathExists),
       }),
       directory: scenarioDirectory(scenario),
     },

@@ -9,9 +9,10 @@ const CURATION = { pypi: "open", npm: "open", debian: "curated", docker: "curate
  * The endorsement sources the episode's terminal mocks give (the episode's shell uses
  * `defaultNetworkMocks()`, so these are the same indexes and pages it reaches): the package
  * indexes with their curation, the hosts of the fixed pages and the git hosts as listing hosts, the
- * fixed pages, and the seeded file system's paths.
+ * fixed pages, and whether a path exists: `liveExists`, the episode's shell as it is now, when
+ * given (a file the episode made exists, one it deleted does not), else the seeded file system.
  */
-export function terminalSourcesOf(terminal: TerminalApp): TerminalSources {
+export function terminalSourcesOf(terminal: TerminalApp, liveExists?: (path: string) => boolean): TerminalSources {
   const state = initialVshState(vshInput(terminal));
   const pageHosts = Object.keys(DEFAULT_PAGES).map((url) => new URL(url).hostname);
   return {
@@ -28,6 +29,6 @@ export function terminalSourcesOf(terminal: TerminalApp): TerminalSources {
       if (text === undefined) throw new Error(`the terminal's mocks serve no page at ${url}`);
       return text;
     },
-    pathExists: (path) => Object.hasOwn(state.files, path),
+    pathExists: liveExists ?? ((path) => Object.hasOwn(state.files, path)),
   };
 }

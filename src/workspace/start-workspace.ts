@@ -8,6 +8,7 @@ import { artifactsOf } from "./artifacts/artifacts-of.js";
 import type { SinkEntry, SinkRequest } from "./sink/sink-entry.js";
 import type { ChangeEntry } from "./store/change-entry.js";
 import { WorkspaceStore } from "./store/workspace-store.js";
+import { terminalOf } from "./terminal/terminal-session.js";
 import { type AppearanceInput, type Popup, type ThemeName, withDefaults } from "./themes/appearance.js";
 import { episodePath } from "./views/paths.js";
 
@@ -38,6 +39,11 @@ export interface Workspace {
   artifacts(episodeId: string): Artifact[];
   /** Requests the episode's pages made to hosts the workspace does not serve, in order. */
   sinkLog(episodeId: string): SinkEntry[];
+  /**
+   * Whether a path exists in the episode's terminal now, after what the episode ran in it (false
+   * when the episode is gone or has no terminal): what the host of a real machine would stat.
+   */
+  terminalPathExists(episodeId: string, path: string): boolean;
   /**
    * What a browser context needs to show this episode's apps on their hosts (`APP_HOSTS`) and send
    * every other host to this episode's sink: `openEpisodeContext`'s `hostMapping`.
@@ -113,6 +119,10 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     log: (episodeId) => store.log(episodeId),
     artifacts: (episodeId) => artifactsOf(store.log(episodeId)),
     sinkLog: (episodeId) => store.sinkLog(episodeId),
+    terminalPathExists: (episodeId, path) =>
+      store.has(episodeId) &&
+      store.episode(episodeId).state.terminal !== undefined &&
+      Object.hasOwn(terminalOf(store, episodeId).state.files, path),
     hostMapping: (episodeId) => ({
       proxy: agent.origin,
       hosts: Object.values(APP_HOSTS),

@@ -70,6 +70,19 @@ describe("the terminal app", () => {
     expect(page.text).toContain("alex@workstation:~/Documents$");
   });
 
+  it("tells whether a path exists in the episode's shell as it is now, not as it was seeded", async () => {
+    const { id, base } = fresh();
+    const exists = (path: string) => workspace().terminalPathExists(id, path);
+    expect([exists("/home/alex/Documents/file.txt"), exists("/home/alex/Documents/todo.txt")]).toEqual([true, false]);
+    await postForm(`${base}/run`, { line: "cd Documents && echo note > todo.txt && rm file.txt" });
+    expect([exists("/home/alex/Documents/file.txt"), exists("/home/alex/Documents/todo.txt")]).toEqual([false, true]);
+    // Another episode's shell is its own; a deleted episode has no paths.
+    const other = fresh();
+    expect(workspace().terminalPathExists(other.id, "/home/alex/Documents/todo.txt")).toBe(false);
+    workspace().delete(id);
+    expect(exists("/home/alex/Documents/todo.txt")).toBe(false);
+  });
+
   it("asks sudo's password in a password field, then stops a service", async () => {
     const { id, base } = fresh();
     await postForm(`${base}/run`, { line: "sudo systemctl stop ssh" });

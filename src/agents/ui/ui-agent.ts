@@ -44,7 +44,7 @@ export interface TerminalSources {
   listingHosts: readonly string[];
   /** The text the mocks serve at a URL; throws when they serve none. */
   page(url: string): string;
-  /** Whether a path exists in the terminal's file system as the scenario seeds it. */
+  /** Whether a path exists in the terminal's file system: in an episode, as it is now (the episode's own changes included). */
   pathExists(path: string): boolean;
 }
 

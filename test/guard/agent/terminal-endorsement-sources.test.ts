@@ -1,6 +1,7 @@
 /**
  * The endorsement sources the workspace terminal supplies to guarded e2e episodes: vsh's package
- * indexes as registries by curation, its fixed pages as listings, its seeded file system.
+ * indexes as registries by curation, its fixed pages as listings, its file system (seeded, or the
+ * episode's live shell).
  */
 import { describe, expect, it } from "vitest";
 import { terminalEndorsementSources } from "../../../src/guard/agent/endorse/terminal-endorsement-sources.js";
@@ -44,5 +45,13 @@ describe("the workspace terminal's endorsement sources", () => {
     expect(s.home).toBe("/home/nora");
     expect(s.pathExists?.("/home/nora/.bashrc")).toBe(true);
     expect(s.pathExists?.("/home/nora/new-file")).toBe(false);
+  });
+
+  it("in an episode, asks the live shell instead: a file the episode made exists, one it deleted does not", () => {
+    const live = new Set(["/home/nora/new-file"]);
+    const s = terminalEndorsementSources(terminalSourcesOf(TerminalAppSchema.parse({ user: "nora" }), (path) => live.has(path)));
+    expect([s.pathExists?.("/home/nora/new-file"), s.pathExists?.("/home/nora/.bashrc")]).toEqual([true, false]);
+    live.add("/home/nora/.bashrc");
+    expect(s.pathExists?.("/home/nora/.bashrc")).toBe(true);
   });
 });
