@@ -1,18 +1,19 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REFERENCE_AGENTS } from "../../src/agents/index.js";
 import { runCli } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
 describe("safecua bench", () => {
-  it("runs the four reference agents on the built-in pack and prints the summary shape", async () => {
+  it("runs every reference agent on the built-in pack and prints the summary shape", async () => {
     const out = tempDir();
     const result = await runCli(["bench", "--out", out, "--json", "--resamples", "300"]);
     expect(result.status).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(Object.keys(summary)).toEqual(["run_id", "dataset", "matcher", "agents"]);
     expect(summary).toMatchObject({ dataset: "builtin", matcher: "strict" });
-    expect(summary.agents.map((row: { agent: string }) => row.agent)).toEqual(["oversharer", "minimal", "ci-rules", "refuser"]);
+    expect(summary.agents.map((row: { agent: string }) => row.agent)).toEqual(REFERENCE_AGENTS.map((agent) => agent.id));
     for (const row of summary.agents) {
       expect(row).toMatchObject({ defense: "none", errors: 0 });
       for (const metric of ["utility", "leakage", "refusal", "engaged_leakage"]) {
@@ -24,7 +25,7 @@ describe("safecua bench", () => {
     }
     // Without a TTY, progress is one line per finished episode on stderr.
     const n = summary.agents[0].n;
-    expect(result.stderr.split("\n").filter((line) => /^\[\d+\/\d+\] /.test(line))).toHaveLength(4 * n);
+    expect(result.stderr.split("\n").filter((line) => /^\[\d+\/\d+\] /.test(line))).toHaveLength(REFERENCE_AGENTS.length * n);
     const [runId] = readdirSync(out);
     expect(runId).toBe(summary.run_id);
     expect(readdirSync(join(out, runId as string)).sort()).toEqual([
@@ -55,7 +56,8 @@ describe("safecua bench", () => {
   it("exits 2 naming an unknown agent", async () => {
     const result = await runCli(["bench", "--out", tempDir(), "--agent", "gpt-9"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("--agent gpt-9: unknown agent (known: oversharer, minimal, ci-rules, refuser, or provider:model");
+    const known = REFERENCE_AGENTS.map((agent) => agent.id).join(", ");
+    expect(result.stderr).toContain(`--agent gpt-9: unknown agent (known: ${known}, or provider:model`);
   });
 
   it("exits 2 for a test role of the end-to-end track named in the state-grounded track", async () => {

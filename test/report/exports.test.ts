@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type EpisodeRecord, EpisodeRecordSchema } from "../../src/records/index.js";
 import { parseCsv, toCsv, unprotectCsvCell } from "../../src/report/csv-format.js";
 import { RECORD_CSV_COLUMNS, recordsToAgentCIBench, recordsToCsv, recordsToJsonl } from "../../src/report/index.js";
+import { METRICS } from "../../src/stats/index.js";
 import { CORPUS_DIR, CORPUS_SKIP_REASON, HAS_CORPUS } from "../support/corpus.js";
 import { outcomeRecord } from "./record-builder.js";
 
@@ -53,7 +54,9 @@ describe("record exports", () => {
 
   it("CSV: one row per record whose fields read back to the record's values", () => {
     const rows = parseCsv(recordsToCsv(records));
-    expect(rows[0]).toEqual([...RECORD_CSV_COLUMNS]);
+    // The fixed columns, then one per built-in metric with an episode column.
+    const metricColumns = METRICS.filter((metric) => metric.episodeColumn).map((metric) => metric.name);
+    expect(rows[0]).toEqual([...RECORD_CSV_COLUMNS, ...metricColumns]);
     expect(rows).toHaveLength(4);
     const cell = (row: number, column: string) => unprotectCsvCell(rows[row]?.[RECORD_CSV_COLUMNS.indexOf(column as never)] ?? "");
     const first = records[0] as EpisodeRecord;

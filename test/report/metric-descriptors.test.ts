@@ -4,6 +4,7 @@ import { addGateOptions, checkGates } from "../../src/cli/quality-gates.js";
 import { type EpisodeRecord, RunManifestSchema, summarizeRun } from "../../src/records/index.js";
 import { gapOf } from "../../src/report/cross-track.js";
 import { defenseSweepHtml } from "../../src/report/defense-sweep.js";
+import { metricHeading } from "../../src/report/format-metric.js";
 import {
   compareRuns,
   compareTable,
@@ -38,6 +39,13 @@ const CLEAN_COMPLETION: MetricDescriptor = {
   crossTrack: true,
 };
 const WITH_FAKE = [...METRICS, CLEAN_COMPLETION];
+/** The last built-in metric that `keep` keeps: the fake's columns come right after its. */
+function lastBuiltIn(keep: (metric: MetricDescriptor) => boolean = () => true): MetricDescriptor {
+  const found = METRICS.filter(keep).at(-1);
+  if (found === undefined) throw new Error("no built-in metric of that kind");
+  return found;
+}
+const inLeaderboard = (metric: MetricDescriptor) => metric.table === "leaderboard";
 
 // One agent without a defense and under one: five scenarios, the fifth an error without it.
 const NONE: Outcome[] = ["clean", "leak", "partial-clean", "refused", "error"];
@@ -71,7 +79,7 @@ describe("a metric added by its descriptor alone", () => {
     // Errors never count: 1 clean completion of 4 scored episodes, then 5 of 5.
     expect(estimateOf(none ?? {}, CLEAN_COMPLETION)).toMatchObject({ value: 0.25, k: 1, n: 4 });
     expect(estimateOf(restrictive ?? {}, CLEAN_COMPLETION)).toMatchObject({ value: 1, k: 5, n: 5 });
-    expect(Object.keys(none ?? {}).indexOf("clean_completion")).toBe(Object.keys(none ?? {}).indexOf("high_risk") + 1);
+    expect(Object.keys(none ?? {}).indexOf("clean_completion")).toBe(Object.keys(none ?? {}).indexOf(lastBuiltIn().name) + 1);
     // Without the descriptor, the summary has no such key.
     expect(estimateOf(summarizeRun(manifest, records).agents[0] ?? {}, CLEAN_COMPLETION)).toBeUndefined();
   });
@@ -81,7 +89,7 @@ describe("a metric added by its descriptor alone", () => {
     const [header, , first] = leaderboardTable(rows, WITH_FAKE).split("\n");
     const cells = (line = "") => line.split("|").map((cell) => cell.trim());
     const column = cells(header).indexOf("U_clean [95% CI]");
-    expect(column).toBe(cells(header).indexOf("L_eng [95% CI]") + 1);
+    expect(column).toBe(cells(header).indexOf(metricHeading(lastBuiltIn(inLeaderboard))) + 1);
     expect(cells(first)[column]).toMatch(/^25\.0% \[/);
     expect(leaderboardTable(rows)).not.toContain("U_clean");
   });
@@ -91,13 +99,14 @@ describe("a metric added by its descriptor alone", () => {
     const rows = reportRows([{ manifest, records, summary, scenarios: [] }]);
     const page = String(leaderboardHtml(rows, WITH_FAKE));
     const headings = [...page.matchAll(/<th [^>]*title="([^"]*)"><button[^>]*>([^<]*)</g)].map((match) => match[2]);
-    expect(headings.indexOf("U_clean [95% CI]")).toBe(headings.indexOf("L_eng [95% CI]") + 1);
+    const last = lastBuiltIn(inLeaderboard);
+    const column = headings.indexOf("U_clean [95% CI]");
+    expect(column).toBe(headings.indexOf(last.html?.heading ?? metricHeading(last)) + 1);
     expect(page).toContain('title="done without leaking anything"><button class="sort" type="button">U_clean [95% CI]</button>');
-    // The first row's cell: 1 of 4 scored episodes, after its L_eng cell.
+    // The first row's cell in that column: 1 of 4 scored episodes.
     const firstRow = page.slice(page.indexOf("<tbody>"), page.indexOf("</tr>", page.indexOf("<tbody>")));
-    expect(firstRow).toMatch(
-      /class="num bar l key-metric"[^>]*>.*?<\/td>\s*<td class="num {2}" data-sort="0.25" title="1 of 4"><span>25\.0%<span class="ci">\[/s,
-    );
+    const firstCells = [...firstRow.matchAll(/<td[^>]*>.*?<\/td>/gs)].map((match) => match[0]);
+    expect(firstCells[column]).toMatch(/^<td class="num {2}" data-sort="0.25" title="1 of 4"><span>25\.0%<span class="ci">\[/);
     expect(String(leaderboardHtml(rows))).not.toContain("U_clean");
   });
 
@@ -127,7 +136,9 @@ describe("a metric added by its descriptor alone", () => {
     const header = (compareTable(result, WITH_FAKE).split("\n")[0] ?? "").split("|").map((cell) => cell.trim());
     const at = header.indexOf("U_clean A → B");
     expect(header.slice(at, at + 3)).toEqual(["U_clean A → B", "ΔU_clean [95% CI]", "p"]);
-    expect(at).toBe(header.indexOf("ΔL_eng [95% CI]") + 2);
+    // After every built-in metric's columns, before the MDE columns.
+    const builtInHeader = (compareTable(result).split("\n")[0] ?? "").split("|").map((cell) => cell.trim());
+    expect(at).toBe(builtInHeader.findIndex((cell) => cell.startsWith("MDE ")));
     expect(header.at(-2)).toBe("MDE U_clean");
     expect(compareText(result, WITH_FAKE)).toMatch(/\n {2}U_clean +25\.0% → 100\.0% +\+75\.0 pp/);
     expect(compareText(result)).not.toContain("U_clean");
@@ -168,7 +179,10 @@ describe("a metric added by its descriptor alone", () => {
     // Four pairs (s4 errs without the defense): 1/4 → 4/4; its rows' own rates are the same here.
     expect(paired).toContain('<td class="num">25.0% → 100.0%</td>');
     expect(headings(macro).slice(0, 6)).toEqual(["defense", "agents", "U", "ΔU", "L_eng", "ΔL_eng"]);
-    expect(headings(macro).slice(6, 8)).toEqual(["U_clean", "ΔU_clean"]);
+    // After the built-in metrics' columns, before the failure modes'.
+    const macroAt = headings(macro).indexOf("U_clean");
+    expect(headings(macro).slice(macroAt, macroAt + 2)).toEqual(["U_clean", "ΔU_clean"]);
+    expect(macroAt).toBe(headings(macro).indexOf("L_eng VCL") - 2);
     expect(macro).toContain('<td class="num">25.0% → 100.0%</td><td class="num">+75.0 pp</td>');
     expect(String(await defenseSweepHtml(rows, { seed: 1, resamples: 500 }))).not.toContain("U_clean");
   });

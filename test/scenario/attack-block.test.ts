@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import {
+  ATTACK_FAMILIES,
   isPayloadAttack,
   loadScenarios,
   packYaml,
@@ -102,7 +103,12 @@ describe("the attack block of a scenario", () => {
   });
 
   it.each([
-    ["an unknown family", { ...f1, family: "F6" }, "attack.family", /Expected 'F1' \| 'F2' \| 'F3' \| 'F4' \| 'F5'/],
+    [
+      "an unknown family",
+      { ...f1, family: "F99" },
+      "attack.family",
+      new RegExp(`Expected ${ATTACK_FAMILIES.map((family) => `'${family}'`).join(" \\| ")}`),
+    ],
     ["an unknown attack class", { ...f1, class: "phishing" }, "attack.class", /navigate/],
     ["an unknown effort level", { ...f1, effort: "two_hop" }, "attack.effort", /same_page/],
     ["an unknown payload format", { ...f1, payload: { ...f1.payload, format: "html" } }, "attack.payload.format", /url_injection/],
