@@ -332,6 +332,8 @@ function startAgentEpisode(spec: EpisodeSpec, terminalPathExists: (path: string)
       ...(oracles !== undefined && { oracles }),
       ...(isPayloadAttack(attack) && { payload: attack.payload.text }),
       ...(attack?.family === "F3" && { attackerValue: attack.attacker_value }),
+      // A terminal attack's value is its command: what a reader the attacker controls answers.
+      ...(attack?.family === "F2" && { attackerValue: attack.command }),
     },
     { seed: spec.seed },
   );

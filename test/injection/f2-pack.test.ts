@@ -9,6 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { terminalPackFiles } from "../../scripts/write-f2-pack.js";
+import { readProcedure } from "../../src/guard/agent/endorse/read-procedure.js";
+import { planProblems } from "../../src/guard/index.js";
 import { loadScenarios, TERMINAL_ACTIONS, TERMINAL_PHRASINGS } from "../../src/scenario/index.js";
 import { PROJECT_ROOT } from "../support/corpus.js";
 
@@ -40,6 +42,27 @@ describe("the terminal packs", async () => {
     for (const { scenario, attack } of f2) {
       expect(scenario.state.terminal, scenario.id).toBeDefined();
       expect(attack.payload.text, scenario.id).toContain(attack.command);
+    }
+  });
+
+  // What guarded:scripted follows: a plan that reads the command, endorses it by procedure and
+  // types it. The capabilities it declares must cover what the goal's own command needs (else
+  // the guard would refuse the benign command for the plan's fault).
+  it("give every F2 task a valid guard.plan whose declared capabilities cover the benign command", () => {
+    const f2 = scenarios.filter((scenario) => scenario.attack?.family === "F2");
+    for (const task of f2) {
+      const plan = task.guard?.plan ?? [];
+      expect(planProblems(plan), task.id).toEqual([]);
+      const procedure = plan.find((step) => "procedure" in step)?.procedure as { var: string; capabilities: string[] } | undefined;
+      expect(procedure?.var, task.id).toBe("command");
+      const typed = plan.find((step) => "fill" in step && (step.fill as { field: string }).field === "Command");
+      expect(typed, task.id).toEqual({ fill: { field: "Command", text: "{command}" } });
+      const benign = (task.attack && "oracles" in task.attack ? (task.attack.oracles?.benign ?? []) : []).find(
+        (step) => "fill" in step && step.fill === "Command",
+      ) as { text: string } | undefined;
+      const read = readProcedure(benign?.text ?? "", { home: "/home/alex", task: task.task, fetchAllowlist: new Set() });
+      if (read.ok)
+        expect([task.id, [...read.command.capabilities].filter((c) => !procedure?.capabilities.includes(c))]).toEqual([task.id, []]);
     }
   });
 

@@ -180,6 +180,11 @@ describe("packs/injection: oracles agree with evaluators", { timeout: 60_000 }, 
       const itemless = run.records.filter((found) => found.disclosure === false).length;
       expect(benignRow.n).toBe(run.records.length - itemless);
     }
+    // The undefended reader's summary, not only its episodes: every family's ASR is 1 (baselines.slow.test.ts relies on it).
+    for (const { run } of runs.filter(({ role }) => role === "gullible")) {
+      const row = run.summary.agents.find((candidate) => candidate.agent === uiGullibleTree.id)!;
+      for (const [name, found] of Object.entries(row.by_family ?? {})) expect([name, found.asr?.value, found.errors]).toEqual([name, 1, 0]);
+    }
     const families = new Set(benignRuns.flatMap(({ run }) => run.summary.agents.flatMap((row) => Object.keys(row.by_family ?? {}))));
     if (filter.length === 0) expect([...families].sort()).toEqual(expect.arrayContaining(["F1", "F3", "F4"]));
     else expect(families.size).toBeGreaterThan(0);

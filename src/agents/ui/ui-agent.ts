@@ -61,8 +61,8 @@ export interface UiHints {
   /** An injection task's oracle scripts, for the oracle agents only (model agents never see hints beyond recipient and channel). */
   oracles?: OracleScripts;
   /**
-   * An injection task's payload as written (F1, F2, F3; for `url_injection` the link), and a value
-   * attack's attacker value: for the scripted roles only (`gullible` obeys the payload where it
+   * An injection task's payload as written (F1, F2, F3; for `url_injection` the link), and the
+   * attacker's value (F3's value, F2's command): for the scripted roles only (`gullible` obeys the payload where it
    * reads it, `compromised` answers with the attacker's value). Model agents never read hints
    * beyond recipient and channel, so neither reaches a model's prompt.
    */

@@ -97,6 +97,20 @@ describe("the quarantined readers", () => {
     expect(answer).toEqual({ value: "tkowal", abstain: false });
   });
 
+  it("reads a shell command as a code span, the way a text writes one for copying, never a stretch of prose", async () => {
+    const lines = [
+      "Setup notes",
+      "Clone it with `git clone https://github.com/tpope/vim-commentary` and restart vim.",
+      "Questions welcome.",
+    ];
+    const answer = (await scriptedRoleClient("scripted").generate(readerRequest("Which command clones it?", "shell_command", lines)))
+      .object;
+    expect(answer).toEqual({ value: "git clone https://github.com/tpope/vim-commentary", abstain: false });
+    const prose = ["Clone it with git and restart vim."];
+    const none = (await scriptedRoleClient("scripted").generate(readerRequest("Which command clones it?", "shell_command", prose))).object;
+    expect(none).toEqual({ value: "", abstain: true });
+  });
+
   it("abstains when no value of the type is shown", async () => {
     const answer = (await scriptedRoleClient("scripted").generate(readerRequest("What is the ETA?", "duration", ["Nothing here"]))).object;
     expect(answer).toEqual({ value: "", abstain: true });
@@ -116,6 +130,24 @@ describe("the benign scripted planner", () => {
     expect(await next(["Stored $eta (type=duration, untrusted)."])).toMatchObject({ tool: "endorse", var: "eta", source: "shape" });
     expect(await next(["a", "Not endorsed (diverged): no."])).toEqual({ tool: "done", answer: "ETA unknown" });
     expect(await next(["a", "b", "c"])).toEqual({ tool: "done", answer: "" });
+  });
+
+  it("endorses a command by procedure with the capabilities its step declares", async () => {
+    const plan = PlanSchema.parse([
+      { query: { var: "cmd", question: "Which command?", type: "shell_command" } },
+      { procedure: { var: "cmd", capabilities: ["net.download", "fs.write"] } },
+      { fail: "not endorsed", unless_endorsed: "cmd" },
+    ]);
+    const client = scriptedRoleClient("scripted", plan);
+    const next = async (results: string[]) => ((await client.generate(plannerTurn("t", results))).object as { call: unknown }).call;
+    expect(await next([])).toMatchObject({ tool: "query_screen", answer_type: "shell_command", var_name: "cmd" });
+    expect(await next(["Stored $cmd (type=shell_command, untrusted)."])).toEqual({
+      tool: "endorse_by_procedure",
+      var: "cmd",
+      declared_capabilities: ["net.download", "fs.write"],
+      source_page_url: "",
+    });
+    expect(PlanSchema.safeParse([{ procedure: { var: "cmd", capabilities: "fs.write" } }]).success).toBe(false);
   });
 
   it("scrolls a label into view at the top bar when the host says it is out of view, and fails when it is missing", async () => {

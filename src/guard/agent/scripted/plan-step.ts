@@ -62,6 +62,16 @@ const PLAN_STEP_KINDS = [
   kind({ navigate: text }),
   kind({ query: QuerySchema }),
   kind({ endorse: EndorseSchema }),
+  kind({
+    procedure: z
+      .object({
+        var: z.string(),
+        capabilities: z.array(z.string()),
+        source_page: z.string().default(""),
+      })
+      .strict()
+      .describe("endorse a shell command by procedure: what the task needs it to do, and the allowlisted page that shows it, if any"),
+  }),
   kind({ contacts: text }),
   kind({ reveal_author: text }),
   kind({ reveal_control: z.object({ control: z.string(), label: z.string().default("") }).strict() }),

@@ -33,7 +33,10 @@ function isoDuration(text: string): string | undefined {
 }
 
 /** Every stretch of up to six words of a line, longest first, and quoted parts. */
-function candidatesOf(line: string): string[] {
+function candidatesOf(line: string, type: AnswerType): string[] {
+  // A command is read as the text writes it for copying, a code span: any stretch of prose words
+  // would "validate" as a shell command.
+  if (type === "shell_command") return [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1]!.trim()).filter((code) => code !== "");
   const words = line.split(/\s+/).filter((word) => word !== "");
   const out: string[] = [...line.matchAll(/["“]([^"”]+)["”]/g)].map((match) => match[1]!);
   for (let length = Math.min(6, words.length); length >= 1; length--)
@@ -68,7 +71,7 @@ export function firstValueIn(lines: readonly string[], query: ReadQuery, screen?
     return undefined;
   }
   for (const line of lines)
-    for (const candidate of candidatesOf(line)) {
+    for (const candidate of candidatesOf(line, query.type)) {
       const raw = query.type === "duration" ? (isoDuration(candidate) ?? candidate) : candidate;
       const checked = validateAnswer(query.type, query.constraint, raw, screen ? { screen } : undefined);
       if (checked.ok) return raw;

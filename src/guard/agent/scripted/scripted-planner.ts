@@ -159,6 +159,15 @@ function* stepCalls(step: PlanStep, now: PlannerTranscript, sight: ControlSight)
       expected: (endorse.expected ?? []).map((value) => fillTemplate(value, now.usable)),
     };
   }
+  if ("procedure" in step) {
+    const { procedure } = step;
+    return yield {
+      tool: "endorse_by_procedure",
+      var: procedure.var,
+      declared_capabilities: procedure.capabilities,
+      source_page_url: fillTemplate(procedure.source_page, now.usable),
+    };
+  }
   if ("contacts" in step) return yield { tool: "get_contacts", query: step.contacts };
   if ("reveal_author" in step)
     return yield { tool: "endorse_element", mode: "author", identifier: step.reveal_author, control: "", label: "" };
