@@ -2,21 +2,12 @@
 // validation by the task's own oracles, and an MCTS (the generator's UCB1 tree) that searches
 // for variants an agent falls for. See docs/design/adaptive-attack.md.
 export { ATTACK_OPERATORS } from "./attack-operators.js";
-export { type AttackRunOptions, readSearchState, runAttack, STATE_FILE, SUMMARY_FILE, TREE_FILE } from "./attack-run.js";
-export { DEFAULT_ATTEMPT_REWARD, DEFAULT_NOVELTY_WEIGHT, runAttackSearch } from "./attack-search.js";
-export {
-  type AttackSuccess,
-  type AttackSummary,
-  type AttackTreeNode,
-  SUCCESS_DIR,
-  summarizeAttack,
-  type TaskRate,
-  treeNodes,
-  treeText,
-} from "./attack-summary.js";
+export { readSearchState, runAttack, STATE_FILE, SUMMARY_FILE, TREE_FILE } from "./attack-run.js";
+export { DEFAULT_ATTEMPT_REWARD, DEFAULT_NOVELTY_WEIGHT } from "./attack-search.js";
+export { type AttackSummary, summarizeAttack, treeNodes } from "./attack-summary.js";
 export type { EpisodeOutcome, EpisodeRole, EpisodeRunner } from "./episode-outcome.js";
-export { type HarnessRunner, outcomeOf, startHarnessRunner } from "./harness-runner.js";
+export { type HarnessRunner, startHarnessRunner } from "./harness-runner.js";
 export { injectionPoints, stateFields } from "./injection-points.js";
-export { type AttackOperator, payloadAttackOf } from "./operator.js";
+export { payloadAttackOf } from "./operator.js";
 export type { AttackSettings, SearchState } from "./search-state.js";
-export { oracleProblems, variantSchemaProblems } from "./variant-checks.js";
+export { variantSchemaProblems } from "./variant-checks.js";

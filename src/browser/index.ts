@@ -6,14 +6,7 @@
 export type { Page } from "playwright-core";
 export { type AriaNode, ariaNodeLabel, ariaTreeStrings, parseAriaSnapshot, walkAriaTree } from "./aria-tree.js";
 export { type BrowserAction, BrowserActionSchema, formatAction } from "./browser-action.js";
-export {
-  type BrowserSession,
-  type BrowserSessionOptions,
-  DEFAULT_VIEWPORT,
-  openBrowserSession,
-  pageCdpSession,
-  type Viewport,
-} from "./browser-session.js";
+export { type BrowserSession, DEFAULT_VIEWPORT, openBrowserSession, pageCdpSession, type Viewport } from "./browser-session.js";
 export {
   BROWSER_TIMEOUT_ENV,
   BrowserTimeout,
@@ -25,11 +18,10 @@ export {
 export { DEFAULT_CHROMIUM_PATH, resolveChromiumExecutable } from "./chromium-executable.js";
 export { CHROMIUM_FLAGS } from "./chromium-flags.js";
 export { ContextPool, type ContextPoolStats } from "./context-pool.js";
-export { type CrawledPage, type CrawlOptions, crawlPages } from "./crawl-pages.js";
-export { type EpisodeContext, type EpisodeContextOptions, openEpisodeContext } from "./episode-context.js";
-export { type HostMapping, MAPPED_HOST_HEADER, type SunkRequest } from "./host-mapping.js";
+export { type CrawlOptions, crawlPages } from "./crawl-pages.js";
+export { type EpisodeContext, openEpisodeContext } from "./episode-context.js";
+export type { SunkRequest } from "./host-mapping.js";
 export { type LaunchBrowserOptions, launchBrowser } from "./launch-browser.js";
 export { OBSERVATION_MODES, type Observation, type ObservationMode, type PageState } from "./observation.js";
 export { isRequestAllowed } from "./request-gate.js";
-export { type SettleOptions, settlePage } from "./settle-page.js";
 export { UiSession, type UiSessionOptions } from "./ui-session.js";

@@ -1,7 +1,6 @@
 // What a run writes and every other module reads back: the record of an episode, the manifest,
 // the run folder (create, append, load, resume), content-addressed screenshots and the summary.
 export {
-  EPISODE_STATUSES,
   type EpisodeRecord,
   EpisodeRecordSchema,
   type EpisodeStatus,
@@ -13,39 +12,21 @@ export {
   ScoredRecordSchema,
   statusOf,
 } from "./episode-record.js";
-export { type Failure, FailureSchema } from "./failure-record.js";
-export { type InjectionScoreRecord, InjectionScoreRecordSchema } from "./injection-score-record.js";
-export { type JudgeRecord, JudgeRecordSchema } from "./judge-record.js";
+export type { Failure } from "./failure-record.js";
+export type { InjectionScoreRecord } from "./injection-score-record.js";
+export type { JudgeRecord } from "./judge-record.js";
 export {
   type MaskIntegrityPage,
-  MaskIntegrityPageSchema,
   type MaskIntegrityRunSummary,
   type MaskIntegrityTaskRecord,
-  MaskIntegrityTaskRecordSchema,
   readMaskIntegrity,
   summarizeMaskIntegrityRun,
   writeMaskIntegrityTask,
 } from "./mask-integrity-record.js";
 export { openRunForResume, type ResumableRun } from "./resume-run-folder.js";
-export { type RowUsage, rowUsageOf, UNSPLIT_ROLE } from "./row-usage.js";
-export {
-  createRunFolder,
-  type ReadRecordsResult,
-  RecordWriter,
-  RUN_FILES,
-  readManifest,
-  readRecords,
-  rewriteRecords,
-  writeJsonAtomic,
-  writeTextAtomic,
-} from "./run-folder.js";
-export {
-  type GuardSettingsRecord,
-  GuardSettingsRecordSchema,
-  ModelOptionsRecordSchema,
-  type RunManifest,
-  RunManifestSchema,
-} from "./run-manifest.js";
+export { rowUsageOf } from "./row-usage.js";
+export { createRunFolder, RecordWriter, RUN_FILES, readManifest, readRecords, writeJsonAtomic, writeTextAtomic } from "./run-folder.js";
+export { GuardSettingsRecordSchema, ModelOptionsRecordSchema, type RunManifest, RunManifestSchema } from "./run-manifest.js";
 export {
   type AgentSummary,
   injectionOutcomeOf,
@@ -56,5 +37,5 @@ export {
   summarizeRun,
 } from "./run-summary.js";
 export { type ScoreRecord, ScoreRecordSchema } from "./score-record.js";
-export { SCREENSHOTS_DIR, ScreenshotStore } from "./screenshot-store.js";
-export { type StepRecord, StepRecordSchema, type StepTurn, StepTurnSchema } from "./step-record.js";
+export { ScreenshotStore } from "./screenshot-store.js";
+export { type StepRecord, type StepTurn, StepTurnSchema } from "./step-record.js";

@@ -17,35 +17,8 @@ export * from "./apps/shop-app.js";
 export * from "./apps/terminal-app.js";
 export * from "./apps/todo-app.js";
 export * from "./apps/tracker-app.js";
-export {
-  type Attack,
-  type AttackInput,
-  AttackSchema,
-  type AttemptSignals,
-  isPayloadAttack,
-  type Payload,
-  type PayloadAttack,
-} from "./attack/attack.js";
-export { type AttackProblem, attackProblems, evaluatorOperands } from "./attack/attack-checks.js";
-export {
-  ATTACK_CLASSES,
-  ATTACK_EFFORTS,
-  ATTACK_FAMILIES,
-  ATTACK_FAMILY_LABELS,
-  type AttackClass,
-  type AttackEffort,
-  type AttackFamily,
-  AttackFamilySchema,
-  INJECTION_FORMS,
-  type InjectionForm,
-  PAYLOAD_FORMATS,
-  type PayloadFormat,
-  TERMINAL_ACTIONS,
-  TERMINAL_PHRASINGS,
-  type TerminalAction,
-  VALUE_ATTACK_VARIANTS,
-  type ValueAttackVariant,
-} from "./attack/attack-family.js";
+export { type Attack, AttackSchema, isPayloadAttack, type PayloadAttack } from "./attack/attack.js";
+export { ATTACK_FAMILIES, ATTACK_FAMILY_LABELS, AttackFamilySchema, TERMINAL_ACTIONS, TERMINAL_PHRASINGS } from "./attack/attack-family.js";
 export { containsToken } from "./attack/contains-token.js";
 export {
   type Evaluator,
@@ -54,7 +27,7 @@ export {
   type Getter,
   type Metric,
 } from "./attack/evaluator.js";
-export { type OracleScripts, OracleScriptsSchema, type OracleStep, OracleStepSchema } from "./attack/oracle-scripts.js";
+export type { OracleScripts, OracleStep } from "./attack/oracle-scripts.js";
 export { stringLeaves } from "./attack/string-leaves.js";
 export {
   BUILTIN_DATASET_LABEL,
@@ -68,15 +41,12 @@ export { datasetFingerprint } from "./dataset-fingerprint.js";
 export { FAILURE_MODES, FAMILY_TO_FAILURE_MODE, type FailureMode, FailureModeSchema, type ScenarioFamily } from "./failure-mode.js";
 export { checkFeasibility, truncatedPromptReason } from "./feasibility.js";
 export { formatProblem, type LoadProblem, loadErrorOf, problemsFromZod } from "./load-problem.js";
-export { type LoadOptions, type LoadResult, loadScenarios, parseScenarioFile, type ScenarioCheckProblem } from "./load-scenarios.js";
+export { loadScenarios, parseScenarioFile } from "./load-scenarios.js";
 export { packYaml } from "./pack-yaml.js";
 export { pythonStr } from "./python-str.js";
 export { PY_WHITESPACE, pythonStrip, pythonStripRange } from "./python-strip.js";
 export { renderStateText } from "./render-state-text.js";
 export {
-  type GuardConfig,
-  GuardConfigSchema,
-  OUTPUT_CHANNELS,
   type OutputChannel,
   OutputChannelSchema,
   type Provenance,
@@ -91,10 +61,9 @@ export { isStratumKey, STRATUM_KEYS, type StratumKey } from "./scenario-strata.j
 export { describeSelection, type ScenarioSelection, selectScenarios } from "./select-scenarios.js";
 export { stateLeafStrings } from "./state-text.js";
 export { contentWords, normaliseText, wordsPresent } from "./text-tokens.js";
-export { THEMATIC_CATEGORIES, type ThematicCategory } from "./thematic-category.js";
+export { THEMATIC_CATEGORIES } from "./thematic-category.js";
 export {
   AGENTCIBENCH_APP_NAMES,
-  type AgentCIBenchAppName,
   APP_NAMES,
   type AppName,
   presentApps,

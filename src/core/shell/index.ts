@@ -3,14 +3,5 @@
 export { literalWord } from "./literal-word.js";
 export { parseShellLine } from "./parse-shell-line.js";
 export { quoteShellWord } from "./quote-shell-word.js";
-export type {
-  ShellChain,
-  ShellCommand,
-  ShellLine,
-  ShellListItem,
-  ShellPipeline,
-  ShellRedirect,
-  ShellWord,
-  ShellWordPart,
-} from "./shell-ast.js";
+export type { ShellCommand, ShellLine, ShellPipeline, ShellRedirect, ShellWord } from "./shell-ast.js";
 export { ShellSyntaxError } from "./shell-syntax-error.js";

@@ -1,1 +1,1 @@
-export { checkPointerTarget, type GuardedView, type PointerCheck, type PointerRefusal } from "./check-pointer-target.js";
+export { checkPointerTarget } from "./check-pointer-target.js";

@@ -2,9 +2,7 @@
  * The released AgentCIBench format (scenario and seed JSON files, CC BY 4.0) → canonical scenarios.
  * See docs/design/agentcibench-import.md for the format and its variants.
  */
-export type { LoadProblem } from "../load-problem.js";
-export { pythonRepr, pythonStr } from "../python-str.js";
-export { APP_KEY_ALIASES, APP_KEY_TO_APP, appForKey, canonicalAppKey } from "./app-aliases.js";
+export { pythonStr } from "../python-str.js";
 export { fromAgentCIBench, isAgentCIBenchRecord } from "./from-agentcibench.js";
 export { inferCategory } from "./infer-category.js";
 export { inferChannel } from "./infer-channel.js";

@@ -9,8 +9,6 @@ export {
   isCapacityRelease,
   isHidden,
   isLeak,
-  type Mark,
-  type MeasuredRow,
   type MeasuredView,
   measurePage,
 } from "../../../src/runner/index.js";
