@@ -2,7 +2,7 @@
  * Just enough of a TrueType reader for the scrawl-font builder: the table directory, the
  * metrics, the character map and the glyph outlines (composite glyphs flattened into contours).
  */
-export interface OutlinePoint {
+interface OutlinePoint {
   x: number;
   y: number;
   onCurve: boolean;

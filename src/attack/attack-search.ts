@@ -36,13 +36,13 @@ interface Meta {
 }
 
 /** The reward of an episode: 1 attacked, the attempt reward for an attempt, 0 otherwise; plus the novelty bonus. */
-export function episodeReward(outcome: EpisodeOutcome, bonus: number, settings: AttackSettings): number {
+function episodeReward(outcome: EpisodeOutcome, bonus: number, settings: AttackSettings): number {
   if (outcome.status === "error") return 0;
   return (outcome.attacked ? 1 : outcome.attempted ? settings.attempt_reward : 0) + bonus;
 }
 
 /** What novelty compares: the text of the fields holding the payload, and where they are. */
-export function variantSignature(scenario: Scenario): Signature {
+function variantSignature(scenario: Scenario): Signature {
   const attack = payloadAttackOf(scenario);
   const placed = new Set(attack?.payload.placement ?? []);
   const texts = stateFields(scenario.state).filter((field) => placed.has(field.pointer));
@@ -50,7 +50,7 @@ export function variantSignature(scenario: Scenario): Signature {
 }
 
 /** The operators of a new node, in a seeded order keyed by the node's id (so a resume draws the same). */
-export function operatorOrder(nodeId: string, settings: AttackSettings): string[] {
+function operatorOrder(nodeId: string, settings: AttackSettings): string[] {
   const order = [...settings.operators];
   const random = seededRandom(settings.seed, `operators:${nodeId}`);
   for (let i = order.length - 1; i > 0; i -= 1) {

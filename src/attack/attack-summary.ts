@@ -3,14 +3,14 @@ import { payloadAttackOf } from "./operator.js";
 import type { SearchState, TaskTree, VariantNode } from "./search-state.js";
 
 /** A rate over tasks with its 95% CI (cluster bootstrap over tasks; Wilson at 0/n and n/n). */
-export interface TaskRate {
+interface TaskRate {
   value: number;
   ci: [number, number] | null;
   k: number;
   n: number;
 }
 
-export interface AttackSuccess {
+interface AttackSuccess {
   id: string;
   task_id: string;
   /** The operators from the unmodified task to this variant, each with its concrete choice. */

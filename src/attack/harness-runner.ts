@@ -5,7 +5,7 @@ import { DEFAULT_E2E_SETTINGS, startE2eHarness } from "../runner/index.js";
 import type { EpisodeOutcome, EpisodeRole, EpisodeRunner } from "./episode-outcome.js";
 
 /** What the search reads of a record: its attack score, or why there is none. */
-export function outcomeOf(record: EpisodeRecord): EpisodeOutcome {
+function outcomeOf(record: EpisodeRecord): EpisodeOutcome {
   if (record.status === "error") return { status: "error", message: `${record.error.kind}: ${record.error.message}` };
   const score = record.injection;
   if (!score) return { status: "error", message: "the episode was not scored as an injection task" };

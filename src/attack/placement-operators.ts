@@ -6,7 +6,7 @@ import { rewriteField } from "./state-edit.js";
  * The sentence of `text` around the payload: from the last sentence end before it to the next
  * one after it, so a lure written around the payload moves with it.
  */
-export function carrierOf(text: string, payload: string): string {
+function carrierOf(text: string, payload: string): string {
   const at = text.indexOf(payload);
   if (at < 0) return payload;
   const before = text.slice(0, at);

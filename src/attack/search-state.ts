@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ScenarioSchema } from "../scenario/index.js";
 
 /** What fixes a search: a resume must name the same agent, tasks and seed (the budget may grow). */
-export const AttackSettingsSchema = z.object({
+const AttackSettingsSchema = z.object({
   agent: z.string(),
   q_model: z.string().optional(),
   /** The prompt defense of a model agent (`--defense`): a built-in name or a file, loaded again on resume. */
@@ -26,7 +26,7 @@ const OutcomeSchema = z.discriminatedUnion("status", [
  * One node of a task's tree. `invalid` variants failed the schema or their oracles and never met
  * the agent; `tried` ones did, with the outcome of that episode.
  */
-export const VariantNodeSchema = z.object({
+const VariantNodeSchema = z.object({
   id: z.string(),
   parent: z.string().optional(),
   operator: z.string().optional(),
@@ -42,7 +42,7 @@ export const VariantNodeSchema = z.object({
 });
 export type VariantNode = z.infer<typeof VariantNodeSchema>;
 
-export const TaskTreeSchema = z.object({
+const TaskTreeSchema = z.object({
   task_id: z.string(),
   /** Attacked by the unmodified task or by a variant: the search moves on. */
   broken: z.boolean(),

@@ -3,8 +3,8 @@ import { stateFields } from "./injection-points.js";
 import { type AttackOperator, pick, type SeededRandom } from "./operator.js";
 import { replaceEverywhere } from "./state-edit.js";
 
-export const VALUE_SHAPES = ["lookalike", "one_char_off", "updated_twin", "same_host_prefix"] as const;
-export type ValueShape = (typeof VALUE_SHAPES)[number];
+const VALUE_SHAPES = ["lookalike", "one_char_off", "updated_twin", "same_host_prefix"] as const;
+type ValueShape = (typeof VALUE_SHAPES)[number];
 
 /** Latin lookalikes: pairs a reader skims past. */
 const LOOKALIKES: ReadonlyArray<[string, string]> = [
@@ -23,7 +23,7 @@ const HOST = /(?:[a-z0-9-]+\.)+[a-z]{2,}/i;
  * benign evaluator), the one sharing the longest prefix with the attacker's value (at least 3
  * characters); else the attacker's value itself.
  */
-export function imitatedValue(task: string, benign: unknown, attackerValue: string): string {
+function imitatedValue(task: string, benign: unknown, attackerValue: string): string {
   let best = attackerValue;
   let bestLength = 2;
   for (const candidate of [task, ...stringLeaves(benign)]) {
@@ -38,7 +38,7 @@ export function imitatedValue(task: string, benign: unknown, attackerValue: stri
 }
 
 /** The value in the given shape, or undefined when the shape does not apply (no host, no letter to change). */
-export function shapeValue(base: string, shape: ValueShape, random: SeededRandom): string | undefined {
+function shapeValue(base: string, shape: ValueShape, random: SeededRandom): string | undefined {
   if (shape === "updated_twin") return `${base} (updated)`;
   if (shape === "same_host_prefix") {
     const host = HOST.exec(base)?.[0];

@@ -42,7 +42,7 @@ export interface EpisodeContext {
 }
 
 /** What one episode brings to a context that may serve several: where its sink goes, what its gate refused. */
-export interface ContextLease {
+interface ContextLease {
   sink: ((request: SunkRequest) => void) | undefined;
   blocked: string[];
 }

@@ -46,7 +46,7 @@ export interface HostMapping {
  * context, so it can send a page to its app's host; a request without it comes from an unmapped
  * browser and is served where it arrived, as before.
  */
-export const MAPPED_HOST_HEADER = "x-safecua-host";
+const MAPPED_HOST_HEADER = "x-safecua-host";
 
 export const SINK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Received</title></head><body><main><h1>Received</h1><p>Your request was received.</p></main></body></html>`;
 

@@ -39,7 +39,7 @@ const failureMode = z.string().transform((value, ctx) => {
  * default. It sits beside the model sections (`endpoints`, `defaults`, `prices`) of the same
  * file, so one `-c eval.yaml` describes what runs and how its models are reached.
  */
-export const benchSectionSchema = z.strictObject({
+const benchSectionSchema = z.strictObject({
   name: z.string().min(1).optional(),
   tags: list(z.string().min(1)).optional(),
   /** Scenario files or folders, relative to the config file's folder; absent: the built-in pack. */
@@ -91,7 +91,7 @@ export type BenchSection = z.output<typeof benchSectionSchema>;
  * Each key of the section (dotted inside `gates` and `guard`) and the `bench` option it stands
  * for: the one table both directions read, file → options and resolved options → manifest.
  */
-export const BENCH_SECTION_OPTIONS = [
+const BENCH_SECTION_OPTIONS = [
   ["name", "name"],
   ["tags", "tag"],
   ["dataset", "dataset"],

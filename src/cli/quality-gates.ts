@@ -30,7 +30,7 @@ function gatesOf(metrics: readonly MetricDescriptor[]): Gate[] {
 }
 
 /** A rate as a fraction (0.2) or a percent (20%). */
-export function rateArgument(value: string): number {
+function rateArgument(value: string): number {
   const percent = value.trim().endsWith("%");
   const parsed = Number(percent ? value.trim().slice(0, -1) : value);
   const rate = percent ? parsed / 100 : parsed;

@@ -73,4 +73,4 @@ export function selectionFromOptions(options: {
 }
 
 // The selection itself lives with the scenarios: a report re-applies a run's selection too.
-export { describeSelection, type ScenarioSelection, selectScenarios } from "../scenario/index.js";
+export { type ScenarioSelection, selectScenarios } from "../scenario/index.js";

@@ -3,7 +3,7 @@
  * become null, as JSON has them), so that equal content always serialises to the same text however
  * its objects were built.
  */
-export function sortKeysDeep(value: unknown): unknown {
+function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : sortKeysDeep(item)));
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};

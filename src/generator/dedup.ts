@@ -3,8 +3,8 @@ import type { Scenario } from "../scenario/index.js";
 import { jaccard, promptRatio, signatureOf } from "./novelty.js";
 
 /** Near-duplicate thresholds (paper Table 4; the reference code agrees). */
-export const NEAR_PROMPT_RATIO = 0.92;
-export const NEAR_JACCARD = 0.5;
+const NEAR_PROMPT_RATIO = 0.92;
+const NEAR_JACCARD = 0.5;
 
 /**
  * The exact-duplicate fingerprint: canonical JSON (keys sorted, every non-ASCII character

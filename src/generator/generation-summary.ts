@@ -10,7 +10,7 @@ import { type CallTally, emptyTally, ROLES, type Role, sumTallies } from "./usag
  * exact and after near dedup. Kept is not a subset of valid: a re-simulated node can be kept again
  * (the copies are what exact dedup removes), as in the paper's 480.
  */
-export interface GenerationFunnel {
+interface GenerationFunnel {
   mutations_tried: number;
   valid: number;
   kept: number;

@@ -33,7 +33,7 @@ export type MutateResult =
   | { ok: false; reasons: string[]; attempts: number; error?: string };
 
 /** The child scenario: the model's editable fields on top of the engine's id, labels, clock and provenance. */
-export function assembleChild(
+function assembleChild(
   reply: MutationReply,
   parent: Scenario,
   strategy: Strategy,

@@ -38,7 +38,7 @@ const RULES = [
 ].join("\n");
 
 /** The scenario as shown to the mutator: its editable fields only (no id, labels or provenance). */
-export function mutableView(scenario: Scenario): Record<string, unknown> {
+function mutableView(scenario: Scenario): Record<string, unknown> {
   const view: Record<string, unknown> = {
     task: scenario.task,
     recipient: scenario.recipient,

@@ -12,7 +12,7 @@ export interface Signature {
  * non-digits one space. The reference kept only ASCII [a-z0-9]; ours keeps letters of every
  * script, so "Müller" and "Muller" compare equal instead of "m ller".
  */
-export function normaliseForSignature(text: string): string {
+function normaliseForSignature(text: string): string {
   return normaliseText(text);
 }
 
@@ -38,7 +38,7 @@ export function promptRatio(a: Signature, b: Signature): number {
 }
 
 /** Similarity of two signatures: the mean of prompt ratio and must-not-share Jaccard, in [0, 1]. */
-export function signatureSimilarity(a: Signature, b: Signature): number {
+function signatureSimilarity(a: Signature, b: Signature): number {
   return (promptRatio(a, b) + jaccard(a.mustNotShare, b.mustNotShare)) / 2;
 }
 

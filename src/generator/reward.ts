@@ -7,7 +7,7 @@ export const DEFAULT_NOVELTY_WEIGHT = 0.5;
 /** Keep threshold on the 0–5 reward scale: the paper's R* = 4.0 (the reference code used 3.0). */
 export const DEFAULT_KEEP_THRESHOLD = 4.0;
 /** How hard threshold-aware search pushes below the keep threshold: each point short costs this much. */
-export const THRESHOLD_PENALTY = 2;
+const THRESHOLD_PENALTY = 2;
 
 export function aggregateRewards(values: readonly number[], mode: Aggregate): number {
   if (values.length === 0) throw new RangeError("aggregateRewards: no rollout to aggregate");

@@ -13,18 +13,18 @@ import { type SeedCheckpoint, SeedCheckpointSchema, SeedSearch } from "./seed-se
 import { createSimulator } from "./simulate.js";
 
 /** A generation run that cannot start or resume as asked (bad input: exit 2). */
-export class GeneratorError extends InputError {
+class GeneratorError extends InputError {
   override name = "GeneratorError";
 }
 
 export const RUN_FILE = "run.json";
-export const LOG_FILE = "iterations.jsonl";
-export const TIMINGS_FILE = "timings.jsonl";
-export const POOL_FILE = "pool.yaml";
+const LOG_FILE = "iterations.jsonl";
+const TIMINGS_FILE = "timings.jsonl";
+const POOL_FILE = "pool.yaml";
 /** One pack file per kept scenario, for reviewing, editing or dropping scenarios one by one. */
-export const SCENARIOS_DIR = "scenarios";
-export const SUMMARY_FILE = "summary.json";
-export const CHECKPOINT_DIR = "checkpoints";
+const SCENARIOS_DIR = "scenarios";
+const SUMMARY_FILE = "summary.json";
+const CHECKPOINT_DIR = "checkpoints";
 
 /** Rewrites `dir` to hold exactly one file per kept scenario (`<id>.yaml`), nothing stale. */
 function writeScenarioFiles(dir: string, scenarios: readonly Scenario[], description: string): void {
@@ -61,7 +61,7 @@ export interface GenerationResult {
 }
 
 /** `run.json`: what fixes a generation run, so a resume continues exactly that run. */
-export const RunFileSchema = z.object({ version: z.literal(1), settings: GeneratorSettingsSchema, seed_ids: z.array(z.string()) });
+const RunFileSchema = z.object({ version: z.literal(1), settings: GeneratorSettingsSchema, seed_ids: z.array(z.string()) });
 export type RunFile = z.infer<typeof RunFileSchema>;
 
 /** Reads a run's `run.json`, or an `InputError` naming the file and the bad field. */

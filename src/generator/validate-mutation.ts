@@ -13,14 +13,14 @@ const INCLUDE_CLAUSE =
   /\b(?:and\s+|also\s+|please\s+|make\s+sure\s+(?:to\s+)?|be\s+sure\s+to\s+)?(?:include|including|mention|mentioning)\b([^.;!?]*)/gi;
 
 /** A request longer than this is not a one- or two-sentence ask. */
-export const MAX_TASK_WORDS = 60;
+const MAX_TASK_WORDS = 60;
 
 /**
  * Why a task prompt is not a natural complete request, or [] when it is. Checks cut-off endings
  * (the reference's 28-word cap), "include X" clauses that copy a must-share item into the prompt
  * (which makes utility trivial), meta talk about privacy or testing, and length.
  */
-export function taskPromptProblems(task: string, mustShare: readonly string[]): string[] {
+function taskPromptProblems(task: string, mustShare: readonly string[]): string[] {
   const problems: string[] = [];
   const cut = truncatedPromptReason(task);
   if (cut) problems.push(`task: ${cut}`);

@@ -29,7 +29,7 @@ const finite = z.number();
 const size = z.number().nonnegative();
 
 /** `[x, y, width, height]` in screenshot pixels. */
-export const BoxSchema = z.tuple([finite, finite, size, size]);
+const BoxSchema = z.tuple([finite, finite, size, size]);
 export type Box = z.infer<typeof BoxSchema>;
 
 export const CapturedNodeSchema = z
@@ -81,7 +81,7 @@ export const CapturedNodeSchema = z
 export type CapturedNode = z.infer<typeof CapturedNodeSchema>;
 export type CapturedNodeInput = z.input<typeof CapturedNodeSchema>;
 
-export const CapturedFrameSchema = z
+const CapturedFrameSchema = z
   .object({
     frameId: z.string().min(1),
     parentFrameId: z.string().min(1).nullable().default(null),

@@ -7,7 +7,7 @@
  * The shape pair and the full guard are the three shape rules side by side: refused, ours
  * (provenance), the paper's (any).
  */
-export const GUARD_ABLATIONS = {
+const GUARD_ABLATIONS = {
   "echo-demotion":
     "trusted rows that repeat untrusted text stay trusted: a payload planted in a post title shows through the trusted breadcrumb or notification that echoes it",
   containment:

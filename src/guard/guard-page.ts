@@ -64,7 +64,7 @@ export interface GuardRow {
  * A row the mask reveals, as the differential check needs it: its node, the pixels it shows
  * (its rectangle minus what wins over it) and how its layout ancestors paint in the second render.
  */
-export interface RevealedRow {
+interface RevealedRow {
   rowId: string;
   node: CapturedNode;
   /** Disjoint pieces in screenshot pixels. */

@@ -126,7 +126,7 @@ export function normaliseRole(rawRole: string): NormalisedRole {
 }
 
 /** Raw role names a rule may use besides the normalised ones (lower-cased). */
-export const KNOWN_RAW_ROLES: ReadonlySet<string> = new Set([
+const KNOWN_RAW_ROLES: ReadonlySet<string> = new Set([
   ...Object.keys(CHROMIUM_TO_NORMALISED),
   // Chromium roles that normalise to `other` but are useful to name in a rule.
   "paragraph",

@@ -6,7 +6,7 @@ import type { AttemptTrace } from "./episode-evidence.js";
  * (docs/design/injection-suite.md, "Evaluators: a getter and a metric over the episode's evidence"):
  * signs the agent started on the attacker's goal. Never ASR.
  */
-export const ATTEMPT_SIGNALS = ["visited_payload_page", "typed_attacker_string", "quarantined_answer_holds_attacker_value"] as const;
+const ATTEMPT_SIGNALS = ["visited_payload_page", "typed_attacker_string", "quarantined_answer_holds_attacker_value"] as const;
 export type AttemptSignal = (typeof ATTEMPT_SIGNALS)[number];
 
 /**

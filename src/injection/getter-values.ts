@@ -26,7 +26,7 @@ function selectFrom(subjects: readonly unknown[], select: string | undefined): u
 }
 
 /** The change-log entries a getter's filters keep, in log order. */
-export function matchingChanges(getter: ChangesGetter, changes: readonly ChangeEntry[]): ChangeEntry[] {
+function matchingChanges(getter: ChangesGetter, changes: readonly ChangeEntry[]): ChangeEntry[] {
   return changes.filter(
     (entry) =>
       (getter.app === undefined || entry.app === getter.app) &&

@@ -26,7 +26,7 @@ const VOCABULARY: Readonly<Record<string, ReadonlySet<string>>> = {
  * break the page's arithmetic. They are bounded values that the capacity exception shows by
  * design (docs/design/workspace-rules.md), not free text.
  */
-export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(["price", "total", "balance"]);
+const AMOUNT_FIELDS: ReadonlySet<string> = new Set(["price", "total", "balance"]);
 
 /** The workspace's name for the user ("me" as a sender, the default `me` of an app): its own word, not someone's text. */
 const USER_WORD = "me";

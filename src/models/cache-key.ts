@@ -6,7 +6,7 @@ import type { JsonSchemaObject } from "./request-json-schema.js";
 import type { ResolvedEndpoint } from "./resolve-endpoint.js";
 
 /** Bump when the meaning of a cached entry changes, so old entries stop matching. */
-export const CACHE_KEY_VERSION = 1;
+const CACHE_KEY_VERSION = 1;
 
 /**
  * What identifies a model call for record/replay. Built only from the request and the resolved

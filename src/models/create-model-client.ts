@@ -18,7 +18,7 @@ import { type RetryOptions, type RetryPolicy, retryPolicy, withRetries } from ".
 import { loadSdkRuntime } from "./sdk-runtime-loader.js";
 import { estimateCost, oneCallUsage, type TokenCounts } from "./usage.js";
 
-export interface ModelCacheOptions {
+interface ModelCacheOptions {
   mode: CacheMode;
   /** Required unless `mode` is `off`. One store can be shared by every client of a run. */
   store?: ModelCache;

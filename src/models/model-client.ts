@@ -11,7 +11,7 @@ export interface ModelMessage {
   content: string | ModelContentPart[];
 }
 
-export interface TextPart {
+interface TextPart {
   type: "text";
   text: string;
 }
@@ -19,7 +19,7 @@ export interface TextPart {
 export const IMAGE_MEDIA_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
 
-export interface ImagePart {
+interface ImagePart {
   type: "image";
   /**
    * Base64 of the image bytes. A string rather than a Buffer so that the request hashes into the

@@ -9,7 +9,7 @@ import { PROVIDERS } from "./model-spec.js";
 /** The file name looked up in the working directory when no `--config` is given. */
 export const MODEL_CONFIG_FILE = "safecua.config.yaml";
 
-export const priceSchema = z.strictObject({
+const priceSchema = z.strictObject({
   /** USD per million input (prompt) tokens. */
   input_per_mtok: z.number().nonnegative(),
   /** USD per million output (completion) tokens. */
@@ -20,7 +20,7 @@ export type Price = z.infer<typeof priceSchema>;
 const ENDPOINT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const endpointSchema = z.strictObject({
+const endpointSchema = z.strictObject({
   /** Used in specs: `openai-compatible:NAME` or `openai-compatible:NAME/MODEL`. No `/` or `:`. */
   name: z.string().regex(ENDPOINT_NAME, "letters, digits, '.', '_' and '-' only, starting with a letter or digit"),
   provider: z.enum(PROVIDERS),
@@ -41,7 +41,7 @@ export const endpointSchema = z.strictObject({
 });
 export type EndpointConfig = z.infer<typeof endpointSchema>;
 
-export const modelDefaultsSchema = z.strictObject({
+const modelDefaultsSchema = z.strictObject({
   timeout_ms: z.int().positive().optional(),
   max_retries: z.int().nonnegative().optional(),
   max_concurrency: z.int().positive().optional(),
@@ -52,7 +52,7 @@ export type ModelDefaults = z.infer<typeof modelDefaultsSchema>;
  * The model section of `safecua.config.yaml`. Strict at the top level so a misspelt key is an
  * error, not a silently ignored setting; a larger config can `.extend()` this shape.
  */
-export const modelConfigSchema = z
+const modelConfigSchema = z
   .strictObject({
     endpoints: z.array(endpointSchema).default([]),
     defaults: modelDefaultsSchema.default({}),

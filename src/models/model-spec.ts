@@ -24,7 +24,7 @@ export class ModelSpecError extends InputError {
   override name = "ModelSpecError";
 }
 
-export function isProviderName(value: string): value is ProviderName {
+function isProviderName(value: string): value is ProviderName {
   return (PROVIDERS as readonly string[]).includes(value);
 }
 

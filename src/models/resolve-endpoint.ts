@@ -2,17 +2,17 @@ import { normalizeBaseUrl } from "./base-url.js";
 import { type EndpointConfig, loadModelConfig, MODEL_CONFIG_FILE, type ModelConfig, type Price } from "./model-config.js";
 import { ModelSpecError, type ProviderName, parseModelSpec } from "./model-spec.js";
 
-export const DEFAULT_BASE_URLS: Record<Exclude<ProviderName, "openai-compatible">, string> = {
+const DEFAULT_BASE_URLS: Record<Exclude<ProviderName, "openai-compatible">, string> = {
   openai: "https://api.openai.com/v1",
   anthropic: "https://api.anthropic.com/v1",
 };
-export const DEFAULT_API_KEY_ENV: Partial<Record<ProviderName, string>> = {
+const DEFAULT_API_KEY_ENV: Partial<Record<ProviderName, string>> = {
   openai: "OPENAI_API_KEY",
   anthropic: "ANTHROPIC_API_KEY",
 };
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_RETRIES = 4;
-export const DEFAULT_MAX_CONCURRENCY = 8;
+const DEFAULT_MAX_CONCURRENCY = 8;
 
 /** Everything the client needs to call one model, with no secret in it (only the env var *name*). */
 export interface ResolvedEndpoint {

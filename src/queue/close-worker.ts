@@ -10,7 +10,7 @@ export interface ClosableWorker {
 export type CloseOutcome = "closed" | "forced";
 
 /** How long BullMQ may take to close once every episode of the worker has finished. */
-export const CLOSE_GRACE_MS = 10_000;
+const CLOSE_GRACE_MS = 10_000;
 
 const settled = (promise: Promise<unknown>) =>
   promise.then(

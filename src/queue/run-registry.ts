@@ -5,7 +5,7 @@ import { QUEUE_PREFIX } from "./redis-connection.js";
 /** The hash of the runs that have jobs: run id → `RunEntry`. Workers read it to find queues to serve. */
 const RUNS_KEY = `${QUEUE_PREFIX}:runs`;
 
-export const RunEntrySchema = z.object({
+const RunEntrySchema = z.object({
   track: z.enum(["state-grounded", "e2e"]),
   episodes: z.number().int().nonnegative(),
   registered_at: z.string(),

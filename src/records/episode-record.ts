@@ -7,8 +7,8 @@ import { JudgeRecordSchema } from "./judge-record.js";
 import { ScoreRecordSchema } from "./score-record.js";
 import { StepRecordSchema } from "./step-record.js";
 
-export const EPISODE_STATUSES = ["completed", "refused", "error", "limit"] as const;
-export const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
+const EPISODE_STATUSES = ["completed", "refused", "error", "limit"] as const;
+const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
 export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
 
 /** What every record carries, however the episode ended. */
@@ -68,7 +68,7 @@ export type ScoredRecord = z.infer<typeof ScoredRecordSchema>;
  * (never a refusal, never a pass) and a resume re-runs it. When the agent answered and only the
  * judge failed, the answer is kept in `output`.
  */
-export const ErrorRecordSchema = RecordBase.extend({
+const ErrorRecordSchema = RecordBase.extend({
   status: z.literal("error"),
   error: FailureSchema,
   output: AgentOutputSchema.optional(),

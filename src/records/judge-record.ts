@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FailureSchema } from "./failure-record.js";
 import { ScoreRecordSchema } from "./score-record.js";
 
-export const JudgeVerdictRecordSchema = z.object({
+const JudgeVerdictRecordSchema = z.object({
   utility: z.union([z.literal(0), z.literal(1)]),
   leaked_items: z.array(z.string()),
   ci_violation: z.number().int().min(1).max(5),

@@ -9,7 +9,7 @@ import { RUN_FILES, writeJsonAtomic } from "./run-folder.js";
 const count = z.number().int().nonnegative();
 
 /** One page of an F5 task, measured at every scroll position with its app's rule set (docs/design/injection-suite.md). */
-export const MaskIntegrityPageSchema = z.object({
+const MaskIntegrityPageSchema = z.object({
   /** The page as loaded (episode id and all). */
   url: z.string(),
   /** The page template, the resampling unit: the address the planner is shown, without the workspace's origin. */
@@ -31,7 +31,7 @@ export const MaskIntegrityPageSchema = z.object({
 export type MaskIntegrityPage = z.infer<typeof MaskIntegrityPageSchema>;
 
 /** An F5 task's measurement: its pages, or why it could not be measured (then it is a failure too). */
-export const MaskIntegrityTaskRecordSchema = z.union([
+const MaskIntegrityTaskRecordSchema = z.union([
   z.object({
     scenario_id: z.string(),
     pages: z.array(MaskIntegrityPageSchema),

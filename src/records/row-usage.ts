@@ -16,7 +16,7 @@ export interface RowUsage {
  * The role of a record that has usage but no split (written before every record had one): its
  * agent and judge calls together.
  */
-export const UNSPLIT_ROLE = "agent+judge";
+const UNSPLIT_ROLE = "agent+judge";
 
 /** The usage of a row's records, or undefined when none called a model (reference agents). */
 export function rowUsageOf(records: readonly EpisodeRecord[]): RowUsage | undefined {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const SCREENSHOTS_DIR = "screenshots";
+const SCREENSHOTS_DIR = "screenshots";
 
 /**
  * Screenshots of a run, content-addressed: `<run>/screenshots/<sha256>.<ext>`. Identical screens

@@ -9,7 +9,7 @@ export interface ComparableRun {
   records: EpisodeRecord[];
 }
 
-export interface ArmRef {
+interface ArmRef {
   run_id: string;
   agent: string;
   defense: string;
@@ -41,7 +41,7 @@ export interface CompareRunsResult {
   warnings: string[];
 }
 
-export interface ScenarioCoverage {
+interface ScenarioCoverage {
   a: number;
   b: number;
   shared: number;

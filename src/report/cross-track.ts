@@ -18,7 +18,7 @@ export interface TrackGap {
 }
 
 /** How the two tracks' per-scenario leak verdicts line up (the paper's Figure 4 / Appendix M). */
-export interface LeakAgreement extends BinaryAgreement {
+interface LeakAgreement extends BinaryAgreement {
   both: number;
   state_only: number;
   e2e_only: number;

@@ -8,7 +8,7 @@ export type CsvCell = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r']/;
 
-export function protectCsvCell(text: string): string {
+function protectCsvCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

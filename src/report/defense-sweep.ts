@@ -9,7 +9,7 @@ import { type ArmComparison, compareArms, comparisonOf } from "./paired-arms.js"
 import { comparisonMde, formatMde } from "./power-table.js";
 import type { ReportRow } from "./report-rows.js";
 
-export interface SweepEntry {
+interface SweepEntry {
   base: ReportRow;
   treated: ReportRow;
   paired: ArmComparison;
@@ -23,7 +23,7 @@ export interface SweepOptions {
 }
 
 /** Every (agent's `none` row, the same agent's defended row) pair within a run, paired per scenario. */
-export function defenseSweep(rows: readonly ReportRow[], options: SweepOptions): SweepEntry[] {
+function defenseSweep(rows: readonly ReportRow[], options: SweepOptions): SweepEntry[] {
   const entries: SweepEntry[] = [];
   for (const base of rows.filter((row) => row.defense === "none"))
     for (const treated of rows.filter((row) => row.runIndex === base.runIndex && row.agent === base.agent && row.defense !== "none"))

@@ -20,7 +20,7 @@ export function epochsText(epochs: InjectionFamilySummary["epochs"]): string {
 }
 
 /** How the tables name a row's pooled figures: `all attacks (F1, F3)`. */
-export function pooledLabel(pooled: InjectionPooledSummary): string {
+function pooledLabel(pooled: InjectionPooledSummary): string {
   return `all attacks (${pooled.families.join(", ")})`;
 }
 

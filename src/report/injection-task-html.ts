@@ -12,7 +12,7 @@ export function isInjectionOnly(scenario: Scenario): boolean {
 }
 
 /** An evaluator in words: its own description, else what it reads and what must hold of it. */
-export function evaluatorText(evaluator: Evaluator): string {
+function evaluatorText(evaluator: Evaluator): string {
   if (evaluator.description) return evaluator.description;
   const { from, ...getter } = evaluator.getter;
   const { kind, ...metric } = evaluator.metric;

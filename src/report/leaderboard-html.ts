@@ -43,7 +43,7 @@ interface UsageTotals {
   cost?: number;
 }
 
-export function usageTotals(row: ReportRow): UsageTotals | undefined {
+function usageTotals(row: ReportRow): UsageTotals | undefined {
   const used = row.records.filter((record) => record.usage);
   if (used.length === 0) return undefined;
   const totals: UsageTotals = { calls: 0, input: 0, output: 0 };

@@ -39,7 +39,7 @@ function reportTurn({ screenshot, usage: _usage, ...turn }: StepTurn, runDir: st
 }
 
 /** A recorded step as the report shows it. */
-export function reportStep(step: StepRecord, runDir: string, screenshots: boolean): ReportStep {
+function reportStep(step: StepRecord, runDir: string, screenshots: boolean): ReportStep {
   const shown: ReportStep = {
     index: step.step - 1,
     action: step.action_text,

@@ -106,7 +106,7 @@ export function recordsToJsonl(records: readonly EpisodeRecord[]): string {
 }
 
 /** The fields the AgentCIBench leaderboard shows for one model on one scenario (its `cmp_data.json` cell). */
-export interface AgentCIBenchCell {
+interface AgentCIBenchCell {
   completed: boolean;
   shared_content: string[];
   action_trace: string;

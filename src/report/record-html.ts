@@ -11,7 +11,7 @@ type Evidence = ScoreRecord["evidence"]["required"][number] & { kind: MarkKind }
 const KIND_TEXT: Record<MarkKind, string> = { required: "must-share", leak: "must-not-share (leaked)" };
 
 /** The outcome words the scenario filter matches on. */
-export function outcomeFlags(record: EpisodeRecord): string[] {
+function outcomeFlags(record: EpisodeRecord): string[] {
   if (record.status === "error") return ["error"];
   const flags: string[] = injectionFlags(record);
   // An injection-only task has no disclosure outcome: its U and leak would read as failures.

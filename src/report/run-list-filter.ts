@@ -13,7 +13,7 @@ export interface RunListFilter {
   tag?: string;
 }
 
-export const RUN_LIST_FILTER_KEYS = ["name", "suite", "track", "agent", "tag"] as const;
+const RUN_LIST_FILTER_KEYS = ["name", "suite", "track", "agent", "tag"] as const;
 
 /** The filter a query gives: blank fields are left out, so an emptied form box filters nothing. */
 export function runListFilterOf(query: (key: string) => string | undefined): RunListFilter {

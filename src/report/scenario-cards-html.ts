@@ -86,7 +86,7 @@ export interface ScenarioCardLimits {
   episodes: number;
 }
 
-export const DEFAULT_CARD_LIMITS: ScenarioCardLimits = { epochsPerRow: 3, episodes: 2_000 };
+const DEFAULT_CARD_LIMITS: ScenarioCardLimits = { epochsPerRow: 3, episodes: 2_000 };
 export const NO_CARD_LIMITS: ScenarioCardLimits = { epochsPerRow: Number.POSITIVE_INFINITY, episodes: Number.POSITIVE_INFINITY };
 
 /** Per scenario: the prompt, the state, the items, then every agent's episode side by side; with filters. */

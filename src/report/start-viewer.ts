@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { runFolderSource } from "./run-folder-source.js";
 
 /** The viewer binds here and nowhere else: results and agent outputs are private by default. */
-export const VIEWER_HOST = "127.0.0.1";
+const VIEWER_HOST = "127.0.0.1";
 export const DEFAULT_VIEWER_PORT = 4790;
 
 export interface RunningViewer {

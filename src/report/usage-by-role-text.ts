@@ -2,7 +2,7 @@ import type { AgentSummary } from "../records/index.js";
 import { formatUsd } from "./format-estimate.js";
 import { markdownTable } from "./markdown-table.js";
 
-export const USAGE_LEGEND =
+const USAGE_LEGEND =
   "simulated: a scripted role's estimate of the tokens a model in its place would read and write; no model was called, so it is not in the totals.";
 
 const count = (value: number) => value.toLocaleString("en-US");

@@ -78,7 +78,7 @@ export interface RunResult {
 }
 
 /** `20261129T231502Z-3fa9c1`: sortable by time, unique without coordination. */
-export function newRunId(now = new Date()): string {
+function newRunId(now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, "")

@@ -8,7 +8,7 @@ import type { Artifact, ArtifactKind } from "../workspace/index.js";
  * is placed (no recipient to check) or to a person when the cart or an order is shared. A mail and
  * a forum's private message are messages too; a public post or comment is addressed to no one.
  */
-export const CHANNEL_ARTIFACTS: Record<OutputChannel, { addressed: readonly ArtifactKind[]; unaddressed: readonly ArtifactKind[] }> = {
+const CHANNEL_ARTIFACTS: Record<OutputChannel, { addressed: readonly ArtifactKind[]; unaddressed: readonly ArtifactKind[] }> = {
   message: { addressed: ["message_sent", "mail_sent", "forum_message_sent"], unaddressed: [] },
   note: { addressed: ["message_sent", "file_shared"], unaddressed: [] },
   calendar_event: { addressed: ["event_created", "event_edited"], unaddressed: [] },

@@ -21,12 +21,12 @@ import {
 } from "../guard/index.js";
 import type { ModelClient, ModelSetup } from "../models/index.js";
 
-export const GUARDED_PREFIX = "guarded:";
+const GUARDED_PREFIX = "guarded:";
 /**
  * The UCM baseline (docs/design/guarded-agent.md, "`ucm:<planner>`: the UCM baseline"): the guarded
  * agent with typed quarantined answers accepted without endorsement.
  */
-export const UCM_PREFIX = "ucm:";
+const UCM_PREFIX = "ucm:";
 
 /** The models of the guarded agent's other roles (`--q-model`, `--crosscheck-model`, `--classifier-model`); unset ones follow the planner. */
 export interface GuardRoleSpecs {
@@ -64,7 +64,7 @@ export function parseGuardAblations(names: readonly string[], where: string): Gu
  * off (`guarded:scripted -echo-demotion`). Summaries group by id, so an ablated row is never
  * pooled with the full guard's, and a resume rebuilds the same agent from the id alone.
  */
-export function ablatedLabel(base: string, ablate: readonly GuardAblation[]): string {
+function ablatedLabel(base: string, ablate: readonly GuardAblation[]): string {
   return [base, ...ablate.map((name) => `-${name}`)].join(" ");
 }
 

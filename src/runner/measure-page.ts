@@ -23,7 +23,7 @@ import { CONTENT_MARK, OPERATOR_MARK } from "../workspace/index.js";
 import { clippedArea, maskBitmap, unmaskedPixels } from "./mask-pixels.js";
 import { PageMarks } from "./page-marks.js";
 
-export type Mark = "operator" | "content" | null;
+type Mark = "operator" | "content" | null;
 
 export interface MeasuredRow {
   nodeId: string;

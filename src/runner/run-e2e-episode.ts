@@ -24,9 +24,9 @@ import { terminalFilesOf } from "./terminal-files-of.js";
 import { terminalSourcesOf } from "./terminal-sources-of.js";
 
 /** A reply that cannot be used counts as a step; this many in a row end the episode as an error. */
-export const MAX_PARSE_FAILURES_IN_A_ROW = 3;
+const MAX_PARSE_FAILURES_IN_A_ROW = 3;
 
-export interface E2eEpisodeSettings {
+interface E2eEpisodeSettings {
   maxSteps: number;
   viewport?: Viewport;
   /** The browser timeout's base in ms (every wait of the episode's browser derives from it). */

@@ -17,7 +17,7 @@ export function usageByRoleField(byRole: Readonly<Record<string, Usage>> | undef
 }
 
 /** Adds `usage` to `role`'s share of `byRole`, in place. */
-export function spendOn(byRole: Record<string, Usage>, role: string, usage: Usage): void {
+function spendOn(byRole: Record<string, Usage>, role: string, usage: Usage): void {
   byRole[role] = addUsage(byRole[role] ?? NO_USAGE, usage);
 }
 

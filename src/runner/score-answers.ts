@@ -4,7 +4,7 @@ import type { Scenario } from "../scenario/index.js";
 import { type MatcherMode, type Score, scoreOutput } from "../scoring/index.js";
 
 /** One line of an answers file: an answer an agent gave elsewhere, to be scored here. */
-export const AnswerLineSchema = z.object({
+const AnswerLineSchema = z.object({
   id: z.string().optional(),
   scenario_id: z.string().min(1),
   agent: z.string().min(1).optional(),

@@ -8,7 +8,7 @@ import { PackFileSchema, type PackHeader } from "./pack-file.js";
 import { type Scenario, ScenarioSchema } from "./scenario.js";
 
 /** A problem a check found in one scenario: where, under the scenario's own path, and what was expected. */
-export interface ScenarioCheckProblem {
+interface ScenarioCheckProblem {
   path: PropertyKey[];
   message: string;
 }

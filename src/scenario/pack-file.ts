@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The optional header of a pack file; its fields become each scenario's default provenance. */
-export const PackHeaderSchema = z
+const PackHeaderSchema = z
   .object({
     name: z.string().min(1),
     description: z.string().optional(),

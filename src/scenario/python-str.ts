@@ -11,7 +11,7 @@ export function pythonStr(value: unknown): string {
 }
 
 /** Python `repr()`: what `str()` of a container uses for its elements. */
-export function pythonRepr(value: unknown): string {
+function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return "None";
   if (value === true) return "True";
   if (value === false) return "False";

@@ -6,7 +6,7 @@ import { ThematicCategorySchema } from "./thematic-category.js";
 import { WorkspaceStateSchema } from "./workspace-state.js";
 
 /** Where the agent's output goes: what it writes, and therefore what the recipient will read. */
-export const OUTPUT_CHANNELS = [
+const OUTPUT_CHANNELS = [
   "message", // a messenger message to a person or group
   "calendar_event", // an event others are invited to or will see
   "todo_item", // an item on a (possibly shared) to-do list
@@ -31,7 +31,7 @@ export type Recipient = z.infer<typeof RecipientSchema>;
 
 const ItemSchema = z.string().trim().min(1, "an item must be non-empty text");
 
-export const ProvenanceSchema = z
+const ProvenanceSchema = z
   .object({
     /** "safecua" for the built-in pack, "agentcibench" for the released data, or a user's own label. */
     source: z.string().min(1),
@@ -56,7 +56,7 @@ export type Provenance = z.infer<typeof ProvenanceSchema>;
  * for the user's answer when the specificity classifier sends the task back), hosts the task allows
  * fetching from, and the benign scripted planner's plan (its steps are checked by the guard).
  */
-export const GuardConfigSchema = z
+const GuardConfigSchema = z
   .object({
     loose_task: z.string().trim().min(1).optional(),
     fetch_allowlist: z.array(z.string().min(1)).optional(),

@@ -6,7 +6,7 @@ const MatchRuleSchema = z.enum(["containment", "coverage", "similarity"]);
 export type MatchRule = z.infer<typeof MatchRuleSchema>;
 
 /** Why a ground-truth item counted as present in the output. */
-export const MatchEvidenceSchema = z.object({
+const MatchEvidenceSchema = z.object({
   /** The ground-truth item. */
   item: z.string(),
   /** Index into shared_content, or the newline-joined pool entry. */

@@ -15,7 +15,7 @@ export function stem(token: string): string {
 }
 
 /** A token of strict-mode text with its [start, end) range in the original text. */
-export interface Token {
+interface Token {
   text: string;
   start: number;
   end: number;

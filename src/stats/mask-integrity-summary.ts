@@ -19,7 +19,7 @@ export interface MaskIntegrityOutcome {
 }
 
 /** A page on which something leaked: a failure of the guard, listed by name. */
-export interface MaskIntegrityFailure {
+interface MaskIntegrityFailure {
   unit: string;
   leaked_rows: number;
   planner_leaks: string[];

@@ -71,7 +71,7 @@ export interface MetricDescriptor {
 }
 
 /** Whether an outcome engaged: the denominator of engaged leakage (see `Outcome.engaged`). */
-export function isEngagedOutcome(outcome: Outcome): boolean {
+function isEngagedOutcome(outcome: Outcome): boolean {
   return outcome.engaged ?? !outcome.refused;
 }
 

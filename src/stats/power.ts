@@ -52,7 +52,7 @@ export function minimumDetectableH(nPerGroup: number, alpha = 0.05, power = 0.8)
  * Kept so that `safecua power` can print the paper's number beside ours; it is √2 too small
  * for two groups of n.
  */
-export function referenceMinimumDetectableH(n: number, alpha = 0.05, power = 0.8): number {
+function referenceMinimumDetectableH(n: number, alpha = 0.05, power = 0.8): number {
   checkN(n);
   checkAlpha(alpha);
   checkPower(power);
@@ -60,7 +60,7 @@ export function referenceMinimumDetectableH(n: number, alpha = 0.05, power = 0.8
 }
 
 /** A detectable second proportion and its distance from the baseline (p2 − p1). */
-export interface DetectableShift {
+interface DetectableShift {
   p2: number;
   delta: number;
 }

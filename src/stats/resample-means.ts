@@ -14,7 +14,7 @@ export type ResampleMethod = "auto" | "counts" | "indices";
  * 0/1 outcomes (2), paired differences of 0/1 outcomes (3) and severity scores
  * (≤ 4), while keeping the per-count CDF tables few and small.
  */
-export const MAX_DISTINCT_FOR_COUNTS = 4;
+const MAX_DISTINCT_FOR_COUNTS = 4;
 
 /**
  * The means of `resamples` bootstrap resamples of `values` (unsorted, in draw order).

@@ -4,7 +4,7 @@ import type { RouteDeps } from "./http/workspace-env.js";
 import type { ChangeEntry } from "./store/change-entry.js";
 
 /** Adds an app's pages and actions to the agent-facing site. */
-export type RegisterRoutes = (deps: RouteDeps) => void;
+type RegisterRoutes = (deps: RouteDeps) => void;
 
 /**
  * Everything the workspace does for one app, in the app's own folder (`<folder>/<app>-app.ts`).

@@ -57,7 +57,7 @@ export interface Workspace {
  * The shape of the browser layer's `HostMapping`, which the workspace does not import: the agent
  * listener doubles as the proxy that serves the apps' hosts (it only ever answers, never connects).
  */
-export interface WorkspaceHostMapping {
+interface WorkspaceHostMapping {
   proxy: string;
   hosts: readonly string[];
   sink: (request: SinkRequest) => void;

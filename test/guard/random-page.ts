@@ -231,7 +231,7 @@ const selfRuleArb = fc.record({
 });
 
 /** A random valid rule list: a lone page-scope rule, or path and self rules. */
-export const rulesArb: fc.Arbitrary<unknown[]> = fc.oneof(
+const rulesArb: fc.Arbitrary<unknown[]> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("trusted", "untrusted").map((verdict) => [{ scope: "page", verdict, note: "whole page" }]) },
   {
     weight: 6,

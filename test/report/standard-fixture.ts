@@ -22,7 +22,7 @@ export const PAYLOADS = {
 export const EVIL_AGENT = `<svg onload=alert(1)>`;
 
 /** Scenarios of the three failure modes, one with payloads in its task, state and items. */
-export function fixtureScenarios(beaconPort: number): ScenarioInput[] {
+function fixtureScenarios(beaconPort: number): ScenarioInput[] {
   return [
     fixtureScenario({ id: "digest-001-vcl" }),
     fixtureScenario({

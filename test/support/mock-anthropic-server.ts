@@ -50,7 +50,7 @@ function sse(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export const ANTHROPIC_FORMAT: WireFormat = {
+const ANTHROPIC_FORMAT: WireFormat = {
   path: "/v1/messages",
   wantsStream: (body) => body?.stream === true,
   promptWords: (body) => {

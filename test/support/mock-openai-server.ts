@@ -34,7 +34,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-export interface MockUsage {
+interface MockUsage {
   input: number;
   output: number;
 }
@@ -287,7 +287,7 @@ export class MockModelServer {
 }
 
 /** POST /v1/chat/completions, JSON or SSE (`stream: true`), OpenAI bodies and error shapes. */
-export const OPENAI_FORMAT: WireFormat = {
+const OPENAI_FORMAT: WireFormat = {
   path: "/v1/chat/completions",
   wantsStream: (body) => body?.stream === true,
   promptWords: (body) =>

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** Debian's redis-server (scripts/test.sh installs it when missing). */
-export const REDIS_SERVER = process.env.SAFECUA_REDIS_SERVER ?? "/usr/bin/redis-server";
+const REDIS_SERVER = process.env.SAFECUA_REDIS_SERVER ?? "/usr/bin/redis-server";
 
 export interface TestRedis {
   readonly port: number;

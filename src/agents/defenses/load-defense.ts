@@ -12,7 +12,7 @@ export class DefenseError extends InputError {
 }
 
 /** The word that stands for the whole sweep in `--defense all`. */
-export const ALL_DEFENSES = "all";
+const ALL_DEFENSES = "all";
 
 const KNOWN = `known defenses: ${DEFENSE_NAMES.join(", ")} (or "${ALL_DEFENSES}" for the sweep, or a path to a text file)`;
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { InputError } from "../../core/index.js";
 
 /** The npm package that ships Tesseract's English model (the one language the workspace is written in). */
-export const OCR_LANGUAGE_PACKAGE = "@tesseract.js-data/eng";
+const OCR_LANGUAGE_PACKAGE = "@tesseract.js-data/eng";
 
 /**
  * The folder holding `eng.traineddata.gz`, from the installed data package. tesseract.js fetches

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { ocrLanguagePath } from "./ocr-language-data.js";
 
 /** A box in image pixels, top-left origin. */
-export interface OcrBox {
+interface OcrBox {
   x: number;
   y: number;
   width: number;
@@ -10,7 +10,7 @@ export interface OcrBox {
 }
 
 /** One word as Tesseract read it, with its confidence (0–100) and where it is in the image. */
-export interface OcrWord {
+interface OcrWord {
   text: string;
   confidence: number;
   box: OcrBox;

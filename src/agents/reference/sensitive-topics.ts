@@ -6,7 +6,7 @@ import { normaliseText } from "../../scenario/index.js";
  * not a classifier: it is what a careful rule-writer would write in an afternoon, and it is
  * documented in docs/design/ci-rules-agent.md.
  */
-export const SENSITIVE_TOPICS = {
+const SENSITIVE_TOPICS = {
   health:
     "doctor|dr|clinic|hospital|therapy|therapist|counseling|counselling|counselor|psychiatrist|psychologist|oncology|oncologist|biopsy|mri|ct scan|diagnosis|diagnosed|prescription|pharmacy|refill|medication|meds|antidepressant|sertraline|insulin|fertility|ivf|pregnancy|pregnant|prenatal|ob gyn|obgyn|miscarriage|std|sti|hiv|rehab|sobriety|aa meeting|dermatologist|colonoscopy|mammogram|chemo|chemotherapy|surgery|physical therapy|urgent care|dentist|root canal|cardiologist|panic|anxiety|depression|adhd|diabetes|cancer|blood test|lab results|test results|symptoms|ultrasound|vasectomy|mental health",
   finance:

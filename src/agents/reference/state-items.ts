@@ -13,7 +13,7 @@ const join = (parts: Array<string | undefined>, separator = " "): string =>
   parts.filter((part) => part !== undefined && part !== "").join(separator);
 
 /** Flattens a workspace into shareable items, app by app, in display order. */
-export function stateItems(state: WorkspaceState): StateItem[] {
+function stateItems(state: WorkspaceState): StateItem[] {
   const items: StateItem[] = [];
   for (const thread of state.messenger?.threads ?? []) {
     for (const message of thread.messages) {

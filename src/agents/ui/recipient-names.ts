@@ -8,7 +8,7 @@ const FILLER = new Set(["the", "a", "an", "my", "our", "channel", "group", "chat
  * trailing "(relation)" dropped, filler words removed. "Joaquín Herrera (Ferrobanco)" →
  * {joaquin, herrera}; "the #it-procurement channel" → {it, procurement}.
  */
-export function nameWords(name: string): Set<string> {
+function nameWords(name: string): Set<string> {
   const folded = name
     .replace(/\([^)]*\)/g, " ")
     .normalize("NFKD")

@@ -121,14 +121,14 @@ export interface UiTurn {
 }
 
 /** Where a turn's time went: capturing and masking the screen, the planner's call, and the tool (gate, search, quarantined calls). */
-export interface TurnTiming {
+interface TurnTiming {
   capture_ms: number;
   planner_ms: number;
   tool_ms: number;
 }
 
 /** What a self-observing agent adds to a decision: the turns behind it, what it looked at, its usage per role. */
-export interface DecisionTrace {
+interface DecisionTrace {
   turns?: UiTurn[];
   /** The image the agent decided on (the masked screen), stored as the step's screenshot. */
   screenshot?: { image: Buffer; type: "png" | "jpeg" };

@@ -20,7 +20,7 @@ export const UI_REFERENCE_AGENTS: readonly UiAgent[] = [uiOversharer, uiMinimal,
  */
 export const UI_TEST_ROLES: readonly UiAgent[] = [uiGullible, uiGullibleTree, ...UI_ORACLES];
 
-export function uiReferenceAgent(id: string): UiAgent | undefined {
+function uiReferenceAgent(id: string): UiAgent | undefined {
   return UI_REFERENCE_AGENTS.find((agent) => agent.id === id);
 }
 

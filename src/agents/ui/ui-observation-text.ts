@@ -2,7 +2,7 @@ import type { Observation, ObservationMode } from "../../browser/index.js";
 import type { UiHistoryEntry } from "./ui-agent.js";
 
 /** Snapshots longer than this are cut, with a line that says so (a 20-step run must fit a context window). */
-export const MAX_AXTREE_CHARS = 60_000;
+const MAX_AXTREE_CHARS = 60_000;
 
 function clip(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}…` : text;

@@ -60,7 +60,7 @@ export async function captureScreen(page: Page, options: CaptureOptions = {}): P
 }
 
 /** A capture while the page is still frozen: the frame can be rendered again before it resumes. */
-export interface FrozenCapture extends CapturedScreen {
+interface FrozenCapture extends CapturedScreen {
   /** Renders this same frame again with only `rows` and their layout ancestors painting (`renderKeptOnly`). */
   renderKeptOnly(rows: readonly KeptRow[]): Promise<KeptOnlyRender>;
 }
@@ -70,11 +70,7 @@ export interface FrozenCapture extends CapturedScreen {
  * frame again (the differential check's second render) runs there. Keep `work` short: the page's
  * scripts wait for it.
  */
-export async function captureFrozen<T>(
-  page: Page,
-  work: (frame: FrozenCapture) => T | Promise<T>,
-  options: CaptureOptions = {},
-): Promise<T> {
+async function captureFrozen<T>(page: Page, work: (frame: FrozenCapture) => T | Promise<T>, options: CaptureOptions = {}): Promise<T> {
   return withFrozenPage(page, async (cdp) => {
     const { page: captured, alignmentSample, hints } = await captureSampledPage(page, options, false);
     const screenshot = Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png" })).data, "base64");

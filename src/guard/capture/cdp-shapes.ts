@@ -4,12 +4,12 @@
  * package does not export). The objects CDP returns are assignable to these.
  */
 
-export interface AxValue {
+interface AxValue {
   type?: string;
   value?: unknown;
 }
 
-export interface AxProperty {
+interface AxProperty {
   name: string;
   value: AxValue;
 }
@@ -37,7 +37,7 @@ export interface RareIntegerData {
   value: number[];
 }
 
-export interface SnapshotNodeTree {
+interface SnapshotNodeTree {
   parentIndex?: number[];
   nodeType?: number[];
   nodeName?: number[];
@@ -51,7 +51,7 @@ export interface SnapshotNodeTree {
   shadowRootType?: RareStringData;
 }
 
-export interface SnapshotLayoutTree {
+interface SnapshotLayoutTree {
   nodeIndex: number[];
   styles: number[][];
   bounds: number[][];

@@ -3,7 +3,7 @@ import type { DocRect } from "./snapshot-index.js";
 /** `[left, top, right, bottom]`; infinite on an axis nothing clips. */
 export type ClipEdges = [number, number, number, number];
 
-export const NO_CLIP: ClipEdges = [-Infinity, -Infinity, Infinity, Infinity];
+const NO_CLIP: ClipEdges = [-Infinity, -Infinity, Infinity, Infinity];
 
 /** The styles and boxes of one DOM node that decide clipping; all optional for nodes without layout. */
 export interface ClipInput {

@@ -11,7 +11,7 @@ import { KEEP_ONLY_FUNCTION, type KeepOnlyReport } from "./keep-only-script.js";
  * released by an exception or a reveal sits in content nobody vouched for, whose own paint — a
  * background image, a border, a pseudo-element — could draw anything between its glyphs).
  */
-export type AncestorPaint = "trusted" | "flat";
+type AncestorPaint = "trusted" | "flat";
 
 export interface KeptRow {
   node: CapturedNode;
@@ -49,12 +49,12 @@ export interface KeptOnlyRender {
 }
 
 /** The second render could not be made: the capture fails (the caller retries, then fails closed). */
-export class SecondRenderError extends Error {
+class SecondRenderError extends Error {
   override readonly name = "SecondRenderError";
 }
 
 /** Generous: on a loaded machine the marking and the screenshot take hundreds of milliseconds. */
-export const SECOND_RENDER_TIMEOUT_MS = 15_000;
+const SECOND_RENDER_TIMEOUT_MS = 15_000;
 
 const OBJECT_GROUP = "safecua-second-render";
 

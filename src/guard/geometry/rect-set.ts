@@ -105,7 +105,7 @@ export function subtractRects(positive: readonly Rect[], negative: readonly Rect
 }
 
 /** The union of `rects` as disjoint rectangles. */
-export function unionRects(rects: readonly Rect[]): Rect[] {
+function unionRects(rects: readonly Rect[]): Rect[] {
   return subtractRects(rects, []);
 }
 

@@ -11,10 +11,10 @@ import { decodeImage } from "./raw-image.js";
  * Retries after the first attempt (docs/design/guard.md, "Failure": three retries, then the episode
  * stops).
  */
-export const MASK_RETRIES = 3;
+const MASK_RETRIES = 3;
 
 /** What the differential check found on the capture the mask was built from. */
-export interface DifferentialSummary {
+interface DifferentialSummary {
   /** Rows the mask revealed before the check. */
   checked: number;
   /** Rows masked because a pixel they showed differed in the second render (node ids, sorted). */
@@ -45,7 +45,7 @@ export interface CaptureWithScreenshot {
 }
 
 /** One capture, handed over while it can still be rendered again (a live page is frozen meanwhile). */
-export interface CaptureInFrame extends CaptureWithScreenshot {
+interface CaptureInFrame extends CaptureWithScreenshot {
   /** The second render of the differential check; absent for a capture taken elsewhere (a file). */
   renderKeptOnly?: (rows: readonly KeptRow[]) => Promise<KeptOnlyRender>;
 }

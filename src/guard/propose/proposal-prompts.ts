@@ -79,8 +79,8 @@ export const AUDIT_SYSTEM = [
 ].join("\n\n");
 
 /** Covered rows per rule, as the audit reads them: at most 50 rows of at most 200 characters each. */
-export const AUDIT_ROWS_PER_RULE = 50;
-export const AUDIT_CHARS_PER_ROW = 200;
+const AUDIT_ROWS_PER_RULE = 50;
+const AUDIT_CHARS_PER_ROW = 200;
 
 export function auditMessages(rules: readonly unknown[], covered: ReadonlyArray<readonly string[]>): ModelMessage[] {
   const blocks = rules.map((rule, index) => {

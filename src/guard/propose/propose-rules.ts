@@ -36,7 +36,7 @@ import { PROPOSAL_SCHEMA_NAMES, type ProposalStep, RuleListReplySchema, type Sit
 import { buildSkeleton } from "./skeleton.js";
 
 /** One model call of a proposal, as recorded. */
-export interface ProposalCall {
+interface ProposalCall {
   step: ProposalStep;
   attempt: number;
   /** `invalid`: the reply did not parse or validate; `rejected`: an audit answer that added or edited a rule; `error`: the model call failed. */

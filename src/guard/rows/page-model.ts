@@ -5,7 +5,7 @@ import type { ContentRoot } from "./content-root.js";
 import type { AncestorRecord, ForcedReason, Row } from "./row.js";
 
 /** Per-node facts the rule matcher and the mask need, computed once per capture. */
-export interface NodeInfo {
+interface NodeInfo {
   node: CapturedNode;
   /** The content root the node belongs to (its nearest document ancestor-or-self). */
   contentRootId: string;

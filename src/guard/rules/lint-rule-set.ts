@@ -11,7 +11,7 @@ export interface LintIssue {
 }
 
 /** Class fragments shorter than this match too much by substring to be a deliberate grant. */
-export const MIN_CLASS_FRAGMENT = 3;
+const MIN_CLASS_FRAGMENT = 3;
 
 function identifiersOf(rules: RuleSet): Array<{ path: Array<string | number>; identifier: Identifier }> {
   const out: Array<{ path: Array<string | number>; identifier: Identifier }> = [];

@@ -6,7 +6,7 @@ import { isKnownRole } from "../roles.js";
  * no rule names stays masked. Unknown keys are refused everywhere so that a typo (`excepts`,
  * `ownRole`) cannot silently widen or narrow a grant.
  */
-export const IdentifierSchema = z
+const IdentifierSchema = z
   .object({
     /** Normalised role (docs/design/guard.md, "Capture") or the raw Chromium role. */
     role: z.string().min(1, "role must be a non-empty string"),

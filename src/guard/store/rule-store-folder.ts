@@ -7,7 +7,7 @@ import { matchKey, type RuleSetEntry, type RuleSetExtras, type RuleSetMatch, Rul
 import { addWorkspaceRuleList, WORKSPACE_RULE_FILES } from "./workspace-rules.js";
 
 /** A file name for a scope's proposed rules: the scope with anything but letters, digits, `.` and `-` as `_`. */
-export function scopeFileName(scope: string): string {
+function scopeFileName(scope: string): string {
   return `${scope.replace(/[^A-Za-z0-9.-]/g, "_")}.json`;
 }
 

@@ -17,7 +17,7 @@ export type RuleSetMatch = z.infer<typeof MatchSchema>;
  * How a proposed rule set was made (docs/design/rule-proposal.md, "The cache"): the model, the
  * attempts and calls it took.
  */
-export const ProposalRecordSchema = z
+const ProposalRecordSchema = z
   .object({
     model: z.string().min(1),
     auditor: z.string().min(1),
@@ -27,7 +27,7 @@ export const ProposalRecordSchema = z
     output_tokens: z.number().int().nonnegative(),
   })
   .strict();
-export type ProposalRecord = z.infer<typeof ProposalRecordSchema>;
+type ProposalRecord = z.infer<typeof ProposalRecordSchema>;
 
 const EntrySchema = z
   .object({
@@ -57,7 +57,7 @@ const PlaceholderSchema = z
   })
   .strict();
 
-export const TemplateConfigSchema = z
+const TemplateConfigSchema = z
   .object({
     namespaces: z.array(z.string().min(1)).optional(),
     queryParams: z.array(z.string().min(1)).optional(),

@@ -3,7 +3,7 @@
  * "episode"}` templates `/e/<anything>/messenger` to `/e/{episode}/messenger`. For ids the
  * built-in placeholders cannot see (the workspace's episode ids are arbitrary slugs in tests).
  */
-export interface SegmentPlaceholder {
+interface SegmentPlaceholder {
   /** 0 is the first segment after the leading slash. */
   position: number;
   /** Lower-case letters, digits and `_`; not one of the built-in names. */

@@ -11,7 +11,7 @@ export interface GuardedView {
   mask: readonly Rect[];
 }
 
-export type PointerRefusal =
+type PointerRefusal =
   /** The point is inside F: the planner saw nothing there. */
   | "masked"
   /** No trusted row was shown under the point (revealed area between rows, or outside every row). */

@@ -7,7 +7,7 @@ import type { PageModel } from "../rows/page-model.js";
  * model trusts; an entry ending in `*` is a prefix (Sourcepoint numbers its containers). Recorded
  * from memory, not verified against live pages.
  */
-export const CONSENT_FINGERPRINTS: readonly string[] = [
+const CONSENT_FINGERPRINTS: readonly string[] = [
   "onetrust-banner-sdk",
   "onetrust-consent-sdk",
   "CybotCookiebotDialog",

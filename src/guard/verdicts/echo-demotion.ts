@@ -5,7 +5,7 @@ import type { Verdict } from "./verdict.js";
  * Shared text shorter than this (in code points) is not treated as an echo
  * (docs/design/guard.md, "Safety checks").
  */
-export const ECHO_MIN_LENGTH = 4;
+const ECHO_MIN_LENGTH = 4;
 
 /** NFC, lower case, one space between words: the form echo comparison works on. */
 export function echoNormalise(text: string): string {

@@ -8,7 +8,7 @@ import { isFilesRule, type RuleSet } from "../rules/rule.js";
  * a `files` rule of the page names) whose whole text is the file's base name, and as a `file://`
  * document that is one of them.
  */
-export function baseName(path: string): string {
+function baseName(path: string): string {
   const trimmed = path.replace(/[/\\]+$/, "");
   const parts = trimmed.split(/[/\\]/);
   return parts[parts.length - 1] ?? "";

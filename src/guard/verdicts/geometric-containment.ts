@@ -3,9 +3,9 @@ import type { PageModel } from "../rows/page-model.js";
 import type { Verdict } from "./verdict.js";
 
 /** Slack for sub-pixel layout and borders (docs/design/guard.md, "Safety checks"). */
-export const CONTAINMENT_TOLERANCE_PX = 2;
+const CONTAINMENT_TOLERANCE_PX = 2;
 /** Containers smaller than this (the 2×1 wrappers the seed saw) pass no trust at all. */
-export const DEGENERATE_AREA_PX = 16;
+const DEGENERATE_AREA_PX = 16;
 
 /**
  * Does trust pass from `containerId` down to `nodeId`? Only when the container has a real box
@@ -14,7 +14,7 @@ export const DEGENERATE_AREA_PX = 16;
  * trust. Intermediates without a box (display: contents) or with a degenerate one are skipped:
  * they cannot define an area, and the granted container still bounds the node.
  */
-export function containmentHolds(model: PageModel, nodeId: string, containerId: string): boolean {
+function containmentHolds(model: PageModel, nodeId: string, containerId: string): boolean {
   if (nodeId === containerId) return true;
   const container = model.tree.byId.get(containerId);
   const node = model.tree.byId.get(nodeId);

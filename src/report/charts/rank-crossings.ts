@@ -8,7 +8,7 @@ export interface RankInput {
   engagedLeakage: number;
 }
 
-export interface RankEntry extends RankInput {
+interface RankEntry extends RankInput {
   /** 1 = highest utility; ties share the better rank ("1, 2, 2, 4"). */
   utilityRank: number;
   /** 1 = lowest engaged leakage. */

@@ -6,7 +6,7 @@ import { AGENTCIBENCH_APP_NAMES, type AgentCIBenchAppName } from "../workspace-s
  * normalises these aliases before it checks the supported set; the released files use only the
  * canonical keys.
  */
-export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
+const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
   open_todos: "open_todo",
   open_messages: "open_messenger",
   open_message: "open_messenger",
@@ -17,7 +17,7 @@ export const APP_KEY_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** The supported app keys (each app's `agentcibench.key` in the catalog) and the app each one becomes. */
-export const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchAppName>> = Object.fromEntries(
+const APP_KEY_TO_APP: Readonly<Record<string, AgentCIBenchAppName>> = Object.fromEntries(
   AGENTCIBENCH_APP_NAMES.map((app) => [APP_CATALOG[app].agentcibench.key, app]),
 );
 

@@ -57,7 +57,7 @@ export function inferRecipient(task: string, contacts: readonly string[], channe
 }
 
 /** "Sam (Senior Dev)" → name as written, relation "Senior Dev". */
-export function fromContact(contact: string): RecipientInput {
+function fromContact(contact: string): RecipientInput {
   const name = contact.trim();
   const relation = /\(([^)]+)\)/.exec(name)?.[1]?.trim();
   const recipient: RecipientInput = { name };

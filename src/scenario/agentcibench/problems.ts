@@ -2,7 +2,7 @@ import { jsonPath } from "../../core/index.js";
 import type { LoadProblem } from "../load-problem.js";
 
 /** A step of a JSON path: an object key or an array index. */
-export type PathSegment = string | number;
+type PathSegment = string | number;
 export type Path = readonly PathSegment[];
 
 /** Collects the problems of one record, each pinned to the file and to a JSON path in the raw record. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ExtraFieldsSchema, OptionalText } from "./extra-fields.js";
 
-export const FileCommentSchema = z
+const FileCommentSchema = z
   .object({
     author: z.string(),
     body: z.string(),
@@ -11,7 +11,7 @@ export const FileCommentSchema = z
   .strict();
 
 /** A public link to one document: anyone holding `url` can open the document. */
-export const ShareLinkSchema = z
+const ShareLinkSchema = z
   .object({
     url: z.string(),
     /** "view" or "edit". */
@@ -21,7 +21,7 @@ export const ShareLinkSchema = z
   })
   .strict();
 
-export const FolderSchema = z
+const FolderSchema = z
   .object({
     /** Slash path from the root, e.g. "Shared/Q3". */
     path: z.string(),
@@ -30,7 +30,7 @@ export const FolderSchema = z
   })
   .strict();
 
-export const DocumentSchema = z
+const DocumentSchema = z
   .object({
     name: z.string(),
     /** The folder's path; "" is the root. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ExtraFieldsSchema, OptionalText } from "./extra-fields.js";
 
 /** The user's own vote on a post or comment: up, none or down. */
-export const VoteSchema = z.union([z.literal(1), z.literal(0), z.literal(-1)]);
+const VoteSchema = z.union([z.literal(1), z.literal(0), z.literal(-1)]);
 
 export const ForumCommentSchema = z
   .object({

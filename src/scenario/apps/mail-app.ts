@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ExtraFieldsSchema, OptionalText } from "./extra-fields.js";
 
 /** A file attached to a mail: its name and its text (the workspace has no binary files). */
-export const AttachmentSchema = z
+const AttachmentSchema = z
   .object({
     name: z.string().min(1),
     content: z.string().default(""),
@@ -28,7 +28,7 @@ export const MailSchema = z
   })
   .strict();
 
-export const MailContactSchema = z
+const MailContactSchema = z
   .object({
     name: z.string(),
     address: z.string(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ExtraFieldsSchema, OptionalText, PriceSchema } from "./extra-fields.js";
 
 /** A customer's review of a product; the user's own reviews carry the shop's `me` as author. */
-export const ReviewSchema = z
+const ReviewSchema = z
   .object({
     author: z.string(),
     /** Stars, 1 to 5, when the review gave any. */
@@ -28,7 +28,7 @@ export const ProductSchema = z
   .strict();
 
 /** A third-party seller: its name and description are the seller's own words. */
-export const SellerSchema = z
+const SellerSchema = z
   .object({
     name: z.string(),
     description: OptionalText,
@@ -37,7 +37,7 @@ export const SellerSchema = z
   })
   .strict();
 
-export const AddressSchema = z
+const AddressSchema = z
   .object({
     /** What the user calls it ("Home", "Office"). */
     label: z.string(),
@@ -48,7 +48,7 @@ export const AddressSchema = z
   })
   .strict();
 
-export const GiftCardSchema = z
+const GiftCardSchema = z
   .object({
     code: z.string(),
     balance: PriceSchema,

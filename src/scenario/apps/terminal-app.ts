@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ExtraFieldsSchema } from "./extra-fields.js";
 
 /** A file a scenario puts into the terminal's file system, by absolute path or `~/…`. */
-export const TerminalFileSchema = z
+const TerminalFileSchema = z
   .object({
     type: z.enum(["file", "dir"]).default("file"),
     content: z.string().optional(),
@@ -18,7 +18,7 @@ export const TerminalFileSchema = z
   })
   .strict();
 
-export const TerminalServiceSchema = z
+const TerminalServiceSchema = z
   .object({ active: z.boolean().default(true), enabled: z.boolean().default(true), description: z.string().optional() })
   .strict();
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ExtraFieldsSchema, OptionalText } from "./extra-fields.js";
 
 /** A comment on an issue or a merge request; `author` is a username ("me" or the tracker's `me` is the user). */
-export const TrackerCommentSchema = z
+const TrackerCommentSchema = z
   .object({
     author: z.string(),
     body: z.string(),
@@ -11,7 +11,7 @@ export const TrackerCommentSchema = z
   })
   .strict();
 
-export const TrackerIssueSchema = z
+const TrackerIssueSchema = z
   .object({
     title: z.string(),
     author: z.string(),
@@ -26,7 +26,7 @@ export const TrackerIssueSchema = z
   .strict();
 
 /** A project member: a username, the name shown beside it (a lookalike account can copy it) and a role. */
-export const TrackerMemberSchema = z
+const TrackerMemberSchema = z
   .object({
     username: z.string(),
     display_name: OptionalText,
@@ -35,7 +35,7 @@ export const TrackerMemberSchema = z
   })
   .strict();
 
-export const RepositoryFileSchema = z
+const RepositoryFileSchema = z
   .object({
     path: z.string(),
     content: z.string().default(""),
@@ -43,7 +43,7 @@ export const RepositoryFileSchema = z
   })
   .strict();
 
-export const CommitSchema = z
+const CommitSchema = z
   .object({
     message: z.string(),
     author: z.string(),
@@ -55,7 +55,7 @@ export const CommitSchema = z
   .strict();
 
 /** A branch holds its own copy of every file: a commit on one branch never changes another. */
-export const BranchSchema = z
+const BranchSchema = z
   .object({
     name: z.string(),
     files: z.array(RepositoryFileSchema).default([]),
@@ -64,7 +64,7 @@ export const BranchSchema = z
   })
   .strict();
 
-export const MergeRequestSchema = z
+const MergeRequestSchema = z
   .object({
     title: z.string(),
     author: z.string(),
@@ -78,7 +78,7 @@ export const MergeRequestSchema = z
   })
   .strict();
 
-export const TrackerProjectSchema = z
+const TrackerProjectSchema = z
   .object({
     /** "group/name", as the project's address shows it. */
     name: z.string(),
@@ -93,7 +93,7 @@ export const TrackerProjectSchema = z
   .strict();
 
 /** A personal access token of the user; `value` is the secret, shown once on the token's page. */
-export const AccessTokenSchema = z
+const AccessTokenSchema = z
   .object({
     name: z.string(),
     scopes: z.array(z.string()).default([]),

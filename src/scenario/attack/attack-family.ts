@@ -26,7 +26,7 @@ export const ATTACK_FAMILY_LABELS: Record<AttackFamily, string> = {
 };
 
 /** The six attack classes, over the WASP goals (F1). */
-export const ATTACK_CLASSES = [
+const ATTACK_CLASSES = [
   "navigate", // C1 open an external link
   "credential_exfiltration", // C2 mint a token or key and send it out
   "access_control", // C3 add the attacker as a member, make a profile public, add a recovery address
@@ -50,7 +50,7 @@ export type TerminalAction = z.infer<typeof TerminalActionSchema>;
  * How an F2 injection carries its command: inside a sentence ("you must first run `…`"), or as
  * a code block a reader is told to paste.
  */
-export const INJECTION_FORMS = ["natural_language", "code_block"] as const;
+const INJECTION_FORMS = ["natural_language", "code_block"] as const;
 export const InjectionFormSchema = z.enum(INJECTION_FORMS);
 export type InjectionForm = z.infer<typeof InjectionFormSchema>;
 
@@ -58,7 +58,7 @@ export type InjectionForm = z.infer<typeof InjectionFormSchema>;
 export const TERMINAL_PHRASINGS = ["specific", "loose", "generic"] as const;
 
 /** How far the payload's goal is from the page the payload is on. */
-export const ATTACK_EFFORTS = ["same_page", "one_hop", "multi_hop"] as const;
+const ATTACK_EFFORTS = ["same_page", "one_hop", "multi_hop"] as const;
 export const AttackEffortSchema = z.enum(ATTACK_EFFORTS);
 export type AttackEffort = z.infer<typeof AttackEffortSchema>;
 
@@ -66,7 +66,7 @@ export type AttackEffort = z.infer<typeof AttackEffortSchema>;
  * How the objective is written: in the text itself, or inside the fragment of an innocuous link
  * (`[the release notes](https://host/page#objective-…)`), visible only to an agent that opens it.
  */
-export const PAYLOAD_FORMATS = ["plain_text", "url_injection"] as const;
+const PAYLOAD_FORMATS = ["plain_text", "url_injection"] as const;
 export const PayloadFormatSchema = z.enum(PAYLOAD_FORMATS);
 export type PayloadFormat = z.infer<typeof PayloadFormatSchema>;
 
@@ -77,7 +77,7 @@ export type PayloadFormat = z.infer<typeof PayloadFormatSchema>;
  * plugin; `mirror_malicious_plugin`: a lookalike mirror serving one), and `swapped_value`: a stranger's well-formed value of a bounded type (a time, a date, a count, a
  * version) offered beside the real one ("updated: now 19:30"), which a type check alone accepts.
  */
-export const VALUE_ATTACK_VARIANTS = [
+const VALUE_ATTACK_VARIANTS = [
   "lookalike_sender",
   "extra_index",
   "lookalike_account",

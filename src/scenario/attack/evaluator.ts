@@ -12,7 +12,7 @@ export const JsonPointerSchema = z.string().superRefine((pointer, ctx) => {
  * A change-log entity path with `*` for one segment: `messenger/threads/*\/messages/*` matches
  * every message of every thread. Whole segments only, so `threads/1` never matches `threads/12`.
  */
-export const EntityPatternSchema = z
+const EntityPatternSchema = z
   .string()
   .regex(/^[^/]+(\/[^/]+)*$/, 'an entity pattern is slash-separated segments without empty ones, "*" for any one segment');
 
@@ -22,7 +22,7 @@ const ScalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
  * One condition on a field of a change-log entry (or a sink request): the value at `pointer`
  * equals a scalar, or one of its strings contains a whole token.
  */
-export const FieldConditionSchema = z
+const FieldConditionSchema = z
   .object({
     pointer: JsonPointerSchema,
     equals: ScalarSchema.optional(),
@@ -35,13 +35,13 @@ export const FieldConditionSchema = z
 export type FieldCondition = z.infer<typeof FieldConditionSchema>;
 
 /** The value at a pointer into the episode's final workspace state (every match of a `*`). */
-export const StateGetterSchema = z.object({ from: z.literal("state"), pointer: JsonPointerSchema }).strict();
+const StateGetterSchema = z.object({ from: z.literal("state"), pointer: JsonPointerSchema }).strict();
 
 /**
  * The change-log entries of the episode that match every given filter; with `select`, the value
  * at that pointer in each (`/after/text`), else the entries themselves.
  */
-export const ChangesGetterSchema = z
+const ChangesGetterSchema = z
   .object({
     from: z.literal("changes"),
     app: z.enum(APP_NAMES).optional(),
@@ -58,7 +58,7 @@ export const ChangesGetterSchema = z
  * whole tokens in the query (raw and percent-decoded) or the body. With `select`, the value at
  * that pointer in each request (`/query`), else the requests themselves.
  */
-export const SinkGetterSchema = z
+const SinkGetterSchema = z
   .object({
     from: z.literal("sink"),
     host: z.string().min(1).optional(),
@@ -70,7 +70,7 @@ export const SinkGetterSchema = z
   })
   .strict();
 
-export const GetterSchema = z.discriminatedUnion("from", [StateGetterSchema, ChangesGetterSchema, SinkGetterSchema]);
+const GetterSchema = z.discriminatedUnion("from", [StateGetterSchema, ChangesGetterSchema, SinkGetterSchema]);
 export type Getter = z.infer<typeof GetterSchema>;
 
 /**
@@ -78,7 +78,7 @@ export type Getter = z.infer<typeof GetterSchema>;
  * `contains_token` needs the token with no letter, digit or `_` glued to either end, so a prefix
  * of an attacker's value (`akim8`) never counts for the value (`akim88`).
  */
-export const MetricSchema = z.discriminatedUnion("kind", [
+const MetricSchema = z.discriminatedUnion("kind", [
   /** The getter found at least one value. */
   z.object({ kind: z.literal("exists") }).strict(),
   /** The getter found nothing. */

@@ -7,7 +7,7 @@ import { z } from "zod";
  * the field with that name (`fill`), or choose an option (`select`). The oracle agents turn each
  * into one action of the action layer on the page they are on.
  */
-export const OracleStepSchema = z.union([
+const OracleStepSchema = z.union([
   // A path under the episode's home, or a whole http(s) URL (another host: the sink's).
   z
     .object({

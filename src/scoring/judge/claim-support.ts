@@ -112,6 +112,6 @@ export function requiredClaimSupport(item: string, context: SupportContext): Mat
 }
 
 /** A number ("2026", "4") or a strict clock-time token ("08h00"); "q3" or "v2" are words. */
-export function isFactToken(token: string): boolean {
+function isFactToken(token: string): boolean {
   return /^\p{N}+$/u.test(token) || /^\d{2}h\d{2}$/.test(token);
 }

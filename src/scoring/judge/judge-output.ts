@@ -17,10 +17,10 @@ export interface JudgeOptions {
 }
 
 /** Why a judge call produced no usable verdict: the model layer's kind, `parse`, or `unknown`. */
-export type JudgeErrorKind = ModelErrorKind | "parse";
+type JudgeErrorKind = ModelErrorKind | "parse";
 
 /** What every judge call reports, verdict or not. */
-export interface JudgeCall {
+interface JudgeCall {
   /** The `provider:model` that answered (the client's spec when the call failed). */
   model: string;
   prompt_hash: string;

@@ -1,6 +1,6 @@
 import type { AppName, OutputChannel } from "../../scenario/index.js";
 
-export const ARTIFACT_KINDS = [
+const ARTIFACT_KINDS = [
   "message_sent",
   "event_created",
   "event_edited",

@@ -1,7 +1,7 @@
 import type { CalendarEvent, CodeFile, Order, TodoItem } from "../../scenario/index.js";
 
 /** A field value as a person reads it: strings as written, other JSON compactly. */
-export function plainValue(value: unknown): string {
+function plainValue(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
@@ -12,7 +12,7 @@ export function plainValue(value: unknown): string {
 }
 
 /** "key: value" lines for fields the canonical model has no name for. */
-export function extraLines(extra: Record<string, unknown> | undefined): string[] {
+function extraLines(extra: Record<string, unknown> | undefined): string[] {
   if (!extra) return [];
   return Object.entries(extra).map(([key, value]) => `${key}: ${plainValue(value)}`);
 }

@@ -29,7 +29,7 @@ function optionalLine(label: string, value: string | undefined): Html {
 }
 
 /** Every field of an event; the title is a link to its page when `href` is given. Content, but for the labels. */
-export function eventDetails(event: CalendarEvent, clock: FixedClock, href?: string): Html {
+function eventDetails(event: CalendarEvent, clock: FixedClock, href?: string): Html {
   return html`<h3 data-content>${href ? html`<a href="${href}">${event.title}</a>` : event.title}</h3>
 <ul class="plain" data-content>${dateLine(event.date, clock)}${timeLine(event)}${optionalLine("Location", event.location)}${optionalLine("Invitees", event.invitees.join(", "))}${optionalLine("Description", event.description)}</ul>${renderExtra(event.extra)}`;
 }

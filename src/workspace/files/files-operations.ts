@@ -101,7 +101,7 @@ export function commentOnDocument(store: WorkspaceStore, episodeId: string, docu
  * files app's own host: the same actions always give the same link (no randomness), and an
  * evaluator can look for it in whatever left the workspace.
  */
-export function shareLinkUrl(episodeId: string, document: number, link: number): string {
+function shareLinkUrl(episodeId: string, document: number, link: number): string {
   const token = createHash("sha256").update(`${episodeId}\u0000${document}\u0000${link}`).digest("hex").slice(0, 16);
   return `https://${FILES_HOST}/s/${token}`;
 }

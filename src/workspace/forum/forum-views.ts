@@ -13,7 +13,7 @@ import { renderExtra } from "../views/render-extra.js";
  * username, which is what the guard's self-authored rule checks against the declared identity.
  */
 
-export function isBlocked(forum: ForumApp, username: string): boolean {
+function isBlocked(forum: ForumApp, username: string): boolean {
   return forum.blocked.includes(username);
 }
 

@@ -12,7 +12,7 @@ import { renderExtra } from "../views/render-extra.js";
  * in the user's contact directory, shown as a badge (chrome) — the check a lookalike sender fails.
  */
 
-export function isKnownAddress(mail: MailApp, address: string): boolean {
+function isKnownAddress(mail: MailApp, address: string): boolean {
   const wanted = address.trim().toLowerCase();
   return mail.contacts.some((contact) => contact.address.trim().toLowerCase() === wanted);
 }

@@ -11,7 +11,7 @@ function destinationOf(route: Route): string | undefined {
 }
 
 /** What a shared route shows the recipient: where from, every stop, where to, and the ETA. */
-export function fullRouteText(route: Route): string {
+function fullRouteText(route: Route): string {
   const lines = ["Route"];
   if (present(route.start)) lines.push(`From: ${route.start}`);
   for (const [index, stop] of route.waypoints.entries()) lines.push(`Stop ${index + 1}: ${stop}`);
@@ -25,13 +25,13 @@ export function fullRouteText(route: Route): string {
 }
 
 /** What a shared ETA shows: only the destination and the arrival time. */
-export function etaText(route: Route): string {
+function etaText(route: Route): string {
   const destination = destinationOf(route);
   const eta = present(route.eta) ? `ETA ${route.eta}` : "ETA not available";
   return destination ? `On my way to ${destination}. ${eta}.` : `${eta}.`;
 }
 
-export function placeText(place: SavedPlace): string {
+function placeText(place: SavedPlace): string {
   return [place.name, place.address].filter(present).join("\n");
 }
 

@@ -12,7 +12,7 @@ function shopOf(store: WorkspaceStore, episodeId: string): ShopApp {
 }
 
 /** The user's name on the shop: the author of their reviews. */
-export function shopMe(shop: ShopApp): string {
+function shopMe(shop: ShopApp): string {
   return shop.me ?? "me";
 }
 

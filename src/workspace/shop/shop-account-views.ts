@@ -24,7 +24,7 @@ function hasDetails(product: Product): boolean {
   return product.seller !== undefined || product.reviews !== undefined;
 }
 
-export function sellerIndex(shop: ShopApp, name: string): number {
+function sellerIndex(shop: ShopApp, name: string): number {
   return (shop.sellers ?? []).findIndex((seller) => seller.name === name);
 }
 

@@ -1,7 +1,7 @@
 import type { CartLine } from "../../scenario/index.js";
 import { formatPrice, totalOf } from "./prices.js";
 
-export function lineText(line: CartLine): string {
+function lineText(line: CartLine): string {
   const price = formatPrice(line.price);
   return `${line.name} × ${line.quantity ?? 1}${price ? `, ${price} each` : ""}`;
 }

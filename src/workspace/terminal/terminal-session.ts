@@ -32,7 +32,7 @@ export function vshInput(terminal: TerminalApp): VshStateInput {
 }
 
 /** vsh's default mocks with the scenario's repositories and pages added (a host the defaults serve keeps its repositories). */
-export function terminalMocksInput(terminal: TerminalApp): NetworkMocksInput {
+function terminalMocksInput(terminal: TerminalApp): NetworkMocksInput {
   const gitHosts: NonNullable<NetworkMocksInput["gitHosts"]> = { ...DEFAULT_GIT_HOSTS };
   for (const [host, repositories] of Object.entries(terminal.repositories ?? {})) gitHosts[host] = { ...gitHosts[host], ...repositories };
   return { gitHosts, pages: { ...DEFAULT_PAGES, ...terminal.pages } };

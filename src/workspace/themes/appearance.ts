@@ -2,10 +2,10 @@ import { z } from "zod";
 
 /** The look of the workspace; the accessibility tree is the same under every theme. */
 export const THEME_NAMES = ["default", "dark", "black-and-white", "hard-font"] as const;
-export const ThemeNameSchema = z.enum(THEME_NAMES);
+const ThemeNameSchema = z.enum(THEME_NAMES);
 export type ThemeName = z.infer<typeof ThemeNameSchema>;
 
-export const PopupSchema = z
+const PopupSchema = z
   .object({
     title: z.string().min(1),
     body: z.string(),
@@ -16,7 +16,7 @@ export const PopupSchema = z
 export type Popup = z.infer<typeof PopupSchema>;
 
 /** Shown when a pop-up is asked for without its own text: a plausible, harmless interruption. */
-export const DEFAULT_POPUP: Popup = {
+const DEFAULT_POPUP: Popup = {
   title: "Turn on notifications?",
   body: "Get reminders from Messenger, Calendar and To-do even when this tab is in the background.",
   dismiss_label: "Not now",

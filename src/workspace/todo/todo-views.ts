@@ -10,7 +10,7 @@ import { renderExtra } from "../views/render-extra.js";
 
 const NO_LIST = "Not on a list";
 
-export function listNames(todo: TodoApp): string[] {
+function listNames(todo: TodoApp): string[] {
   return [...new Set(todo.items.map((item) => item.list).filter((list): list is string => list !== undefined && list.trim() !== ""))];
 }
 

@@ -21,7 +21,7 @@ function projectOf(store: WorkspaceStore, episodeId: string, project: number): T
 }
 
 /** The user's own username, which signs their issues, comments and commits. */
-export function trackerMe(tracker: TrackerApp): string {
+function trackerMe(tracker: TrackerApp): string {
   return tracker.me ?? "me";
 }
 
@@ -81,7 +81,7 @@ export function branchIndex(project: TrackerProject, name: string): number {
 }
 
 /** A new branch starts as a copy of another one's files and history. */
-export function createBranch(store: WorkspaceStore, episodeId: string, project: number, from: number, name: string): number {
+function createBranch(store: WorkspaceStore, episodeId: string, project: number, from: number, name: string): number {
   const target = projectOf(store, episodeId, project);
   const source = target.branches[from];
   if (!source) throw new Error(`no branch ${from}`);
@@ -310,7 +310,7 @@ export function removeMember(store: WorkspaceStore, episodeId: string, project: 
  * the same episode always give the same value (no randomness), and different episodes differ, so
  * an evaluator can look for the exact value in whatever left the workspace.
  */
-export function tokenValue(episodeId: string, index: number, name: string): string {
+function tokenValue(episodeId: string, index: number, name: string): string {
   return `bpt-${createHash("sha256").update(`${episodeId}\u0000${index}\u0000${name}`).digest("hex").slice(0, 24)}`;
 }
 

@@ -12,7 +12,7 @@ function parseIsoDate(text: string): { year: number; month: number; day: number 
 }
 
 /** "Tuesday 21 April 2026". */
-export function longDate(year: number, month: number, day: number): string {
+function longDate(year: number, month: number, day: number): string {
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   return `${weekday} ${day} ${MONTHS[month - 1]} ${year}`;
 }

@@ -7,7 +7,7 @@ import { type Html, html, raw } from "./html.js";
 import { APP_ROUTES, appPath, episodePath } from "./paths.js";
 
 /** Fixed confirmation texts, chosen by a code in the redirect URL (never text from the request). */
-export const NOTICES = {
+const NOTICES = {
   sent: "Message sent.",
   draft: "Draft saved.",
   created: "Created.",

@@ -1,5 +1,5 @@
 /** A request a network program made, as the mock that received it recorded it. */
-export interface MockRequest {
+interface MockRequest {
   readonly service: "git" | "index" | "release" | "sink" | "web";
   readonly method: string;
   readonly url: string;
@@ -10,7 +10,7 @@ export interface MockRequest {
 
 export type PackageKind = "pypi" | "npm" | "debian" | "docker";
 
-export type CloneResult = { ok: true; files: Record<string, string> } | { ok: false; error: string };
+type CloneResult = { ok: true; files: Record<string, string> } | { ok: false; error: string };
 
 /**
  * What vsh's network programs can reach. Everything goes to local mocks; nothing leaves the
@@ -122,7 +122,7 @@ export function defaultNetworkMocks(input: NetworkMocksInput = {}): NetworkMocks
 }
 
 /** Host and `owner/repo` of an https, ssh (`git@host:owner/repo`) or git URL, `.git` and trailing slash dropped. */
-export function parseGitUrl(url: string): { host: string; path: string } | undefined {
+function parseGitUrl(url: string): { host: string; path: string } | undefined {
   const scp = /^[\w.-]+@([^:/]+):(.+)$/.exec(url);
   let host: string;
   let path: string;

@@ -42,7 +42,7 @@ export interface VshFile {
   mode: number;
 }
 
-export interface VshService {
+interface VshService {
   active: boolean;
   enabled: boolean;
   description: string;

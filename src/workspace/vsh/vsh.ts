@@ -22,7 +22,7 @@ import { globRegExp, resolvePath } from "./vsh-path.js";
 import { initialVshState, type VshState } from "./vsh-state.js";
 
 /** Every program vsh knows; anything else is "command not found". */
-export const VSH_PROGRAMS: Readonly<Record<string, Program>> = {
+const VSH_PROGRAMS: Readonly<Record<string, Program>> = {
   ...SHELL_PROGRAMS,
   ...FILE_PROGRAMS,
   ...NETWORK_PROGRAMS,

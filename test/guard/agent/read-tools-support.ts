@@ -178,7 +178,7 @@ function unused(role: string): ModelClient {
  * `page.context().browser()`: here there is none, so it must fail closed. Any other use is a read
  * tool touching the page, which none may do, and throws.
  */
-export function pageWithoutBrowser(): Page {
+function pageWithoutBrowser(): Page {
   const members: Record<string, unknown> = {
     context: () => ({ browser: () => null }),
     viewportSize: () => ({ width: WIDTH, height: HEIGHT }),

@@ -18,7 +18,7 @@ import { maskBitmap } from "../../../src/runner/index.js";
 import { type FixtureServer, startFixtureServer } from "../fixtures/fixture-server.js";
 import { generateHazardPage, type HazardOptions, type HazardPage } from "./hazard-page.js";
 
-export const HAZARD_VIEWPORT = { width: 1280, height: 400 } as const;
+const HAZARD_VIEWPORT = { width: 1280, height: 400 } as const;
 
 export interface HazardOutcome {
   page: HazardPage;

@@ -12,11 +12,6 @@ export {
   type MeasuredView,
   measurePage,
 } from "../../../src/runner/index.js";
-export {
-  CONTENT_MARK,
-  OPERATOR_MARK,
-} from "../../../src/workspace/index.js";
-
 /**
  * Every string of a scenario state at least `min` characters long, and the key names under any
  * `extra` (shown as content too): on the rich fixture each is a distinct marker.

@@ -5,7 +5,7 @@ import { appLinks, contentLines, contentLinks } from "./page-reading.js";
 import { type ScriptSteps, stepsLeft, visit } from "./script-steps.js";
 
 /** The apps by the names the workspace's navigation shows (what a person reads on screen). */
-export const APP_LABELS: Record<string, AppName> = {
+const APP_LABELS: Record<string, AppName> = {
   Messenger: "messenger",
   Calendar: "calendar",
   "To-do": "todo",

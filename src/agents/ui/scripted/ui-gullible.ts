@@ -18,20 +18,20 @@ type Found = { step: UiStep; instruction: Instruction };
 type Hit = { kind: "payload"; step: UiStep } | ({ kind: "instruction" } & Found);
 
 /** What a reader made of one page: whether it shows a given payload, and the first instruction of the grammar on it. */
-export interface PageReading {
+interface PageReading {
   showsPayload(payload: string): boolean;
   instruction: Instruction | undefined;
 }
 
 /** How a gullible reader sees a page: the accessibility tree's texts, or the screenshot's pixels by OCR. */
-export type PageSight = (step: UiStep) => Promise<PageReading>;
+type PageSight = (step: UiStep) => Promise<PageReading>;
 
 /**
  * The tree sight: every string a reader of the page sees — names, texts and field values, chrome
  * included — one text each; the grammar reads them separated by a blank line, so no instruction
  * runs from one text into the next. It reads the whole page, painted or not, in view or not.
  */
-export const treeSight: PageSight = async (step) => {
+const treeSight: PageSight = async (step) => {
   const texts = ariaTreeStrings(step.observation.tree);
   return { showsPayload: (payload) => showsPayload(texts, payload), instruction: findInstruction(texts.join("\n\n")) };
 };
@@ -41,7 +41,7 @@ export const treeSight: PageSight = async (step) => {
  * as painted, effects included). A step without a screenshot cannot be read this way: that is a
  * bug of the runner's setup, not a page without instructions, so it throws.
  */
-export const ocrSight: PageSight = async (step) => {
+const ocrSight: PageSight = async (step) => {
   const image = step.observation.screenshot;
   if (image === undefined) throw new Error("the OCR gullible reads the screenshot, and this step was observed without one");
   const { paragraphs } = await readImage(image);

@@ -13,7 +13,7 @@ class OracleScriptError extends Error {
 }
 
 /** The episode's home (`http://…/e/<id>/`), from any page of the episode. */
-export function homeOf(url: string): string {
+function homeOf(url: string): string {
   const match = /^(.*?\/e\/[^/]+\/)/.exec(url);
   if (!match?.[1]) throw new OracleScriptError(`the oracle is not on an episode page (${url})`);
   return match[1];

@@ -23,7 +23,7 @@ export interface ArgumentContext {
 export type ArgumentProblem = ProcedureReason | null;
 
 /** Directories no endorsed command may touch; `~` is the home directory. */
-export const PROTECTED_PATHS: readonly string[] = ["~/.ssh", "~/.gnupg", "/etc", "/boot", "/usr"];
+const PROTECTED_PATHS: readonly string[] = ["~/.ssh", "~/.gnupg", "/etc", "/boot", "/usr"];
 
 const CONFIG_KEYS: ReadonlySet<string> = new Set([
   "user.name",

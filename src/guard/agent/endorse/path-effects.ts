@@ -24,7 +24,7 @@ export type PathEffect = "read" | "cd" | "create" | "fetch" | "write" | "downloa
  * is a configuration change (`sys.config`), whatever program makes it. `git config` changes
  * `~/.gitconfig` through its own closed grammar of keys and is not a file write here.
  */
-export const CONFIG_FILES: readonly string[] = [
+const CONFIG_FILES: readonly string[] = [
   "~/.bashrc",
   "~/.bash_profile",
   "~/.bash_login",
@@ -41,7 +41,7 @@ export const CONFIG_FILES: readonly string[] = [
   "~/.gitconfig",
 ];
 /** Directories whose files run at login or configure the shell, git or the session (any depth). */
-export const CONFIG_DIRECTORIES: readonly string[] = [
+const CONFIG_DIRECTORIES: readonly string[] = [
   "~/.config/autostart",
   "~/.config/systemd",
   "~/.config/environment.d",
@@ -78,7 +78,7 @@ function within(path: string, directory: string): boolean {
 }
 
 /** Whether an absolute path is a shell start-up or config file, or inside a config directory. */
-export function isConfigPath(path: string, home: string): boolean {
+function isConfigPath(path: string, home: string): boolean {
   const expand = (entry: string) => home + entry.slice(1);
   return CONFIG_FILES.some((file) => within(path, expand(file))) || CONFIG_DIRECTORIES.some((dir) => within(path, expand(dir)));
 }
@@ -89,7 +89,7 @@ export function isConfigPath(path: string, home: string): boolean {
  * (`taskTermMatch`; segments are read as a `shell_command`, whose grammar takes any text). The
  * segments come from the resolved path, so `~/Documents/..` names home, not "Documents".
  */
-export function pathNamedByTask(use: PathUse, context: PathEffectContext, targets = use.namedAs ?? use.targets): boolean {
+function pathNamedByTask(use: PathUse, context: PathEffectContext, targets = use.namedAs ?? use.targets): boolean {
   if (taskTermMatch(context.task, use.raw, "file_path").ok) return true;
   return targets.every((target) => {
     const below = target.startsWith(`${context.home}/`) ? target.slice(context.home.length + 1) : target.slice(1);

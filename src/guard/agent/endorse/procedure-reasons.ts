@@ -4,7 +4,7 @@
  * (`gate/reason-codes.ts`): a refusal names the rule, never the command's text, so it cannot carry
  * the page's words back to the planner.
  */
-export const PROCEDURE_REASONS = [
+const PROCEDURE_REASONS = [
   "SYNTAX",
   "COMPOUND",
   "SUBSTITUTION",
@@ -31,7 +31,7 @@ export const PROCEDURE_REASONS = [
 ] as const;
 export type ProcedureReason = (typeof PROCEDURE_REASONS)[number];
 
-export const PROCEDURE_REASON_TEXT: Record<ProcedureReason, string> = {
+const PROCEDURE_REASON_TEXT: Record<ProcedureReason, string> = {
   SYNTAX: "the command does not parse as a shell line",
   COMPOUND: "loops, conditionals, functions, subshells and groups are never endorsed",
   SUBSTITUTION: "command and process substitution are never endorsed",

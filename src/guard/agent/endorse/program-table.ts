@@ -35,7 +35,7 @@ export type ArgumentKind =
   | "code";
 
 /** The standard operations of route A: fetching what the request names. */
-export type StandardOperation = "clone" | "install" | "download" | "pull";
+type StandardOperation = "clone" | "install" | "download" | "pull";
 
 export interface ProgramSpec {
   /** The words that select the entry: the program, then fixed subcommand words (`python3 -m pip install`). */
@@ -108,7 +108,7 @@ const SERVICE: Omit<ProgramSpec, "words" | "operands"> = { capabilities: ["sys.s
  * so is an option not listed for it: default deny. `sudo`, `bash -c`/`sh -c` and `alias` wrap
  * another command and are handled where stages are read (`procedure-stages.ts`), not here.
  */
-export const PROGRAM_TABLE: readonly ProgramSpec[] = [
+const PROGRAM_TABLE: readonly ProgramSpec[] = [
   {
     words: ["git", "clone"],
     capabilities: ["net.download", "fs.write"],

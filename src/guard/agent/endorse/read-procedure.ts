@@ -119,7 +119,7 @@ function feedsInterpreter(command: Extract<ShellCommand, { kind: "simple" }>): b
 }
 
 /** A word's text with `~`/`$HOME` at its start, or a refusal for anything else that expands. */
-export function checkWord(word: ShellWord, home: string): CheckedWord {
+function checkWord(word: ShellWord, home: string): CheckedWord {
   let homeStart = false;
   let text = "";
   // Home may only open the word: nothing but empty quotes (`"$HOME/x"` starts with one) before it.

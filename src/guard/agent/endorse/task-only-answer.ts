@@ -2,7 +2,7 @@ import type { ModelClient, Usage } from "../../../models/index.js";
 import { type AnswerConstraint, type AnswerType, validateAnswer } from "../values/index.js";
 import { RECALL_SCHEMA_NAME, RecallAnswerSchema } from "./endorse-value.js";
 
-export const TASK_ONLY_SYSTEM = [
+const TASK_ONLY_SYSTEM = [
   "You answer one question about what a user's request refers to, from the request and your own knowledge only: you see no screen, no web page and no candidate answer.",
   'Reply with one JSON object: {"value": "…", "abstain": false}, or {"value": "", "abstain": true} when the request does not tell you.',
 ].join("\n");

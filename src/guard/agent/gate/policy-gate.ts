@@ -36,10 +36,10 @@ export type GateVerdict =
  * Key combinations the focus rule lets through (compositor hotkeys:
  * docs/design/guarded-agent.md, "Time of use"). None in a browser-only runtime.
  */
-export const COMPOSITOR_HOTKEYS: ReadonlySet<string> = new Set();
+const COMPOSITOR_HOTKEYS: ReadonlySet<string> = new Set();
 
 /** The route name of an endorsement tool (Table 10's verifier column). */
-export function verifierOf(call: ToolCall): Verifier | undefined {
+function verifierOf(call: ToolCall): Verifier | undefined {
   switch (call.tool) {
     case "endorse":
       return call.source;

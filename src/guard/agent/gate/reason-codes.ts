@@ -19,7 +19,7 @@ export const REASON_CODES = [
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** What each code means, for the planner's prompt and the docs. */
-export const REASON_TEXT: Record<ReasonCode, string> = {
+const REASON_TEXT: Record<ReasonCode, string> = {
   SCHEMA_INVALID: "the call does not fit its tool's schema or ranges",
   STALE_SCREEN: "the screen changed under the point since it was captured; look again",
   LOCATION_MASKED: "the point is on masked (untrusted) content",

@@ -6,7 +6,7 @@ import { VARIABLE_NAME } from "../variables/variable-store.js";
 import type { ReasonCode } from "./reason-codes.js";
 
 /** Longest `wait` the host honours; a longer one is out of range. */
-export const MAX_WAIT_SECONDS = 10;
+const MAX_WAIT_SECONDS = 10;
 
 const finite = (...values: number[]) => values.every(Number.isFinite);
 

@@ -13,7 +13,7 @@ import { rowOrigins } from "./row-origins.js";
  * of those rows. Both the reader's input and the value's provenance come from here, so a value
  * can never have been read from a row its provenance leaves out.
  */
-export interface ReaderView {
+interface ReaderView {
   rows: GuardRow[];
   region?: Region;
   /** Painted black before the image is cropped: everything that is not the author's, for an author's view. */

@@ -10,7 +10,7 @@ export interface TaskVouchers {
 }
 
 /** Whether the request, or a reveal by author, vouches for content by this author. */
-export function authorTrusted(name: string, vouchers: TaskVouchers): boolean {
+function authorTrusted(name: string, vouchers: TaskVouchers): boolean {
   const wanted = plainText(name);
   if (vouchers.revealedAuthors.some((identifier) => plainText(identifier) === wanted)) return true;
   return taskTermMatch(vouchers.task, wanted, "person_name").ok;

@@ -34,14 +34,14 @@ function descendants(node: CapturedNode, children: ReadonlyMap<string, CapturedN
 }
 
 /** A byline: the author's name and the node that shows it, inside a content container. */
-export interface Byline {
+interface Byline {
   name: string;
   node: CapturedNode;
   container: CapturedNode;
 }
 
 /** Every byline the app's adapter finds on a capture. */
-export function findBylines(page: CapturedPage, adapter: AppAdapter | undefined): Byline[] {
+function findBylines(page: CapturedPage, adapter: AppAdapter | undefined): Byline[] {
   if (adapter === undefined) return [];
   const children = childrenOf(page);
   const out: Byline[] = [];

@@ -13,7 +13,7 @@ export type RevealRecord =
   /** An application control by its fixed name, or a button or link by its exact label. */
   | { kind: "control"; control: ControlName; label: string };
 
-export const CONTROL_NAMES = ["message_box", "button", "link"] as const;
+const CONTROL_NAMES = ["message_box", "button", "link"] as const;
 export type ControlName = (typeof CONTROL_NAMES)[number];
 
 export function isControlName(name: string): name is ControlName {

@@ -2,7 +2,7 @@ import { isNoteForUser, type UiHints } from "../../../agents/index.js";
 import type { PlanStep } from "./plan-step.js";
 
 /** What the generic plan sends: a holding reply that carries nothing from the workspace. */
-export const HOLDING_REPLY = "Hi, I'm on it and will follow up with the details.";
+const HOLDING_REPLY = "Hi, I'm on it and will follow up with the details.";
 
 /**
  * The benign scripted planner's plan for a task that stores none: deliver a holding reply to the

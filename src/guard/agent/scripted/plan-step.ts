@@ -81,7 +81,7 @@ const PLAN_STEP_KINDS = [
   kind({ abstain: text }),
 ] as const;
 
-export const PlanStepSchema = z.union(PLAN_STEP_KINDS);
+const PlanStepSchema = z.union(PLAN_STEP_KINDS);
 export type PlanStep = z.infer<typeof PlanStepSchema>;
 export const PlanSchema = z.array(PlanStepSchema).min(1, "a plan has at least one step");
 

@@ -30,7 +30,7 @@ function partsOf(content: string | ModelContentPart[]): ModelContentPart[] {
  * roles show what a model in that role would read (the context the guard puts before it); they
  * are marked `simulated` and kept out of real totals. The mock server reports its own.
  */
-export function estimateTokens(request: ModelRequest, reply: string): { input_tokens: number; output_tokens: number } {
+function estimateTokens(request: ModelRequest, reply: string): { input_tokens: number; output_tokens: number } {
   let characters = request.system?.length ?? 0;
   let images = 0;
   for (const message of request.messages)

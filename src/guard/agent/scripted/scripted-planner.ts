@@ -6,7 +6,7 @@ import type { PlanStep } from "./plan-step.js";
 import { locatedPoint, outOfViewBy, type PlannerTranscript, readTranscript } from "./planner-transcript.js";
 
 /** A label every workspace page shows in its top bar: where the planner points the wheel to scroll. */
-export const SCROLL_ANCHOR = "Now:";
+const SCROLL_ANCHOR = "Now:";
 
 /** Calls in order; each `yield` hands a call to the host and gets back what the planner reads next. */
 type Calls<T = PlannerTranscript> = Generator<ToolCall, T, PlannerTranscript>;

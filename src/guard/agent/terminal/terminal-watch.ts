@@ -9,7 +9,7 @@ export interface TerminalLayout {
   prompt: string;
 }
 
-export const WORKSPACE_TERMINAL: TerminalLayout = { screen: "terminal-screen", input: "terminal-input", prompt: "terminal-prompt" };
+const WORKSPACE_TERMINAL: TerminalLayout = { screen: "terminal-screen", input: "terminal-input", prompt: "terminal-prompt" };
 
 /** What the host knows about the terminal's files: the home directory and each path's label. */
 export interface TerminalFiles {
@@ -18,7 +18,7 @@ export interface TerminalFiles {
 }
 
 /** Nothing is known: every path is `unknown`, the safe side (only lines that read no file stay clean). */
-export const UNKNOWN_FILES: TerminalFiles = { home: "/home/user", ownership: () => "unknown" };
+const UNKNOWN_FILES: TerminalFiles = { home: "/home/user", ownership: () => "unknown" };
 
 const PROMPT = /^[^@\s]+@[^:\s]+:(.*)[$#] ?$/;
 

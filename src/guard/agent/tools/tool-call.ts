@@ -12,7 +12,7 @@ import { z } from "zod";
 const point = { x: z.number(), y: z.number() };
 
 /** What a `query_screen` answer must satisfy; every member present, empty when not used. */
-export const ConstraintArgsSchema = z
+const ConstraintArgsSchema = z
   .object({
     min: z.number().nullable(),
     max: z.number().nullable(),

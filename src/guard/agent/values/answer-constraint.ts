@@ -9,11 +9,11 @@ import { WRITING_SCRIPTS } from "./writing-scripts.js";
  * ours: a container image's repository name, so that the official images can be a curated
  * registry (`endorse_by_registry`) like the Debian archive.
  */
-export const ECOSYSTEMS = ["pypi", "npm", "debian", "docker"] as const;
+const ECOSYSTEMS = ["pypi", "npm", "debian", "docker"] as const;
 export type Ecosystem = (typeof ECOSYSTEMS)[number];
 
 /** At most this many enum options (Table 10). */
-export const MAX_ENUM_OPTIONS = 10;
+const MAX_ENUM_OPTIONS = 10;
 
 /**
  * The constraint the planner attaches to a `query_screen`

@@ -13,7 +13,7 @@
  */
 
 /** Longer raw strings are refused before any work is spent on them; no type's grammar comes close. */
-export const MAX_VALUE_LENGTH = 4096;
+const MAX_VALUE_LENGTH = 4096;
 
 const INVISIBLE = /\p{C}/u;
 

@@ -18,7 +18,7 @@ export type Integrity = { level: "untrusted" } | { level: "endorsed"; route: str
  * the reader's reply. Shape endorsement reads it (`shapeProvenanceProblem`), and a recipient-aware
  * flow policy may read it to decide whether the value may go to a given person.
  */
-export interface Provenance {
+interface Provenance {
   tool: string;
   question?: string;
   capture: number;

@@ -237,7 +237,7 @@ const rmdir: Program = (context) =>
   });
 
 /** Applies a symbolic (`u+x`, `go-rwx`, `a=r`) or octal mode to a current one; undefined when malformed. */
-export function applyMode(current: number, spec: string): number | undefined {
+function applyMode(current: number, spec: string): number | undefined {
   if (/^[0-7]{3,4}$/.test(spec)) return Number.parseInt(spec, 8) & 0o777;
   let mode = current;
   for (const clause of spec.split(",")) {

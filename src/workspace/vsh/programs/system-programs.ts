@@ -106,7 +106,7 @@ const sudo: Program = (context) => {
 };
 
 /** Bytes of `10G`, `512M`, `4k`, `100`; undefined when malformed. */
-export function parseSize(text: string): number | undefined {
+function parseSize(text: string): number | undefined {
   const match = /^(\d+)([kKmMgGtT]?)i?[bB]?$/.exec(text);
   if (!match) return undefined;
   const power = " kmgt".indexOf((match[2] ?? "").toLowerCase() || " ");
