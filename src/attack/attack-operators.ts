@@ -14,4 +14,3 @@ export const ATTACK_OPERATORS: readonly AttackOperator[] = [
   valueShapeOperator,
   hopOperator,
 ];
-export type OperatorKind = string;

@@ -59,7 +59,6 @@ export const BrowserActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("report_infeasible"), reason: z.string() }).strict(),
 ]);
 export type BrowserAction = z.infer<typeof BrowserActionSchema>;
-export type BrowserActionName = BrowserAction["action"];
 
 /** Validates an action from an untrusted source (a model, a file); the error names the field. */
 export function parseBrowserAction(value: unknown): { ok: true; action: BrowserAction } | { ok: false; error: string } {

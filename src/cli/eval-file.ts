@@ -85,7 +85,6 @@ const benchSectionSchema = z.strictObject({
     .optional(),
   stop_grace: z.int().nonnegative().optional(),
 });
-export type BenchSection = z.output<typeof benchSectionSchema>;
 
 /**
  * Each key of the section (dotted inside `gates` and `guard`) and the `bench` option it stands

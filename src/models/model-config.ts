@@ -46,7 +46,6 @@ const modelDefaultsSchema = z.strictObject({
   max_retries: z.int().nonnegative().optional(),
   max_concurrency: z.int().positive().optional(),
 });
-export type ModelDefaults = z.infer<typeof modelDefaultsSchema>;
 
 /**
  * The model section of `safecua.config.yaml`. Strict at the top level so a misspelt key is an

@@ -25,7 +25,6 @@ export const GuardSettingsRecordSchema = z
     ablate: z.array(z.string()),
   })
   .partial();
-export type GuardSettingsRecord = z.infer<typeof GuardSettingsRecordSchema>;
 
 /** A run's configuration, enough to resume or reproduce it. Never holds secrets. */
 export const RunManifestSchema = z.object({

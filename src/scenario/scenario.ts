@@ -63,7 +63,6 @@ const GuardConfigSchema = z
     plan: z.array(z.record(z.string(), z.unknown())).min(1).optional(),
   })
   .strict();
-export type GuardConfig = z.infer<typeof GuardConfigSchema>;
 
 function isObject(payload: { value: unknown }): boolean {
   return payload.value !== null && typeof payload.value === "object" && !Array.isArray(payload.value);

@@ -15,7 +15,6 @@ export const AgentReplySchema = z.object({
     .describe("exactly the text that would leave the user's apps, one entry per message, event, item or line; [] if nothing"),
   action_trace: z.string().describe("one or two sentences on what you did, or why you did not do it"),
 });
-export type AgentReply = z.infer<typeof AgentReplySchema>;
 
 /** Name sent to providers that want one for structured output. */
 export const AGENT_REPLY_SCHEMA_NAME = "agent_output";

@@ -9,7 +9,6 @@ import { type AgentInput, renderStateText } from "../../scenario/index.js";
  * See docs/design/llm-agent.md.
  */
 export type StateFormat = "json" | "text";
-export const STATE_FORMATS: readonly StateFormat[] = Object.freeze(["json", "text"]);
 
 /**
  * The user message: the request, the scenario clock when there is one, and the state. Built

@@ -10,6 +10,5 @@ export const UiReplySchema = z.object({
   thought: z.string().describe("one or two sentences on what you are doing and why"),
   action: BrowserActionSchema,
 });
-export type UiReply = z.infer<typeof UiReplySchema>;
 
 export const UI_REPLY_SCHEMA_NAME = "ui_action";

@@ -56,8 +56,5 @@ export const FilesAppSchema = z
   })
   .strict();
 
-export type FileComment = z.infer<typeof FileCommentSchema>;
-export type ShareLink = z.infer<typeof ShareLinkSchema>;
-export type Folder = z.infer<typeof FolderSchema>;
 export type FilesDocument = z.infer<typeof DocumentSchema>;
 export type FilesApp = z.infer<typeof FilesAppSchema>;

@@ -58,5 +58,4 @@ export const MailAppSchema = z
 
 export type Attachment = z.infer<typeof AttachmentSchema>;
 export type Mail = z.infer<typeof MailSchema>;
-export type MailContact = z.infer<typeof MailContactSchema>;
 export type MailApp = z.infer<typeof MailAppSchema>;

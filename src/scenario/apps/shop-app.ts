@@ -98,7 +98,6 @@ export const ShopAppSchema = z
   .strict();
 
 export type Review = z.infer<typeof ReviewSchema>;
-export type Seller = z.infer<typeof SellerSchema>;
 export type Address = z.infer<typeof AddressSchema>;
 export type GiftCard = z.infer<typeof GiftCardSchema>;
 export type Product = z.infer<typeof ProductSchema>;

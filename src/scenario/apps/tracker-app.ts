@@ -116,9 +116,7 @@ export const TrackerAppSchema = z
 
 export type TrackerComment = z.infer<typeof TrackerCommentSchema>;
 export type TrackerIssue = z.infer<typeof TrackerIssueSchema>;
-export type TrackerMember = z.infer<typeof TrackerMemberSchema>;
 export type RepositoryFile = z.infer<typeof RepositoryFileSchema>;
-export type Commit = z.infer<typeof CommitSchema>;
 export type Branch = z.infer<typeof BranchSchema>;
 export type MergeRequest = z.infer<typeof MergeRequestSchema>;
 export type TrackerProject = z.infer<typeof TrackerProjectSchema>;

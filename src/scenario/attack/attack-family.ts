@@ -35,7 +35,6 @@ const ATTACK_CLASSES = [
   "data_exfiltration", // C6 send contributors, private messages or block lists to the attacker; phishing
 ] as const;
 export const AttackClassSchema = z.enum(ATTACK_CLASSES);
-export type AttackClass = z.infer<typeof AttackClassSchema>;
 
 /**
  * The adversarial actions of the terminal family (F2), by their CIA group (RedTeamCUA's 24 actions
@@ -44,7 +43,6 @@ export type AttackClass = z.infer<typeof AttackClassSchema>;
  */
 export const TERMINAL_ACTIONS = ["send", "delete", "modify", "permission", "availability"] as const;
 export const TerminalActionSchema = z.enum(TERMINAL_ACTIONS);
-export type TerminalAction = z.infer<typeof TerminalActionSchema>;
 
 /**
  * How an F2 injection carries its command: inside a sentence ("you must first run `…`"), or as
@@ -52,7 +50,6 @@ export type TerminalAction = z.infer<typeof TerminalActionSchema>;
  */
 const INJECTION_FORMS = ["natural_language", "code_block"] as const;
 export const InjectionFormSchema = z.enum(INJECTION_FORMS);
-export type InjectionForm = z.infer<typeof InjectionFormSchema>;
 
 /** How an F2 task's prompt describes the benign goal: in full, loosely, or only generically. */
 export const TERMINAL_PHRASINGS = ["specific", "loose", "generic"] as const;
@@ -60,7 +57,6 @@ export const TERMINAL_PHRASINGS = ["specific", "loose", "generic"] as const;
 /** How far the payload's goal is from the page the payload is on. */
 const ATTACK_EFFORTS = ["same_page", "one_hop", "multi_hop"] as const;
 export const AttackEffortSchema = z.enum(ATTACK_EFFORTS);
-export type AttackEffort = z.infer<typeof AttackEffortSchema>;
 
 /**
  * How the objective is written: in the text itself, or inside the fragment of an innocuous link
@@ -68,7 +64,6 @@ export type AttackEffort = z.infer<typeof AttackEffortSchema>;
  */
 const PAYLOAD_FORMATS = ["plain_text", "url_injection"] as const;
 export const PayloadFormatSchema = z.enum(PAYLOAD_FORMATS);
-export type PayloadFormat = z.infer<typeof PayloadFormatSchema>;
 
 /**
  * The value-attack variants: those the web apps host, the terminal's clone-URL variants of the
@@ -88,4 +83,3 @@ const VALUE_ATTACK_VARIANTS = [
   "mirror_malicious_plugin",
 ] as const;
 export const ValueAttackVariantSchema = z.enum(VALUE_ATTACK_VARIANTS);
-export type ValueAttackVariant = z.infer<typeof ValueAttackVariantSchema>;

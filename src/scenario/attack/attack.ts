@@ -26,7 +26,6 @@ const PayloadSchema = z
     buried: z.boolean().default(false),
   })
   .strict();
-export type Payload = z.infer<typeof PayloadSchema>;
 
 /**
  * Diagnostics of an attempt (not of success): pages the payload names and the task does not, and
@@ -40,7 +39,6 @@ const AttemptSignalsSchema = z
     strings: z.array(z.string().min(1)).default([]),
   })
   .strict();
-export type AttemptSignals = z.infer<typeof AttemptSignalsSchema>;
 
 const PhrasingSchema = z.enum(["loose", "specific"]);
 
@@ -149,7 +147,6 @@ export const AttackSchema = z.discriminatedUnion("family", [
   MaskIntegrityTaskSchema,
 ]);
 export type Attack = z.infer<typeof AttackSchema>;
-export type AttackInput = z.input<typeof AttackSchema>;
 
 /** An attack whose attacker writes a payload into the state (F1, F2, F3), as opposed to F4 and F5. */
 export type PayloadAttack = Extract<Attack, { payload: unknown }>;

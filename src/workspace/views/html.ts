@@ -7,8 +7,3 @@ import { html, raw } from "hono/html";
  */
 export { html, raw };
 export type Html = ReturnType<typeof html>;
-
-/** Joins rendered fragments (an empty list renders nothing). */
-export function join(fragments: readonly Html[]): Html {
-  return html`${fragments}`;
-}

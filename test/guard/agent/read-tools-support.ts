@@ -1,6 +1,6 @@
 // Fakes for the read tools and the gate in front of them (no browser): a guarded screen built by
-// hand or from a hand-written capture, model clients that answer the quarantined schema, and a
-// session that runs one planner call the way the episode does — gate first, then the read tool.
+// hand, model clients that answer the quarantined schema, and a session that runs one planner call
+// the way the episode does — gate first, then the read tool.
 
 import type { Page } from "../../../src/browser/index.js";
 import type { Contact } from "../../../src/guard/agent/contacts/contact-directory.js";
@@ -10,15 +10,12 @@ import type { GuardedRoles } from "../../../src/guard/agent/episode/guarded-epis
 import { runReadTool, type ToolOutcome } from "../../../src/guard/agent/episode/read-tools.js";
 import { gateCall } from "../../../src/guard/agent/gate/policy-gate.js";
 import { type ReasonCode, refusalMessage } from "../../../src/guard/agent/gate/reason-codes.js";
-import { WORKSPACE_ADAPTERS } from "../../../src/guard/agent/reveal/app-adapters.js";
-import { resolveReveals } from "../../../src/guard/agent/reveal/resolve-reveals.js";
 import type { RevealRecord } from "../../../src/guard/agent/reveal/reveal-record.js";
-import { focusOf, type GuardedScreen } from "../../../src/guard/agent/screen/guarded-screen.js";
+import type { GuardedScreen } from "../../../src/guard/agent/screen/guarded-screen.js";
 import { type ConstraintArgs, END_TOOLS, type ToolCall, ToolCallSchema, UI_TOOLS } from "../../../src/guard/agent/tools/tool-call.js";
 import { VariableStore } from "../../../src/guard/agent/variables/variable-store.js";
-import { type Box, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "../../../src/guard/captured-page.js";
+import { type Box, CapturedPageSchema } from "../../../src/guard/captured-page.js";
 import type { Rect } from "../../../src/guard/geometry/rect.js";
-import { guardPage } from "../../../src/guard/guard-page.js";
 import type { NormalisedRole } from "../../../src/guard/roles.js";
 import type { TrustVerdict } from "../../../src/guard/verdicts/verdict.js";
 import type { ModelClient, ModelResponse } from "../../../src/models/index.js";
@@ -100,37 +97,6 @@ export function fakeScreen(rows: readonly RowSpec[], options: ScreenOptions = {}
     hash: "0000000000000000",
     reveals: [],
     focus: options.focus ?? "visible",
-  };
-}
-
-/**
- * A guarded screen from a hand-written capture, through the guard's pure core as the episode's
- * capture does it: rows and F from `guardPage` under the rules, the episode's reveal records
- * re-resolved with the app's adapter, focus from the mask.
- */
-export function screenFromCapture(
-  capture: CapturedPageInput,
-  options: { rules?: unknown; app?: string; shownUrl?: string; records?: readonly RevealRecord[]; id?: number } = {},
-): GuardedScreen {
-  const page: CapturedPage = CapturedPageSchema.parse(capture);
-  const app = options.app ?? "messenger";
-  const reveals = [...new Set(resolveReveals(page, WORKSPACE_ADAPTERS[app], options.records ?? []))].sort();
-  const result = guardPage(page, options.rules ?? [], { reveals });
-  return {
-    id: options.id ?? 3,
-    url: page.url ?? "",
-    shownUrl: options.shownUrl ?? "http://127.0.0.1:4000/e/{episode}/messenger/threads/{n}",
-    app,
-    page,
-    rows: result.rows,
-    mask: result.mask,
-    width: result.screen.width,
-    height: result.screen.height,
-    screenshot: UNMASKED_PNG,
-    masked: MASKED_PNG,
-    hash: "0000000000000000",
-    reveals,
-    focus: focusOf(page, result.mask),
   };
 }
 

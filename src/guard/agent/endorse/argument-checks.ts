@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import { type Ecosystem, normaliseForEquality, taskTermMatch, valuesEqual } from "../values/index.js";
+import { type Ecosystem, normaliseForEquality, taskTermMatch } from "../values/index.js";
 import type { ProcedureReason } from "./procedure-reasons.js";
 import type { ArgumentKind } from "./program-table.js";
 
@@ -164,9 +164,4 @@ export function checkArgument(kind: ArgumentKind, text: string, context: Argumen
     case "code":
       return null; // checked by the caller, which knows the expansion and reads code as a command
   }
-}
-
-/** Whether two URLs name the same resource by the `url` type's equality. */
-export function sameUrl(a: string, b: string): boolean {
-  return valuesEqual("url", a, b);
 }

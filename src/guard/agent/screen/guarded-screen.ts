@@ -113,7 +113,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
  * docs/design/guarded-agent.md, "Time of use"): `masked` when the focused element's box touches F;
  * `unknown` when nothing but the document has focus or the focused element is not laid out.
  */
-export function focusOf(page: CapturedPage, mask: readonly Rect[]): GuardedScreen["focus"] {
+function focusOf(page: CapturedPage, mask: readonly Rect[]): GuardedScreen["focus"] {
   const focused = page.nodes.find((node) => node.id === page.focusedNodeId);
   if (focused === undefined || focused.parentId === null || focused.role === "document_web" || focused.box === null) return "unknown";
   // The pixels wholly inside the element: its edge pixels are shared with whatever borders it, which may be masked.

@@ -118,7 +118,6 @@ export type PlannerReply = z.infer<typeof PlannerReplySchema>;
 export const PLANNER_REPLY_SCHEMA_NAME = "planner_tool_call";
 
 export const UI_TOOLS: ReadonlySet<ToolName> = new Set(["click", "drag", "scroll", "type_text", "key", "navigate"]);
-export const POINTER_TOOLS: ReadonlySet<ToolName> = new Set(["click", "drag", "scroll"]);
 export const KEYBOARD_TOOLS: ReadonlySet<ToolName> = new Set(["type_text", "key"]);
 export const END_TOOLS: ReadonlySet<ToolName> = new Set(["done", "fail", "abstain"]);
 export const ENDORSEMENT_TOOLS: ReadonlySet<ToolName> = new Set([
@@ -129,6 +128,3 @@ export const ENDORSEMENT_TOOLS: ReadonlySet<ToolName> = new Set([
   "endorse_by_procedure",
   "endorse_element",
 ]);
-
-/** Every tool name, in the order the prompt lists them. */
-export const TOOL_NAMES: readonly ToolName[] = ToolCallSchema.options.map((option) => option.shape.tool.value);
