@@ -132,11 +132,9 @@ function prepareOutDir(options: GenerationOptions, seedIds: string[]): Map<strin
   if (!existsSync(runPath)) throw new GeneratorError(`--resume: ${outDir} holds no generation run (${RUN_FILE} is missing)`);
   const saved = readRunFile(runPath);
   if (stableJson(saved.settings) !== stableJson(settings)) {
-    const differing = Object.keys({ ...saved.settings, ...settings }).filter(
-      (key) =>
-        stableJson((saved.settings as unknown as Record<string, unknown>)[key]) !==
-        stableJson((settings as unknown as Record<string, unknown>)[key]),
-    );
+    const before: Record<string, unknown> = { ...saved.settings };
+    const now: Record<string, unknown> = { ...settings };
+    const differing = Object.keys({ ...before, ...now }).filter((key) => stableJson(before[key]) !== stableJson(now[key]));
     throw new GeneratorError(`--resume: settings differ from the run in ${outDir}: ${differing.join(", ")}`);
   }
   if (stableJson(saved.seed_ids) !== stableJson(seedIds))

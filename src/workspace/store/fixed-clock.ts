@@ -24,7 +24,8 @@ export function fixedClock(now: string | undefined): FixedClock {
   const iso = now ?? DEFAULT_NOW;
   const match = ISO_WITH_OFFSET.exec(iso);
   if (!match) throw new Error(`the scenario's now must be an ISO 8601 date-time with an offset, got "${iso}"`);
-  const [, year, month, day, hour, minute] = match as unknown as [string, string, string, string, string, string];
+  // Every group of the pattern is required, so each is a string here.
+  const [year, month, day, hour, minute] = match.slice(1, 6).map((group) => group ?? "");
   return {
     iso,
     date: `${year}-${month}-${day}`,

@@ -202,7 +202,11 @@ function revealedAuthors(reveals: readonly RevealRecord[], vouched = false): str
 async function query(call: CallOf<"query_screen">, context: ReadToolContext): Promise<ToolOutcome> {
   const constraint = constraintFromArgs(call.constraint)!;
   const type = call.answer_type as AnswerType;
-  const region = call.region.length === 4 ? (call.region as unknown as Region) : undefined;
+  const [x, y, width, height] = call.region;
+  const region: Region | undefined =
+    call.region.length === 4 && x !== undefined && y !== undefined && width !== undefined && height !== undefined
+      ? [x, y, width, height]
+      : undefined;
   const author = context.store.substitute(call.author);
   if (!author.ok) return toolError("UNKNOWN_VARIABLE", `unknown variable $${author.unknown}`);
   const confined = plainText(author.text);
