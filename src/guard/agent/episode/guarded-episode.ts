@@ -346,7 +346,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       return done.ok ? done.text : text;
     };
     const action = browserActionOf(call, substitute);
-    if (keyboard) this.trackTerminal(turn.screen, action);
+    this.trackTerminal(turn.screen, action);
     this.record(ledger, turn, { tool: call.tool, args, verdict: "allowed", result: "Sent to the browser." });
     this.pending = { call: callText };
     this.dirty = true;
@@ -358,12 +358,18 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   }
 
   /**
-   * Keyboard input the host sends to a terminal's focused input: the typed text and Enter feed
-   * terminal trust tracking, which the next capture of the terminal page reads.
+   * What the host sends to a terminal: text typed into its focused input, and Enter there or a
+   * click on its form's button (both submit the line), feed terminal trust tracking, which the
+   * next capture of the terminal page reads.
    */
   private trackTerminal(screen: GuardedScreen, action: ReturnType<typeof browserActionOf>): void {
     const watch = this.terminal;
-    if (!watch.shows(screen.page) || !watch.isInput(screen.page)) return;
+    if (!watch.shows(screen.page)) return;
+    if (action.action === "mouse_click") {
+      if (watch.submitsAt(screen.page, action.x, action.y)) watch.enter();
+      return;
+    }
+    if (!watch.isInput(screen.page)) return;
     if (action.action === "keyboard_type") watch.type(action.text);
     else if (action.action === "press" && /^(Enter|Return|NumpadEnter)$/i.test(action.key)) watch.enter();
   }

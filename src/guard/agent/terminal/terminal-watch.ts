@@ -7,9 +7,16 @@ export interface TerminalLayout {
   screen: string;
   input: string;
   prompt: string;
+  /** The form around the input: a click on one of its buttons submits the typed line, as Enter does. */
+  form: string;
 }
 
-const WORKSPACE_TERMINAL: TerminalLayout = { screen: "terminal-screen", input: "terminal-input", prompt: "terminal-prompt" };
+const WORKSPACE_TERMINAL: TerminalLayout = {
+  screen: "terminal-screen",
+  input: "terminal-input",
+  prompt: "terminal-prompt",
+  form: "terminal-form",
+};
 
 /** What the host knows about the terminal's files: the home directory and each path's label. */
 export interface TerminalFiles {
@@ -93,6 +100,22 @@ export class TerminalWatch {
     this.trust.enter(line, { cwd: this.cwd, home: this.files.home, ownership: (path) => this.files.ownership(path) });
   }
 
+  /**
+   * Whether a click at (x, y), in the capture's pixels, lands on a button of the terminal's form
+   * (its Run button): the line the host typed is then submitted as by Enter. The smallest laid-out
+   * node under the point decides, so a click beside the button submits nothing.
+   */
+  submitsAt(page: CapturedPage, x: number, y: number): boolean {
+    const under = page.nodes
+      .filter(({ box }) => box !== null && x >= box[0] && y >= box[1] && x < box[0] + box[2] && y < box[1] + box[3])
+      .sort((a, b) => a.box![2] * a.box![3] - b.box![2] * b.box![3]);
+    const target = under[0];
+    if (target === undefined) return false;
+    const byId = new Map(page.nodes.map((node) => [node.id, node]));
+    const button = [target, ...ancestorsOf(target, byId)].find((node) => node.role === "button");
+    return button !== undefined && ancestorsOf(button, byId).some((node) => node.domId === this.layout.form);
+  }
+
   /** Whether the page is this terminal (it has the screen element). */
   shows(page: CapturedPage): boolean {
     return page.nodes.some((node) => node.domId === this.layout.screen);
@@ -146,15 +169,28 @@ function followsEcho(before: string, after: string, line: string): boolean {
   return PROMPT.test(`${echo.slice(0, echo.length - line.length)}`) && echo.endsWith(line);
 }
 
+/** A node's ancestors, nearest first. */
+function ancestorsOf(node: CapturedPage["nodes"][number], byId: ReadonlyMap<string, CapturedPage["nodes"][number]>) {
+  const out: CapturedPage["nodes"][number][] = [];
+  for (let at = node.parentId === null ? undefined : byId.get(node.parentId); at !== undefined; ) {
+    out.push(at);
+    at = at.parentId === null ? undefined : byId.get(at.parentId);
+  }
+  return out;
+}
+
 /** Whether a line the host typed starts with sudo (the words before a program: sudo and its options). */
 function runsSudo(line: string): boolean {
   return /^\s*sudo(?:\s|$)/.test(line) && !/(?:^|\s)-S(?:\s|$)/.test(line);
 }
 
-/** Whether the input shows what the host typed: the text itself, or as many bullets for a password field. */
+/**
+ * Whether the input shows what the host typed: the text itself; for a password field, whose value
+ * the accessibility tree does not give, nothing or as many bullets.
+ */
 function sameInput(shown: string, typed: string, password: boolean): boolean {
   if (shown === typed) return true;
-  return password && [...shown].length === [...typed].length && /^[•*●]*$/u.test(shown);
+  return password && (shown === "" || ([...shown].length === [...typed].length && /^[•*●]*$/u.test(shown)));
 }
 
 /** The working directory the prompt label shows (`~/Documents`), absolute. */
