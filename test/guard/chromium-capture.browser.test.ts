@@ -232,6 +232,9 @@ describe("capturePage tree", () => {
 
   test("aria-owns reparenting, aria-hidden paint, wrapper spans, focus and normalised roles", { timeout: 120_000 }, async () => {
     const page = await open("capture/structure.html");
+    // Chromium applies `autofocus` at a rendering update after load, not at load: on a loaded
+    // machine the capture could come first (it did once, the focus on the document).
+    await page.waitForFunction(() => document.activeElement?.id === "focused-input");
     const capture = await capturePage(page);
     expect(CapturedPageSchema.safeParse(capture).success).toBe(true);
     expect(capture.title).toBe("Structure");
