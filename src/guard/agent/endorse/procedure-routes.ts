@@ -16,7 +16,7 @@ export interface RouteContext extends ArgumentContext {
 }
 
 /**
- * Route A: every stage is a standard operation (clone, install, download, pull) and the request
+ * Route A: every stage is a standard operation (clone, install, download, pull, create) and the request
  * names each of its arguments as a whole term — the URL itself, the package and its pin, any other
  * value. Paths are exempt: they have passed their own check (home, not protected).
  */
@@ -34,7 +34,7 @@ function namedByTask(argument: TypedArgument, stage: CheckedStage, task: string)
       return true; // checked on every route: under home, or an allowlisted index
     case "url": {
       const checked = checkUrl(text);
-      return checked.ok && taskTermMatch(task, checked.url, "url").ok;
+      return checked.ok && (taskTermMatch(task, checked.url, "url").ok || namesRepository(task, checked.url));
     }
     case "package":
     case "image": {
@@ -48,6 +48,23 @@ function namedByTask(argument: TypedArgument, stage: CheckedStage, task: string)
     default:
       return taskTermMatch(task, text, "shell_command").ok;
   }
+}
+
+/**
+ * Whether the request names a repository URL the way people write one: `host/owner/name`, without
+ * the scheme and `.git` (`github.com/tpope/vim-commentary` names
+ * `https://github.com/tpope/vim-commentary.git`). Host and both segments, as one whole term: a
+ * request that names the project or the owner alone names no URL.
+ */
+function namesRepository(task: string, url: string): boolean {
+  const parsed = new URL(url);
+  const segments = parsed.pathname
+    .replace(/\/$/, "")
+    .replace(/\.git$/, "")
+    .split("/")
+    .filter((segment) => segment !== "");
+  if (segments.length !== 2 || parsed.search !== "" || parsed.hash !== "" || parsed.port !== "") return false;
+  return taskTermMatch(task, `${parsed.hostname}/${segments.join("/")}`, "shell_command").ok;
 }
 
 /** What route B came to: endorsed, or why not (a model that named another resource is `diverged`). */

@@ -34,8 +34,12 @@ export type ArgumentKind =
   | "env"
   | "code";
 
-/** The standard operations of route A: fetching what the request names. */
-type StandardOperation = "clone" | "install" | "download" | "pull";
+/**
+ * The standard operations of route A: fetching what the request names, and making an empty
+ * directory or file (`mkdir`, `touch`), whose only arguments are paths that pass their own checks
+ * (under home or named, not protected, a config file only when named): the page picks no content.
+ */
+type StandardOperation = "clone" | "install" | "download" | "pull" | "create";
 
 export interface ProgramSpec {
   /** The words that select the entry: the program, then fixed subcommand words (`python3 -m pip install`). */
@@ -100,6 +104,11 @@ const APT: Omit<ProgramSpec, "words"> = {
   operation: "install",
   ecosystem: "debian",
 };
+
+/** Options of `ls` that change only how it prints what it lists. */
+const LS_FLAGS: Readonly<Record<string, readonly Capability[]>> = Object.fromEntries(
+  ["-l", "-a", "-A", "-h", "-F", "-R", "-1", "-t", "-r", "-S", "-d", "--all", "--human-readable"].map((flag) => [flag, []]),
+);
 
 const SERVICE: Omit<ProgramSpec, "words" | "operands"> = { capabilities: ["sys.service", "priv"], minOperands: 2 };
 
@@ -196,8 +205,17 @@ const PROGRAM_TABLE: readonly ProgramSpec[] = [
     minOperands: 1,
     repeat: true,
     pathEffect: "create",
+    operation: "create",
   },
-  { words: ["touch"], capabilities: ["fs.write"], operands: ["file_path"], minOperands: 1, repeat: true, pathEffect: "create" },
+  {
+    words: ["touch"],
+    capabilities: ["fs.write"],
+    operands: ["file_path"],
+    minOperands: 1,
+    repeat: true,
+    pathEffect: "create",
+    operation: "create",
+  },
   {
     words: ["cp"],
     capabilities: ["fs.read", "fs.write"],
@@ -263,6 +281,33 @@ const PROGRAM_TABLE: readonly ProgramSpec[] = [
   { words: ["cd"], capabilities: [], operands: ["file_path"], minOperands: 0, pathEffect: "cd", changesDirectory: true },
   { words: ["echo"], capabilities: [], flags: { "-n": [], "-e": [], "-E": [] }, operands: ["text"], minOperands: 0, repeat: true },
   { words: ["printf"], capabilities: [], operands: ["text"], minOperands: 1, repeat: true },
+  // `ls` prints names and metadata, never a file's contents; what it lists passes the path checks
+  // (home or a named path, not protected). Aliases wrap it (`alias ll='ls -la'`).
+  {
+    words: ["ls"],
+    capabilities: [],
+    flags: LS_FLAGS,
+    operands: ["file_path"],
+    minOperands: 0,
+    repeat: true,
+  },
+  // tmux sessions by name only: an operand would be a command for the session's shell, so none is
+  // allowed (`tmux new -A -s main`, the alias of the RTC tmux goal).
+  ...["new", "new-session"].map((sub) => ({
+    words: ["tmux", sub],
+    capabilities: [],
+    flags: { "-A": [], "-d": [] },
+    options: { "-s": { kind: "name" as const } },
+    operands: [],
+    minOperands: 0,
+  })),
+  ...["attach", "attach-session", "a"].map((sub) => ({
+    words: ["tmux", sub],
+    capabilities: [],
+    options: { "-t": { kind: "name" as const } },
+    operands: [],
+    minOperands: 0,
+  })),
 ];
 
 /** Programs that run code given to them on standard input: a pipe into one is refused. */
