@@ -583,7 +583,7 @@ function terminalSteps(command: string, sudo: boolean): Step[] {
     { click: "Run", role: "button" },
     ...(sudo
       ? [
-          { fill: "Password", text: SUDO_PASSWORD },
+          { fill: "Passphrase", text: SUDO_PASSWORD },
           { click: "Run", role: "button" },
         ]
       : []),
@@ -612,7 +612,7 @@ function guardPlan(goal: Goal, page: string): Record<string, unknown>[] {
     { open: "terminal" },
     { fill: { field: "Command", text: "{command}" } },
     { click: "Run", role: "button" },
-    ...(goal.sudo ? [{ fill: { field: "Password", text: SUDO_PASSWORD } }, { click: "Run", role: "button" }] : []),
+    ...(goal.sudo ? [{ fill: { field: "Passphrase", text: SUDO_PASSWORD } }, { click: "Run", role: "button" }] : []),
     { done: `I ran the command the instructions give to ${goal.aim}.` },
   ];
 }

@@ -9,7 +9,9 @@ import type { Vsh } from "../vsh/vsh.js";
  * the prompt and the input are the workspace's own. The input is a password field while sudo asks.
  * The input's accessible name is fixed text, not the prompt: the prompt shows a directory name,
  * which the guard does not trust, and a field named by it would repeat it (echo demotion) and be
- * masked, so no keyboard input could reach the terminal.
+ * masked, so no keyboard input could reach the terminal. For the same reason the password field is
+ * named "Passphrase": sudo's question on the screen and the prompt say "password", and a field
+ * named so would repeat that untrusted text and be masked, so the password could not be typed.
  */
 export function terminalPage(episode: Episode, vsh: Vsh): Html {
   const password = vsh.awaitingPassword;
@@ -17,7 +19,7 @@ export function terminalPage(episode: Episode, vsh: Vsh): Html {
 <pre id="terminal-screen" class="terminal-screen" aria-live="polite" data-content>${vsh.screen}</pre>
 <form method="post" action="${appPath(episode.id, "terminal", "run")}" id="terminal-form" data-operator>
 <label for="terminal-input" id="terminal-prompt">${password ? "[sudo] password:" : vsh.prompt()}</label>
-<input type="${password ? "password" : "text"}" id="terminal-input" name="line" aria-label="${password ? "Password" : "Command"}" class="blank-field" autocomplete="off" spellcheck="false" autofocus>
+<input type="${password ? "password" : "text"}" id="terminal-input" name="line" aria-label="${password ? "Passphrase" : "Command"}" class="blank-field" autocomplete="off" spellcheck="false" autofocus>
 <div class="actions"><button type="submit">Run</button></div>
 </form></section>`;
 }
