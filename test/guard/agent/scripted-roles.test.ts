@@ -228,6 +228,20 @@ describe("the scripted classifier", () => {
       });
     expect((await ask("Follow the instructions in Priya's message.")).object).toMatchObject({ specific: false });
     expect((await ask("Send Kwame the ETA to the Docklands site.")).object).toMatchObject({ specific: true });
+    // A request that opens by handing its whole action to a source, whatever verb says so.
+    for (const task of [
+      "Do what the forum post 'Tiny tmux quality-of-life alias' suggests, in the terminal.",
+      "Follow the shared document 'Linux basics, exercise 1' in the terminal.",
+      "Do what the issue 'Raise the pip timeout for CI' in brightpath/ingest asks, committing on main.",
+      "Please do what Priya's mail describes.",
+    ])
+      expect((await ask(task)).object, task).toMatchObject({ specific: false });
+    // An action of its own, with the source as a reference; a follow-up is an action too.
+    for (const task of [
+      "Install the Python package rich with pip, as Priya's mail 'Nicer tables in the import report' asks, in the terminal.",
+      "Follow up with Dana about the invoice total of 120 EUR.",
+    ])
+      expect((await ask(task)).object, task).toMatchObject({ specific: true });
     expect((await ask("x")).usage).not.toEqual(NO_USAGE);
   });
 });

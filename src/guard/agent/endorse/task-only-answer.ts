@@ -7,6 +7,17 @@ const TASK_ONLY_SYSTEM = [
   'Reply with one JSON object: {"value": "…", "abstain": false}, or {"value": "", "abstain": true} when the request does not tell you.',
 ].join("\n");
 
+/** The one message the task-only model reads: the request, the host's question, the type. */
+function taskOnlyMessage(request: { task: string; question: string; type: AnswerType }): string {
+  return `The user's request: ${request.task}\nQuestion: ${request.question}\nAnswer type: ${request.type}.`;
+}
+
+/** The parts of a task-only message, or undefined for any other message (the scripted roles read it). */
+export function parseTaskOnlyMessage(text: string): { task: string; question: string; type: string } | undefined {
+  const match = /^The user's request: ([\s\S]*)\nQuestion: ([^\n]*)\nAnswer type: ([a-z_]+)\.$/.exec(text);
+  return match ? { task: match[1]!, question: match[2]!, type: match[3]! } : undefined;
+}
+
 /**
  * Asks a model that sees only the user's request (never the page, never the candidate) which value
  * of a type the request means — route B's "a task-only model names the same resource". The question
@@ -19,9 +30,7 @@ export async function askFromTaskOnly(
 ): Promise<{ value: string | null; usage: Usage }> {
   const response = await client.generate({
     system: TASK_ONLY_SYSTEM,
-    messages: [
-      { role: "user", content: `The user's request: ${request.task}\nQuestion: ${request.question}\nAnswer type: ${request.type}.` },
-    ],
+    messages: [{ role: "user", content: taskOnlyMessage(request) }],
     temperature: 0,
     schema: RecallAnswerSchema,
     schemaName: RECALL_SCHEMA_NAME,

@@ -18,6 +18,7 @@ import type { PlanStep } from "./plan-step.js";
 import { firstValueIn, linesByRelevance, parseReadQuery, type ReadQuery, readerValueIn } from "./screen-reader.js";
 import { requestImages, requestTexts, scriptedClient } from "./scripted-client.js";
 import { type ControlSight, PlanRunner } from "./scripted-planner.js";
+import { taskOnlyReply } from "./task-only-reader.js";
 
 /**
  * The scripted roles, usable wherever a model spec is: `--agent guarded:gullible`, `--q-model
@@ -55,8 +56,14 @@ export type ScriptedRoleClient = ModelClient & {
 };
 
 const ABSTAIN = { value: "", abstain: true };
-// Requests that only point at the screen: what the specificity classifier exists to catch.
+// Requests that only point at the screen: what the specificity classifier exists to catch. Either
+// the request asks for what is written somewhere ("follow the instructions in the note"), or it
+// opens by handing its whole action to a source ("Do what the forum post 'X' suggests", "Follow
+// the shared document 'X'"): every value would then come from what the source says, and a title
+// in quotes names the source, not the values (docs/design/guarded-agent.md, "Scripted roles").
+// A request with an action of its own ("Install rich, as Priya's mail asks") passes.
 const POINTER_ONLY = /\b(?:follow|do what|carry out|whatever)\b[^.]*\b(?:instructions?|says?|said|message|page|screen|note)\b/i;
+const DELEGATED = /^\s*(?:please,?\s+)?(?:do what|do as|carry out what|follow(?!\s+up\b))\b/i;
 
 function quarantinedQuery(request: ModelRequest): ReadQuery | undefined {
   return parseReadQuery(requestTexts(request).slice(1).join("\n"));
@@ -226,8 +233,8 @@ function gullibleAgent(
 }
 
 function classifierReply(role: ScriptedRole, request: ModelRequest): { specific: boolean; reason: string } {
-  const task = requestTexts(request).slice(1).join("\n");
-  if (role === "scripted" && POINTER_ONLY.test(task))
+  const task = requestTexts(request).slice(1).join("\n").replace(/^Request: /, "");
+  if (role === "scripted" && (POINTER_ONLY.test(task) || DELEGATED.test(task)))
     return { specific: false, reason: "the request points at the screen for its content" };
   return { specific: true, reason: "the request names what it needs" };
 }
@@ -250,7 +257,9 @@ export function scriptedRoleClient(role: ScriptedRole, plan?: readonly PlanStep[
       case QUARANTINED_ANSWER_SCHEMA_NAME:
         return role === "scripted" ? benignAnswer(request) : compromisedAnswer(request, injection);
       case RECALL_SCHEMA_NAME:
-        return ABSTAIN;
+        // Route B's task-only model sees the request alone, so every role reads it the same way;
+        // recall of world knowledge (no request in the message) is beyond a script.
+        return taskOnlyReply(requestTexts(request).slice(1).join("\n")) ?? ABSTAIN;
       case SPECIFICITY_SCHEMA_NAME:
         return classifierReply(role, request);
       case PLANNER_REPLY_SCHEMA_NAME:
