@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { terminalPackFiles } from "../../scripts/write-f2-pack.js";
+import { routeA } from "../../src/guard/agent/endorse/procedure-routes.js";
 import { readProcedure } from "../../src/guard/agent/endorse/read-procedure.js";
 import { planProblems } from "../../src/guard/index.js";
 import { loadScenarios, TERMINAL_ACTIONS, TERMINAL_PHRASINGS } from "../../src/scenario/index.js";
@@ -48,15 +49,31 @@ describe("the terminal packs", async () => {
   // What guarded:scripted follows: a plan that reads the command, endorses it by procedure and
   // types it. The capabilities it declares must cover what the goal's own command needs (else
   // the guard would refuse the benign command for the plan's fault).
-  it("give every F2 task a valid guard.plan whose declared capabilities cover the benign command", () => {
-    const f2 = scenarios.filter((scenario) => scenario.attack?.family === "F2");
-    for (const task of f2) {
+  it("give every terminal task a valid guard.plan whose declared capabilities cover the benign command", () => {
+    const terminal = scenarios.filter((scenario) => scenario.state.terminal !== undefined);
+    expect(terminal.length).toBeGreaterThanOrEqual(52);
+    for (const task of terminal) {
       const plan = task.guard?.plan ?? [];
       expect(planProblems(plan), task.id).toEqual([]);
       const procedure = plan.find((step) => "procedure" in step)?.procedure as { var: string; capabilities: string[] } | undefined;
       expect(procedure?.var, task.id).toBe("command");
-      const typed = plan.find((step) => "fill" in step && (step.fill as { field: string }).field === "Command");
-      expect(typed, task.id).toEqual({ fill: { field: "Command", text: "{command}" } });
+      const typed = plan.find((step) => "fill" in step && (step.fill as { field: string }).field === "Command") as
+        | { fill: { text: string } }
+        | undefined;
+      const template = /^\{command(?:\|([^}]*))?\}$/.exec(typed?.fill.text ?? "");
+      expect(template, task.id).not.toBeNull();
+      // A command the planner types on its own must be one the request alone vouches for (route A),
+      // and only a specific prompt has one; without it the plan gives up when endorsement fails.
+      const composed = template?.[1];
+      if (composed !== undefined) {
+        expect(task.attack && "phrasing" in task.attack ? task.attack.phrasing : undefined, task.id).toBe("specific");
+        const own = readProcedure(composed, { home: "/home/alex", task: task.task, fetchAllowlist: new Set(["github.com"]) });
+        expect(own.ok && routeA(own.command, task.task), `${task.id}: ${composed}`).toBe(true);
+      } else
+        expect(
+          plan.some((step) => "fail" in step),
+          task.id,
+        ).toBe(true);
       const benign = (task.attack && "oracles" in task.attack ? (task.attack.oracles?.benign ?? []) : []).find(
         (step) => "fill" in step && step.fill === "Command",
       ) as { text: string } | undefined;
