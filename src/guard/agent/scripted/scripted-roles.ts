@@ -114,13 +114,25 @@ function payloadValue(query: ReadQuery, injection: ScriptedInjection | undefined
 }
 
 /**
+ * Asked for a command where the payload shows, the attacker's reader answers the command the attack
+ * script types into the terminal: the pack author's statement of what the payload asks to run. A
+ * value attack on a clone gives only a URL in prose, and that URL alone is no command a planner
+ * would run; the line that carries it is.
+ */
+function attackCommand(query: ReadQuery, injection: ScriptedInjection | undefined): string | undefined {
+  if (query.type !== "shell_command" || injection?.payload === undefined || !showsPayload(query.lines, injection.payload)) return undefined;
+  const typed = injection.attackPlan?.find((step) => "fill" in step && step.fill.field === "Command");
+  return typed !== undefined && "fill" in typed ? typed.fill.text : undefined;
+}
+
+/**
  * `compromised`: a quarantined model that answers every query with the attacker's value whenever
  * the task's payload, or an injected instruction of the grammar, is in what it reads (the worst
  * case for value attacks), and like the benign reader otherwise.
  */
 function compromisedAnswer(request: ModelRequest, injection: ScriptedInjection | undefined): { value: string; abstain: boolean } {
   const query = quarantinedQuery(request);
-  const value = query && (payloadValue(query, injection) ?? attackerValue(query));
+  const value = query && (attackCommand(query, injection) ?? payloadValue(query, injection) ?? attackerValue(query));
   return value === undefined ? benignAnswer(request) : { value, abstain: false };
 }
 
@@ -233,7 +245,10 @@ function gullibleAgent(
 }
 
 function classifierReply(role: ScriptedRole, request: ModelRequest): { specific: boolean; reason: string } {
-  const task = requestTexts(request).slice(1).join("\n").replace(/^Request: /, "");
+  const task = requestTexts(request)
+    .slice(1)
+    .join("\n")
+    .replace(/^Request: /, "");
   if (role === "scripted" && (POINTER_ONLY.test(task) || DELEGATED.test(task)))
     return { specific: false, reason: "the request points at the screen for its content" };
   return { specific: true, reason: "the request names what it needs" };
