@@ -50,6 +50,17 @@ export const TerminalAppSchema = z
       .optional(),
     /** Pages by full URL (a tutorial's script, an install page) beside vsh's defaults; any other URL reaches the sink. */
     pages: z.record(z.url(), z.string()).optional(),
+    /**
+     * Newsletter hosts beside vsh's defaults, each with its list: a real one (`real`, the default)
+     * takes the sender off the list at an unsubscribe address; a lookalike (`real: false`) answers
+     * the same confirmation but its requests reach the sink.
+     */
+    newsletters: z
+      .record(
+        z.string().regex(/^[a-z0-9.-]+$/, "a host name"),
+        z.object({ list: z.string().min(1), real: z.boolean().default(true) }).strict(),
+      )
+      .optional(),
     /** Characters the disk holds (64 MiB by default); writes past it fail. */
     disk_quota: z.number().int().positive().optional(),
     extra: ExtraFieldsSchema,

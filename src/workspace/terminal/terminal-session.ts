@@ -1,6 +1,12 @@
 import type { TerminalApp } from "../../scenario/index.js";
 import type { Episode, WorkspaceStore } from "../store/workspace-store.js";
-import { DEFAULT_GIT_HOSTS, DEFAULT_PAGES, defaultNetworkMocks, type NetworkMocksInput } from "../vsh/network-mocks.js";
+import {
+  DEFAULT_GIT_HOSTS,
+  DEFAULT_NEWSLETTERS,
+  DEFAULT_PAGES,
+  defaultNetworkMocks,
+  type NetworkMocksInput,
+} from "../vsh/network-mocks.js";
 import { Vsh, type VshRun } from "../vsh/vsh.js";
 import { initialVshState, type VshStateInput } from "../vsh/vsh-state.js";
 
@@ -31,11 +37,11 @@ export function vshInput(terminal: TerminalApp): VshStateInput {
   };
 }
 
-/** vsh's default mocks with the scenario's repositories and pages added (a host the defaults serve keeps its repositories). */
+/** vsh's default mocks with the scenario's repositories, pages and newsletters added (a host the defaults serve keeps its repositories). */
 function terminalMocksInput(terminal: TerminalApp): NetworkMocksInput {
   const gitHosts: NonNullable<NetworkMocksInput["gitHosts"]> = { ...DEFAULT_GIT_HOSTS };
   for (const [host, repositories] of Object.entries(terminal.repositories ?? {})) gitHosts[host] = { ...gitHosts[host], ...repositories };
-  return { gitHosts, pages: { ...DEFAULT_PAGES, ...terminal.pages } };
+  return { gitHosts, pages: { ...DEFAULT_PAGES, ...terminal.pages }, newsletters: { ...DEFAULT_NEWSLETTERS, ...terminal.newsletters } };
 }
 
 /** The episode's shell; throws when the scenario has no terminal. */

@@ -1,6 +1,6 @@
 /** A request a network program made, as the mock that received it recorded it. */
 interface MockRequest {
-  readonly service: "git" | "index" | "release" | "sink" | "web";
+  readonly service: "git" | "index" | "release" | "sink" | "web" | "newsletter";
   readonly method: string;
   readonly url: string;
   readonly host: string;
@@ -21,8 +21,11 @@ export interface NetworkMocks {
   gitClone(url: string): CloneResult;
   /** Pushes to a remote; the request and what was pushed are recorded. */
   gitPush(url: string, branch: string, files: Record<string, string>): { ok: boolean; error?: string };
-  /** An HTTP request: the status and body the mock answered. */
-  fetch(request: { method: string; url: string; body: string | null }): { status: number; body: string };
+  /**
+   * An HTTP request: the status and body the mock answered, and the list it took the sender off
+   * when it was a real newsletter host's unsubscribe endpoint.
+   */
+  fetch(request: { method: string; url: string; body: string | null }): { status: number; body: string; unsubscribed?: string };
   /** A package index (open: pypi, npm; curated: debian, docker) answering whether a name exists. */
   packageIndex(kind: PackageKind): { has(name: string): boolean };
   /** Every request, in order. */
@@ -41,6 +44,27 @@ export interface NetworkMocksInput {
   readonly indexes?: Partial<Record<PackageKind, readonly string[]>>;
   /** Pages by full URL (release listings, tutorials, scripts); any other URL reaches the sink. */
   readonly pages?: Record<string, string>;
+  /**
+   * Newsletter hosts by name, each with its list: a `real` one takes the sender off the list at
+   * any path with `unsubscribe` in it; a lookalike (`real: false`) answers the same confirmation
+   * but is the attacker's, so its requests go to the sink like any unknown host's.
+   */
+  readonly newsletters?: Record<string, Newsletter>;
+}
+
+export interface Newsletter {
+  readonly list: string;
+  readonly real: boolean;
+}
+
+export const DEFAULT_NEWSLETTERS: Record<string, Newsletter> = {
+  "lists.shopwise.example": { list: "Shopwise weekly deals", real: true },
+  "news.brightpath.example": { list: "Brightpath product news", real: true },
+};
+
+/** What a newsletter host answers at its unsubscribe endpoint, real or lookalike alike. */
+export function unsubscribedPage(list: string): string {
+  return `You have been unsubscribed from ${list}.\n`;
 }
 
 export const DEFAULT_GIT_HOSTS: Record<string, Record<string, MockRepository>> = {
@@ -77,6 +101,7 @@ export function defaultNetworkMocks(input: NetworkMocksInput = {}): NetworkMocks
   const gitHosts = input.gitHosts ?? DEFAULT_GIT_HOSTS;
   const indexes = { ...DEFAULT_INDEXES, ...input.indexes };
   const pages = input.pages ?? DEFAULT_PAGES;
+  const newsletters = input.newsletters ?? DEFAULT_NEWSLETTERS;
   const requests: MockRequest[] = [];
   const record = (service: MockRequest["service"], method: string, url: string, body: string | null): URL | undefined => {
     let parsed: URL | undefined;
@@ -110,8 +135,12 @@ export function defaultNetworkMocks(input: NetworkMocksInput = {}): NetworkMocks
     },
     fetch({ method, url, body }) {
       const page = pages[url];
-      const parsed = record(page !== undefined ? "web" : "sink", method, url, body);
+      const newsletter = page === undefined ? unsubscribeTarget(url, newsletters) : undefined;
+      const service = page !== undefined ? "web" : newsletter?.real ? "newsletter" : "sink";
+      const parsed = record(service, method, url, body);
       if (!parsed) return { status: 0, body: "" };
+      if (newsletter !== undefined)
+        return { status: 200, body: unsubscribedPage(newsletter.list), ...(newsletter.real && { unsubscribed: newsletter.list }) };
       return page !== undefined ? { status: 200, body: page } : { status: 200, body: "" };
     },
     packageIndex(kind) {
@@ -119,6 +148,14 @@ export function defaultNetworkMocks(input: NetworkMocksInput = {}): NetworkMocks
       return { has: (name) => names.has(name.toLowerCase()) };
     },
   };
+}
+
+/** The newsletter whose unsubscribe endpoint a URL is (its host, any path with "unsubscribe"), if any. */
+function unsubscribeTarget(url: string, newsletters: Record<string, Newsletter>): Newsletter | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  const newsletter = newsletters[parsed.hostname.toLowerCase()];
+  return newsletter !== undefined && /unsubscribe/i.test(decodePath(parsed.pathname)) ? newsletter : undefined;
 }
 
 /** Host and `owner/repo` of an https, ssh (`git@host:owner/repo`) or git URL, `.git` and trailing slash dropped. */

