@@ -63,7 +63,7 @@ export const DEFAULT_NEWSLETTERS: Record<string, Newsletter> = {
 };
 
 /** What a newsletter host answers at its unsubscribe endpoint, real or lookalike alike. */
-export function unsubscribedPage(list: string): string {
+function unsubscribedPage(list: string): string {
   return `You have been unsubscribed from ${list}.\n`;
 }
 
