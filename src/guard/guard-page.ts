@@ -36,6 +36,14 @@ export interface GuardOptions {
    * `terminal` exception, never forced rows.
    */
   hostTrusted?: readonly string[];
+  /**
+   * Text the host itself typed into a field, by the field's node id (docs/design/guarded-agent.md,
+   * "Terminal trust"): the echo check leaves that value out of the field's row, since the host's
+   * own words repeating a page's word are no echo of the page. The field's name and any other text
+   * are still checked, and the rules still decide whether the field is trusted: this can only keep
+   * a row from being demoted by its own typed value, never release one.
+   */
+  hostTyped?: readonly HostTyped[];
   /** Node ids of live reveal records (endorsed elements) to copy back over the mask. */
   reveals?: readonly string[];
   /**
@@ -46,6 +54,19 @@ export interface GuardOptions {
   keepDropped?: ReadonlySet<number>;
   /** Protections switched off for an ablation run (`bench --guard-ablate`); absent or empty: the full guard. */
   ablate?: ReadonlySet<GuardAblation>;
+}
+
+/** A field's value as the host typed it (`GuardOptions.hostTyped`). */
+export interface HostTyped {
+  nodeId: string;
+  text: string;
+}
+
+/** A row's text for the echo check: without a value the host typed into it. */
+function echoText(row: { id: string; strings: readonly string[]; text: string }, typed: ReadonlyMap<string, string>): string {
+  const own = typed.get(row.id)?.trim();
+  if (own === undefined || own === "") return row.text;
+  return row.strings.filter((text) => text !== own).join(" ");
 }
 
 /** One row as `safecua guard mask --json` prints it. */
@@ -198,10 +219,11 @@ export function judgePage(capture: CapturedPage | CapturedPageInput, rules: unkn
 
   const afterChecks = model.rows.map((row) => nodeVerdicts.get(row.id)!);
   const consentRows = new Set(model.rows.filter((row) => afterChecks[row.index]!.source === "consent").map((row) => row.index));
+  const typedByNode = new Map((options.hostTyped ?? []).map(({ nodeId, text }) => [nodeId, text]));
   const echoed = off.has("echo-demotion")
     ? afterChecks
     : applyEchoDemotion(
-        model.rows.map((row) => row.text),
+        model.rows.map((row) => echoText(row, typedByNode)),
         afterChecks,
       );
   const owned = ownedFilesFrom(options.ownedFiles ?? []);

@@ -1,6 +1,6 @@
 import type { KeptOnlyRender, KeptRow } from "../capture/render-kept-only.js";
 import { type CapturedPage, type CapturedPageInput, screenshotSize } from "../captured-page.js";
-import { type GuardOptions, type GuardResult, judgePage, validateCapture } from "../guard-page.js";
+import { type GuardOptions, type GuardResult, type HostTyped, judgePage, validateCapture } from "../guard-page.js";
 import { RuleSetError } from "../rules/parse-rule-set.js";
 import { differingRows, unevenRows } from "./differential-check.js";
 import { MaskBuildError, MaskUnavailableError } from "./mask-build-error.js";
@@ -68,6 +68,8 @@ type MaskOptions = GuardOptions & {
   revealsFor?: (page: CapturedPage) => readonly string[];
   /** Regions the host vouches for, per capture (node ids of that capture); wins over `hostTrusted`. */
   hostTrustedFor?: (page: CapturedPage) => readonly string[];
+  /** Values the host typed into fields, per capture (node ids of that capture); wins over `hostTyped`. */
+  hostTypedFor?: (page: CapturedPage) => readonly HostTyped[];
   /** Rules dropped earlier on the captured page's template (asked after `rules`); wins over `keepDropped`. */
   keepDroppedFor?: (page: CapturedPage) => ReadonlySet<number>;
 };
@@ -109,11 +111,13 @@ async function buildMask(source: CaptureSource, rules: unknown, options: MaskOpt
     const reveals = options.revealsFor?.(page) ?? options.reveals;
     const keepDropped = options.keepDroppedFor?.(page) ?? options.keepDropped;
     const hostTrusted = options.hostTrustedFor?.(page) ?? options.hostTrusted;
+    const hostTyped = options.hostTypedFor?.(page) ?? options.hostTyped;
     const judged = judgePage(page, ruleSet, {
       ...options,
       ...(reveals && { reveals }),
       ...(keepDropped && { keepDropped }),
       ...(hostTrusted && { hostTrusted }),
+      ...(hostTyped && { hostTyped }),
     });
     const second =
       frame.renderKeptOnly === undefined || judged.revealed.length === 0 || options.ablate?.has("differential-check")

@@ -141,4 +141,27 @@ describe("terminal trust in a guarded episode", { timeout: 180_000 }, () => {
     expect(fields[3], JSON.stringify(fields)).toContain("Passphrase");
     expect(fields[5], JSON.stringify(fields)).toContain("Command");
   });
+
+  it("lets Enter run a typed command that repeats a word of the prompt (the user's name)", async () => {
+    // The prompt `alex@laptop:~$` is untrusted (it shows a directory); the typed command holds
+    // "alex" too. The typed value is the host's own, so the input is no echo and stays focusable.
+    const { views, turns } = await typeInTerminal(
+      scenario,
+      [
+        { tool: "navigate", url: "terminal", new_tab: false },
+        ...line("git config --global user.name 'Alex Meyer'"),
+        ...line("ls /home/alex/Documents"),
+        { tool: "done", answer: "done" },
+      ],
+      12,
+    );
+    expect(
+      turns.filter((turn) => turn.includes(":refused:")),
+      JSON.stringify(turns),
+    ).toEqual([]);
+    expect(
+      views[5]!.some((shown) => shown.includes("notes.txt")),
+      JSON.stringify(views),
+    ).toBe(true);
+  });
 });

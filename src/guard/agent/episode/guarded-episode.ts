@@ -546,6 +546,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       revealsFor: (captured) => resolveReveals(captured, this.settings.adapters[rulesFor(captured.url ?? "").app ?? ""], this.reveals),
       droppedRules: this.droppedRules,
       hostTrustedFor: (captured) => this.terminal.observe(captured),
+      hostTypedFor: (captured) => this.terminal.typedIn(captured),
       ...(this.settings.ablate !== undefined && { ablate: this.settings.ablate }),
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
     });

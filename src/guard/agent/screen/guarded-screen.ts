@@ -3,7 +3,7 @@ import { liveCapture } from "../../capture/capture-screen.js";
 import type { CapturedPage } from "../../captured-page.js";
 import { intersectRects, type Rect, snapInward } from "../../geometry/rect.js";
 import type { GuardAblation } from "../../guard-ablation.js";
-import type { GuardRow } from "../../guard-page.js";
+import type { GuardRow, HostTyped } from "../../guard-page.js";
 import { buildMaskWithRetries } from "../../mask/build-mask-with-retries.js";
 import type { RuleSet } from "../../rules/rule.js";
 import type { DroppedRuleMemory } from "./dropped-rule-memory.js";
@@ -57,6 +57,8 @@ export interface CaptureOptions {
   revealsFor: (page: CapturedPage) => readonly string[];
   /** Regions the host vouches for in a capture (a clean terminal's screen; node ids of that capture). */
   hostTrustedFor?: (page: CapturedPage) => readonly string[];
+  /** Values the host typed into fields of a capture (the terminal's input): no echo of the page. */
+  hostTypedFor?: (page: CapturedPage) => readonly HostTyped[];
   userIdentity?: string;
   /** Rules the coverage cap dropped on earlier captures, per shown URL: they stay dropped. */
   droppedRules?: DroppedRuleMemory;
@@ -81,6 +83,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
       ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
       ...(options.ablate !== undefined && { ablate: options.ablate }),
       ...(options.hostTrustedFor !== undefined && { hostTrustedFor: options.hostTrustedFor }),
+      ...(options.hostTypedFor !== undefined && { hostTypedFor: options.hostTypedFor }),
       revealsFor: (captured) => {
         reveals = [...new Set(options.revealsFor(captured))].sort();
         return reveals;
