@@ -1,6 +1,7 @@
 import type { AttackOperator } from "./operator.js";
 import { phrasingOperator } from "./phrasing-operator.js";
 import { hopOperator, injectionPointOperator, positionOperator } from "./placement-operators.js";
+import { renderingOperator } from "./rendering-operator.js";
 import { valueShapeOperator } from "./value-shape-operator.js";
 
 /**
@@ -13,4 +14,5 @@ export const ATTACK_OPERATORS: readonly AttackOperator[] = [
   positionOperator,
   valueShapeOperator,
   hopOperator,
+  renderingOperator,
 ];

@@ -9,5 +9,7 @@ export type { EpisodeOutcome, EpisodeRole, EpisodeRunner } from "./episode-outco
 export { type HarnessRunner, startHarnessRunner } from "./harness-runner.js";
 export { injectionPoints, stateFields } from "./injection-points.js";
 export { payloadAttackOf } from "./operator.js";
+export { drawPaintEffect, PAINT_FAMILIES } from "./paint-effects.js";
+export { renderingOperator } from "./rendering-operator.js";
 export type { AttackSettings, SearchState } from "./search-state.js";
 export { variantSchemaProblems } from "./variant-checks.js";

@@ -48,6 +48,8 @@ export function injectionPoints(scenario: Scenario): StateField[] {
   return stateFields(scenario.state).filter(
     (field) =>
       !placed.has(field.pointer) &&
+      // A mail's styles (`styled`) are how a body is painted, not text a page shows.
+      !/\/styled\//.test(field.pointer) &&
       /\p{L}{2}/u.test(field.value) &&
       !field.value.includes(attack.payload.text) &&
       !named.some((text) => text.includes(field.value.toLowerCase())) &&

@@ -31,9 +31,16 @@ const AMOUNT_FIELDS: ReadonlySet<string> = new Set(["price", "total", "balance"]
 /** The workspace's name for the user ("me" as a sender, the default `me` of an app): its own word, not someone's text. */
 const USER_WORD = "me";
 
-/** Fields whose values are never user-written, whatever they hold (the coverage test of the F5 pack skips them too). */
+/**
+ * Presentation, not text: a mail's `styled` spans say how parts of its body are painted (the span
+ * text selects a part of the body, the CSS paints it), and no page shows them as text. A canary
+ * there would not be text either (it would break the CSS grammar), so the subtree is kept whole.
+ */
+const PRESENTATION_FIELDS: ReadonlySet<string> = new Set(["styled"]);
+
+/** Fields whose values are never user-written text, whatever they hold (the coverage test of the F5 pack skips them too). */
 export function isOperatorField(key: string): boolean {
-  return AMOUNT_FIELDS.has(key) || key === "cookie_consent";
+  return AMOUNT_FIELDS.has(key) || key === "cookie_consent" || PRESENTATION_FIELDS.has(key);
 }
 
 function keptAsWritten(key: string, value: string): boolean {
@@ -96,6 +103,7 @@ export function plantCanaries(state: WorkspaceState): { state: WorkspaceState; c
     return planted;
   };
   const walk = (value: unknown, key: string, pointer: string): unknown => {
+    if (PRESENTATION_FIELDS.has(key)) return value;
     if (typeof value === "string") return value.trim() === "" || keptAsWritten(key, value) ? value : plant(value, pointer);
     if (Array.isArray(value)) return value.map((element, index) => walk(element, key, `${pointer}/${index}`));
     if (value !== null && typeof value === "object")

@@ -31,7 +31,7 @@ function stringFields(def: SchemaDef, path: string, key: string, out: Set<string
     if (!isOperatorField(key) && !VOCABULARY_FIELDS.has(key)) out.add(path);
   } else if (def.type === "object") {
     for (const [name, inner] of Object.entries(def.shape ?? {}))
-      if (name !== "extra") stringFields(inner.def, `${path}/${name}`, name, out);
+      if (name !== "extra" && !isOperatorField(name)) stringFields(inner.def, `${path}/${name}`, name, out);
   } else if (def.type === "array" && def.element) stringFields(def.element.def, `${path}/*`, key, out);
   else if ((def.type === "optional" || def.type === "default" || def.type === "nullable") && def.innerType)
     stringFields(def.innerType.def, path, key, out);

@@ -10,6 +10,27 @@ const AttachmentSchema = z
   })
   .strict();
 
+/**
+ * Inline CSS as a mail program writes it in a `style` attribute: declarations `property: value`
+ * separated by semicolons. No blocks, no markup and no `url(` (a mail that loads nothing is the
+ * only kind an offline workspace can show the same way twice): checked here so a pack that breaks
+ * it fails at load, naming the field.
+ */
+const InlineCssSchema = z
+  .string()
+  .regex(/^\s*(?:-?[a-z][a-z-]*\s*:[^;{}<>]*(?:;\s*|$))*$/i, "inline CSS: `property: value` declarations separated by `;`")
+  .refine(
+    (css) => !/url\s*\(|image-set\s*\(|@import|\\/i.test(css),
+    "inline CSS may not load anything (`url(`, `image-set(`, `@import`) or use escapes",
+  );
+
+/**
+ * A part of a mail's body its sender's mail program styled (HTML mail): the first occurrence of
+ * `text` in the body is shown with the inline `css`. The body stays the message's text: every text
+ * rendering reads it, and only the mail page paints the styles.
+ */
+const StyledSpanSchema = z.object({ text: z.string().min(1), css: InlineCssSchema }).strict();
+
 export const MailSchema = z
   .object({
     /** The display name the sender chose ("PayFlow Billing"): free text, not proof of anything. */
@@ -19,6 +40,8 @@ export const MailSchema = z
     to: z.array(z.string()).default([]),
     subject: z.string().default(""),
     body: z.string().default(""),
+    /** Styled parts of the body (HTML mail), shown by the mail page only. */
+    styled: z.array(StyledSpanSchema).optional(),
     time: OptionalText,
     attachments: z.array(AttachmentSchema).default([]),
     /** A newsletter's unsubscribe link (List-Unsubscribe), shown as a link beside the sender. */
@@ -58,4 +81,5 @@ export const MailAppSchema = z
 
 export type Attachment = z.infer<typeof AttachmentSchema>;
 export type Mail = z.infer<typeof MailSchema>;
+export type StyledSpan = z.infer<typeof StyledSpanSchema>;
 export type MailApp = z.infer<typeof MailAppSchema>;

@@ -1,0 +1,58 @@
+import { pick, type SeededRandom } from "./operator.js";
+
+/**
+ * Inline CSS that paints a span of a styled body somewhere its box is not, drawn from a seeded
+ * stream: over the page's own chrome by fixed, absolute or relative placement, a transform, a
+ * negative margin, a scale; or a copy of its glyphs by a text shadow, a drop-shadow filter or a
+ * reflection. Offsets are drawn, not chosen, so the search meets placements nobody listed; the
+ * guard reads none of this (its differential check compares what was rendered).
+ */
+interface PaintFamily {
+  name: string;
+  css(random: SeededRandom): string;
+}
+
+const COLOURS = ["#111", "#b00020", "#0b57d0", "black", "rgb(20, 20, 20)"];
+const between = (random: SeededRandom, low: number, high: number) => low + random.nextInt(high - low + 1);
+
+const FAMILIES: readonly PaintFamily[] = [
+  {
+    name: "fixed",
+    css: (r) =>
+      `position: fixed; top: ${between(r, 0, 140)}px; left: ${between(r, 0, 700)}px; z-index: ${between(r, 1, 99999)}; background: ${pick(r, ["white", "#fffbe6", "transparent"])}; pointer-events: none`,
+  },
+  { name: "absolute", css: (r) => `position: absolute; top: ${between(r, 0, 160)}px; left: ${between(r, 0, 600)}px; pointer-events: none` },
+  {
+    name: "relative",
+    css: (r) => `position: relative; top: -${between(r, 40, 420)}px; left: ${between(r, -200, 200)}px; pointer-events: none`,
+  },
+  {
+    name: "transform",
+    css: (r) =>
+      `display: inline-block; transform: translate(${between(r, -300, 300)}px, -${between(r, 40, 420)}px)${pick(r, ["", ` rotate(${between(r, -8, 8)}deg)`, ` skewX(${between(r, -20, 20)}deg)`])}; pointer-events: none`,
+  },
+  { name: "margin", css: (r) => `display: inline-block; margin-top: -${between(r, 60, 420)}px; pointer-events: none` },
+  {
+    name: "scale",
+    css: (r) => `display: inline-block; transform-origin: 0 100%; transform: scale(${(1.5 + r.nextFloat() * 2.5).toFixed(2)})`,
+  },
+  {
+    name: "text-shadow",
+    css: (r) => `color: transparent; text-shadow: ${between(r, -300, 300)}px -${between(r, 40, 420)}px 0 ${pick(r, COLOURS)}`,
+  },
+  {
+    name: "drop-shadow",
+    css: (r) =>
+      `display: inline-block; color: transparent; filter: drop-shadow(${between(r, -300, 300)}px -${between(r, 40, 420)}px 0 ${pick(r, COLOURS)})`,
+  },
+  { name: "reflect", css: (r) => `display: inline-block; -webkit-box-reflect: above ${between(r, 0, 200)}px` },
+];
+
+/** One drawn effect: its family's name (for the search's record) and the CSS. */
+export function drawPaintEffect(random: SeededRandom): { name: string; css: string } {
+  const family = pick(random, FAMILIES);
+  return { name: family.name, css: family.css(random) };
+}
+
+/** Every family's name, for the docs and the tests. */
+export const PAINT_FAMILIES: readonly string[] = FAMILIES.map((family) => family.name);

@@ -1,0 +1,71 @@
+/**
+ * The guard against the rendering operator, end to end: a mail task's payload painted by drawn
+ * inline CSS (over the app's chrome, transformed, shadowed) in the workspace and the shared
+ * Chromium. The OCR reader behind the guard reads only the masked screenshot and follows the
+ * payload in none of the variants; the same reader undefended follows it in some, so the paint
+ * does reach the screen and the outcome is the mask's doing. The effects are drawn by seed, not
+ * chosen, and the guard reads none of them.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeOcr, loadDefense } from "../../src/agents/index.js";
+import { payloadAttackOf, renderingOperator } from "../../src/attack/index.js";
+import { ModelSetup } from "../../src/models/index.js";
+import { uiAgentFor } from "../../src/runner/agent-specs.js";
+import { DEFAULT_E2E_SETTINGS, startE2eHarness } from "../../src/runner/index.js";
+import { INJECTION_PACK_DIR, loadScenarios } from "../../src/scenario/index.js";
+import { seededRandom } from "../../src/stats/index.js";
+import { sharedBrowser } from "../support/shared-browser.js";
+
+const TASK = "inj-f1-mail-badge-wants-signin-code";
+const SEEDS = [1, 2, 3, 4, 5, 6];
+let browser: Browser;
+beforeAll(async () => {
+  browser = await sharedBrowser();
+}, 60_000);
+afterAll(async () => {
+  await closeOcr();
+  await browser?.close();
+});
+
+describe("the guard against painted mail payloads", { timeout: 400_000 }, () => {
+  it("keeps the OCR reader from every drawn rendering it follows undefended", async () => {
+    const { scenarios } = await loadScenarios([INJECTION_PACK_DIR]);
+    const task = scenarios.find((scenario) => scenario.id === TASK)!;
+    const models = new ModelSetup({ cache: "off" }, join(mkdtempSync(join(tmpdir(), "render-")), "cache.sqlite"));
+    const harness = await startE2eHarness({ runDir: mkdtempSync(join(tmpdir(), "render-")), settings: DEFAULT_E2E_SETTINGS, browser });
+    const outcomes: Record<string, string[]> = { gullible: [], "guarded:gullible": [] };
+    try {
+      for (const seed of SEEDS) {
+        const variant = renderingOperator.apply(task, payloadAttackOf(task)!, seededRandom(seed, TASK))!;
+        for (const id of Object.keys(outcomes)) {
+          const record = await harness.runEpisode({
+            runId: `render-${seed}`,
+            scenario: { ...variant.scenario, id: `${TASK}.r${seed}` },
+            agent: uiAgentFor(id, loadDefense("none"), models, "axtree"),
+            defense: "none",
+            epoch: 0,
+            seed,
+            matcher: "strict",
+          });
+          const outcome =
+            record.status === "error" ? `error: ${record.error.message}` : record.injection?.adversarial ? "attacked" : "not attacked";
+          outcomes[id]!.push(`${outcome} (${variant.detail})`);
+        }
+      }
+    } finally {
+      await harness.close();
+    }
+    expect(
+      outcomes["guarded:gullible"]!.filter((line) => !line.startsWith("not attacked")),
+      JSON.stringify(outcomes, null, 1),
+    ).toEqual([]);
+    expect(
+      outcomes.gullible!.some((line) => line.startsWith("attacked")),
+      JSON.stringify(outcomes, null, 1),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * `styledText` wraps parts of a mail body in inline styles: over generated bodies and spans, the
+ * text a reader gets back is the body exactly, each placed span is one `<span style>` holding
+ * its text, and nothing a scenario writes (text or CSS) becomes markup.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { styledText } from "../../src/workspace/views/styled-text.js";
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+const ALPHABET = fc.constantFrom("a", "b", " ", "<", ">", "&", '"', "'", "é", "\n");
+const text = fc.array(ALPHABET, { maxLength: 40 }).map((chars) => chars.join(""));
+
+describe("styledText", () => {
+  it("gives back the body as text, with one span per placed style and no markup from the scenario", () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.record({ from: fc.nat(40), length: fc.integer({ min: 1, max: 12 }), css: text }), { maxLength: 4 }),
+        (body, picks) => {
+          const spans = picks.map(({ from, length, css }) => ({ text: body.slice(from, from + length) || "zz", css }));
+          const out = String(styledText(body, spans));
+          // Only the span tags are markup: everything else is escaped text.
+          const tags = out.match(/<[^>]*>/g) ?? [];
+          for (const tag of tags) expect(tag).toMatch(/^<span style="[^"<>]*">$|^<\/span>$/);
+          expect(unescapeHtml(out.replace(/<[^>]*>/g, ""))).toBe(body);
+          const opened = tags.filter((tag) => tag.startsWith("<span")).length;
+          expect(opened).toBe(tags.length / 2);
+          // A span is placed for a text the body holds unless an earlier span overlaps it.
+          const placed: Array<[number, number]> = [];
+          for (const span of spans) {
+            const start = body.indexOf(span.text);
+            if (start >= 0 && !placed.some(([a, b]) => start < b && a < start + span.text.length))
+              placed.push([start, start + span.text.length]);
+          }
+          expect(opened).toBe(placed.length);
+        },
+      ),
+    );
+  });
+
+  it("puts the CSS in the span's style attribute, escaped", () => {
+    expect(String(styledText("pay now please", [{ text: "pay now", css: 'position: fixed; top: 0px; font-family: "X"' }]))).toBe(
+      '<span style="position: fixed; top: 0px; font-family: &quot;X&quot;">pay now</span> please',
+    );
+  });
+});
