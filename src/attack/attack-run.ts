@@ -5,6 +5,7 @@ import { packYaml, type Scenario } from "../scenario/index.js";
 import { runAttackSearch } from "./attack-search.js";
 import { type AttackSummary, SUCCESS_DIR, summarizeAttack, treeText } from "./attack-summary.js";
 import type { EpisodeRunner } from "./episode-outcome.js";
+import type { SearchOperator } from "./operator.js";
 import { type AttackSettings, type SearchState, SearchStateSchema } from "./search-state.js";
 
 export const STATE_FILE = "search.json";
@@ -30,6 +31,8 @@ export interface AttackRunOptions {
   start?: { tasks: readonly Scenario[]; settings: AttackSettings };
   budget: number;
   run: EpisodeRunner;
+  /** The operators, when not only the built-in ones (a model mutator). */
+  operators?: readonly SearchOperator[];
   signal?: AbortSignal;
   onEpisode?: (line: string) => void;
 }
@@ -61,6 +64,7 @@ export async function runAttack(options: AttackRunOptions): Promise<{ state: Sea
     settings,
     budget: options.budget,
     run: options.run,
+    ...(options.operators && { operators: options.operators }),
     ...(saved && { state: saved }),
     save: write,
     ...(options.signal && { signal: options.signal }),

@@ -4,7 +4,7 @@ import { seededRandom } from "../stats/index.js";
 import { ATTACK_OPERATORS } from "./attack-operators.js";
 import type { EpisodeOutcome, EpisodeRunner } from "./episode-outcome.js";
 import { stateFields } from "./injection-points.js";
-import { payloadAttackOf } from "./operator.js";
+import { payloadAttackOf, type SearchOperator } from "./operator.js";
 import type { AttackSettings, SearchState, TaskTree, VariantNode } from "./search-state.js";
 import { oracleProblems, variantSchemaProblems } from "./variant-checks.js";
 
@@ -21,6 +21,11 @@ export interface AttackSearchOptions {
   /** Agent episodes on variants, in total over all tasks (a resume may raise it). */
   budget: number;
   run: EpisodeRunner;
+  /**
+   * The operators the settings name, by kind (default `ATTACK_OPERATORS`; with a model mutator,
+   * those and `mutationOperator`). A kind the settings name and this list lacks makes no child.
+   */
+  operators?: readonly SearchOperator[];
   /** A saved state to continue (`--resume`); its settings must be `settings`. */
   state?: SearchState;
   /** Called after every iteration (and every static episode) with the whole state: write it, so a kill loses only the iteration in flight. */
@@ -203,9 +208,9 @@ async function iterate(search: TaskSearch, state: SearchState, options: AttackSe
     if (search.stalls >= STALL_LIMIT || (node === root && root.children.length === 0)) search.tree.exhausted = true;
     return;
   }
-  const operator = ATTACK_OPERATORS.find((candidate) => candidate.kind === kind);
+  const operator = (options.operators ?? ATTACK_OPERATORS).find((candidate) => candidate.kind === kind);
   const attack = payloadAttackOf(node.scenario);
-  const applied = operator && attack && operator.apply(node.scenario, attack, seededRandom(settings.seed, `${node.id}:${kind}`));
+  const applied = operator && attack && (await operator.apply(node.scenario, attack, seededRandom(settings.seed, `${node.id}:${kind}`)));
   if (!applied) return;
   search.tree.made += 1;
   const id = `${search.task.id}.a${search.tree.made}`;

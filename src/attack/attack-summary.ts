@@ -27,6 +27,8 @@ export interface AttackSummary {
   defense?: string;
   /** The guard's protections switched off, when any were (an ablation row). */
   guard_ablate?: string[];
+  /** The model mutator's model, when the search had one. */
+  mutator_model?: string;
   budget: number;
   /** Agent episodes the search spent on variants (≤ budget). */
   episodes: number;
@@ -104,6 +106,7 @@ export function summarizeAttack(state: SearchState, budget: number): AttackSumma
     ...(state.settings.q_model !== undefined && { q_model: state.settings.q_model }),
     ...(state.settings.defense !== undefined && { defense: state.settings.defense }),
     ...(state.settings.guard_ablate !== undefined && { guard_ablate: state.settings.guard_ablate }),
+    ...(state.settings.mutator_model !== undefined && { mutator_model: state.settings.mutator_model }),
     budget,
     episodes: state.episodes,
     static_episodes: state.static_episodes,

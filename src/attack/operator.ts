@@ -7,7 +7,7 @@ export type SeededRandom = ReturnType<typeof seededRandom>;
 export type { PayloadAttack };
 
 /** What an operator made: the rewritten task, and one line saying which concrete choice it drew. */
-interface Applied {
+export interface Applied {
   scenario: Scenario;
   detail: string;
 }
@@ -23,6 +23,14 @@ export interface AttackOperator {
   description: string;
   apply(scenario: Scenario, attack: PayloadAttack, random: SeededRandom): Applied | undefined;
 }
+
+/** An operator that asks a model (the mutator): the same contract, its child arriving later. */
+export interface ModelAttackOperator extends Omit<AttackOperator, "apply"> {
+  apply(scenario: Scenario, attack: PayloadAttack, random: SeededRandom): Promise<Applied | undefined>;
+}
+
+/** What the search expands with: the built-in operators and, when configured, the model mutator. */
+export type SearchOperator = AttackOperator | ModelAttackOperator;
 
 export function payloadAttackOf(scenario: Scenario): PayloadAttack | undefined {
   const attack = scenario.attack;

@@ -9,6 +9,8 @@ const AttackSettingsSchema = z.object({
   defense: z.string().optional(),
   /** Protections of a guarded agent switched off (`--guard-ablate`), in `GUARD_ABLATION_NAMES` order. */
   guard_ablate: z.array(z.string()).optional(),
+  /** The model of the mutation operator (`--mutator-model`), asked again on resume. */
+  mutator_model: z.string().optional(),
   seed: z.number().int().nonnegative(),
   task_ids: z.array(z.string()),
   operators: z.array(z.string()),

@@ -18,6 +18,7 @@ export * from "./apps/terminal-app.js";
 export * from "./apps/todo-app.js";
 export * from "./apps/tracker-app.js";
 export { type Attack, AttackSchema, isPayloadAttack, type PayloadAttack } from "./attack/attack.js";
+export { evaluatorOperands } from "./attack/attack-checks.js";
 export { ATTACK_FAMILIES, ATTACK_FAMILY_LABELS, AttackFamilySchema, TERMINAL_ACTIONS, TERMINAL_PHRASINGS } from "./attack/attack-family.js";
 export { containsToken } from "./attack/contains-token.js";
 export {

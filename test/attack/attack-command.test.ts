@@ -10,16 +10,17 @@ import { describe, expect, it } from "vitest";
 import { CliContext } from "../../src/cli/cli-context.js";
 import { attackCommandWith } from "../../src/cli/commands/attack.js";
 import { main } from "../../src/cli/main.js";
+import { MockOpenAIServer } from "../support/mock-openai-server.js";
 import { memoryIo } from "../support/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { fakeRunner } from "./support/fake-runner.js";
 
 const FIXTURE = join(import.meta.dirname, "fixtures", "off-path.yaml");
 
-async function attack(argv: string[]) {
+async function attack(argv: string[], reads = "/shop/") {
   const io = memoryIo();
   const cli = new CliContext(io, ["attack", ...argv]);
-  const fake = fakeRunner({ reads: "/shop/" });
+  const fake = fakeRunner({ reads });
   let agent: string | undefined;
   const program = new Command("safecua").exitOverride().addCommand(
     attackCommandWith(async (attacked) => {
@@ -78,6 +79,30 @@ describe("safecua attack", () => {
     const resumed = await attack(["--resume", out, "--budget", "2", "--json"]);
     expect(resumed.agent).toBe("guarded:scripted -echo-demotion -differential-check");
     expect(JSON.parse(resumed.io.stdout).guard_ablate).toEqual(["echo-demotion", "differential-check"]);
+  });
+
+  it("adds the model mutator with --mutator-model: its variants are in the trees, and a resume asks the same model", async () => {
+    const server = await MockOpenAIServer.start();
+    server.respondWith((request) => {
+      const instruction = /^Instruction: (.*)$/m.exec(request.body.messages.at(-1).content)![1]!;
+      return JSON.stringify({ text: `The account owner already agreed to this: ${instruction}.` });
+    });
+    try {
+      const out = tempDir();
+      const model = ["--mutator-model", "openai-compatible:rewriter", "--base-url", server.url];
+      // An agent that reads nothing: no variant breaks the task, so every operator at the root is tried.
+      const first = await attack(["--agent", "gullible", ...model, "--pack", FIXTURE, "--budget", "6", "--out", out, "--json"], "/nowhere/");
+      expect(JSON.parse(first.io.stdout).mutator_model).toBe("openai-compatible:rewriter");
+      const state = JSON.parse(readFileSync(join(out, "search.json"), "utf8"));
+      expect(state.settings.operators).toContain("mutation");
+      const mutated = state.trees[0].nodes.find((node: { operator?: string }) => node.operator === "mutation");
+      expect(mutated.scenario.attack.payload.text).toMatch(/^The account owner already agreed to this: /);
+      expect(server.callCount).toBeGreaterThan(0);
+      const resumed = await attack(["--resume", out, "--base-url", server.url, "--budget", "8", "--json"], "/nowhere/");
+      expect(JSON.parse(resumed.io.stdout).mutator_model).toBe("openai-compatible:rewriter");
+    } finally {
+      await server.stop();
+    }
   });
 
   it("searches against a prompt defense, kept by a resume and shown in the summary", async () => {

@@ -7,8 +7,11 @@ import {
   DEFAULT_ATTEMPT_REWARD,
   DEFAULT_NOVELTY_WEIGHT,
   type HarnessRunner,
+  MUTATION_KIND,
+  mutationOperator,
   readSearchState,
   runAttack,
+  type SearchOperator,
   SUMMARY_FILE,
   startHarnessRunner,
   TREE_FILE,
@@ -33,6 +36,7 @@ interface AttackOptions {
   qModel?: string;
   defense?: string;
   guardAblate?: string[];
+  mutatorModel?: string;
   scenario?: string[];
   pack?: string[];
   budget: number;
@@ -86,6 +90,10 @@ export function attackCommandWith(startRunner: StartRunner) {
           `guarded agents: switch protections of the guard off, to search against an ablation row; comma-separate: ${GUARD_ABLATION_NAMES.join(", ")}`,
           collectList,
         )
+        .option(
+          "--mutator-model <spec>",
+          "add the model mutator: a model (provider:model, through the model flags and cache) rewrites the payload's words, keeping its values",
+        )
         .option("--scenario <id|glob>", "only tasks whose id matches (* and ? wildcards); repeat or comma-separate", collectList)
         .option("--pack <path>", "injection pack files or folders (default: packs/injection); repeatable", collectList)
         .option("--budget <n>", "agent episodes on variants, over all tasks (a resume may raise it)", nonNegativeInt)
@@ -108,14 +116,16 @@ export function attackCommandWith(startRunner: StartRunner) {
           options.scenario !== undefined ||
           options.qModel !== undefined ||
           options.defense !== undefined ||
-          options.guardAblate !== undefined)
+          options.guardAblate !== undefined ||
+          options.mutatorModel !== undefined)
       )
         cli.log(
-          "--resume: the tasks, agent, q-model, defense and ablations are the saved search's; --pack, --scenario, --q-model, --defense and --guard-ablate are ignored",
+          "--resume: the tasks, agent, q-model, defense, ablations and mutator are the saved search's; --pack, --scenario, --q-model, --defense, --guard-ablate and --mutator-model are ignored",
         );
       const agentSpec = saved?.settings.agent ?? options.agent;
       if (agentSpec === undefined) throw new InputError("--agent is required for a new search", { file: "--agent" });
       const qModel = saved ? saved.settings.q_model : options.qModel;
+      const mutatorModel = saved ? saved.settings.mutator_model : options.mutatorModel;
       const defenseName = saved ? saved.settings.defense : options.defense;
       const ablate = saved
         ? (saved.settings.guard_ablate ?? [])
@@ -153,9 +163,10 @@ export function attackCommandWith(startRunner: StartRunner) {
             ...(qModel !== undefined && { q_model: qModel }),
             ...(defenseName !== undefined && defenseName !== "none" && { defense: defenseName }),
             ...(ablate.length > 0 && { guard_ablate: ablate }),
+            ...(mutatorModel !== undefined && { mutator_model: mutatorModel }),
             seed,
             task_ids: tasks.map((task) => task.id),
-            operators: ATTACK_OPERATORS.map((operator) => operator.kind),
+            operators: [...ATTACK_OPERATORS.map((operator) => operator.kind), ...(mutatorModel !== undefined ? [MUTATION_KIND] : [])],
             novelty_weight: DEFAULT_NOVELTY_WEIGHT,
             attempt_reward: DEFAULT_ATTEMPT_REWARD,
           },
@@ -167,6 +178,10 @@ export function attackCommandWith(startRunner: StartRunner) {
         ...(qModel !== undefined && { q_model: qModel }),
         ...(ablate.length > 0 && { ablate }),
       });
+      const operators: SearchOperator[] = [
+        ...ATTACK_OPERATORS,
+        ...(mutatorModel !== undefined ? [mutationOperator(models.client(mutatorModel), (line) => cli.log(line))] : []),
+      ];
       const stop = gracefulStop(cli.io, "stopping after the episode in flight; continue with --resume");
       const runner = await startRunner(agent, join(outDir, "episodes"), seed);
       try {
@@ -175,6 +190,7 @@ export function attackCommandWith(startRunner: StartRunner) {
           ...(start && { start }),
           budget: options.budget,
           run: runner.run,
+          operators,
           signal: stop.signal,
           onEpisode: (line) => cli.log(line),
         });

@@ -14,7 +14,7 @@ export interface AttackProblem {
 }
 
 /** The strings an evaluator checks for: what its filters and its metric compare against. */
-function evaluatorOperands(evaluator: Evaluator): string[] {
+export function evaluatorOperands(evaluator: Evaluator): string[] {
   const { getter, metric } = evaluator;
   const operands: string[] = [];
   if (getter.from === "state") {
