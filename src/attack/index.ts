@@ -9,7 +9,7 @@ export type { EpisodeOutcome, EpisodeRole, EpisodeRunner } from "./episode-outco
 export { type HarnessRunner, startHarnessRunner } from "./harness-runner.js";
 export { injectionPoints, stateFields } from "./injection-points.js";
 export { keptValues, MUTATION_KIND, mutationOperator, rewriteProblem } from "./mutation-operator.js";
-export { type AttackOperator, type ModelAttackOperator, payloadAttackOf, type SearchOperator } from "./operator.js";
+export { payloadAttackOf, type SearchOperator } from "./operator.js";
 export { drawPaintEffect, PAINT_FAMILIES } from "./paint-effects.js";
 export { renderingOperator } from "./rendering-operator.js";
 export type { AttackSettings, SearchState } from "./search-state.js";

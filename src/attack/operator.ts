@@ -7,7 +7,7 @@ export type SeededRandom = ReturnType<typeof seededRandom>;
 export type { PayloadAttack };
 
 /** What an operator made: the rewritten task, and one line saying which concrete choice it drew. */
-export interface Applied {
+interface Applied {
   scenario: Scenario;
   detail: string;
 }

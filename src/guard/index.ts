@@ -8,7 +8,7 @@ export { capturePage, captureScreen, liveCapture } from "./capture/index.js";
 export { type CapturedNode, type CapturedPage, type CapturedPageInput, CapturedPageSchema } from "./captured-page.js";
 export type { Rect } from "./geometry/rect.js";
 export { GUARD_ABLATION_NAMES, type GuardAblation, isGuardAblation } from "./guard-ablation.js";
-export { type GuardOptions, type GuardResult, type GuardRow, guardPage, type HostTyped } from "./guard-page.js";
+export { type GuardOptions, type GuardResult, type GuardRow, guardPage } from "./guard-page.js";
 export { buildMaskWithRetries, type CaptureSource, type MaskedScreen, takenCapture } from "./mask/build-mask-with-retries.js";
 export { isMasked } from "./mask/is-masked.js";
 export { MaskBuildError, MaskUnavailableError } from "./mask/mask-build-error.js";
