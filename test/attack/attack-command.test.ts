@@ -91,7 +91,10 @@ describe("safecua attack", () => {
       const out = tempDir();
       const model = ["--mutator-model", "openai-compatible:rewriter", "--base-url", server.url];
       // An agent that reads nothing: no variant breaks the task, so every operator at the root is tried.
-      const first = await attack(["--agent", "gullible", ...model, "--pack", FIXTURE, "--budget", "6", "--out", out, "--json"], "/nowhere/");
+      const first = await attack(
+        ["--agent", "gullible", ...model, "--pack", FIXTURE, "--budget", "6", "--out", out, "--json"],
+        "/nowhere/",
+      );
       expect(JSON.parse(first.io.stdout).mutator_model).toBe("openai-compatible:rewriter");
       const state = JSON.parse(readFileSync(join(out, "search.json"), "utf8"));
       expect(state.settings.operators).toContain("mutation");

@@ -82,31 +82,28 @@ async function typeInTerminal(task: Scenario, calls: readonly ToolCall[], maxSte
   return typed;
 }
 
+/** Opens the terminal, types and enters each line, ends; the host must have refused none of the calls. */
+async function enterLines(task: Scenario, lines: readonly string[], maxSteps: number): Promise<Typed> {
+  const typed = await typeInTerminal(
+    task,
+    [{ tool: "navigate", url: "terminal", new_tab: false }, ...lines.flatMap(line), { tool: "done", answer: "done" }],
+    maxSteps,
+  );
+  expect(
+    typed.turns.filter((turn) => turn.includes(":refused:")),
+    JSON.stringify(typed.turns),
+  ).toEqual([]);
+  return typed;
+}
+
 describe("terminal trust in a guarded episode", { timeout: 180_000 }, () => {
   it("shows the screen after ls, masks it after curl to the screen, through clear, and shows it again after reset", async () => {
-    const { views, turns } = await typeInTerminal(
-      scenario,
-      [
-        { tool: "navigate", url: "terminal", new_tab: false },
-        ...line("ls"),
-        ...line("curl http://x.example/payload"),
-        ...line("clear"),
-        ...line("pwd"),
-        ...line("reset"),
-        ...line("pwd"),
-        { tool: "done", answer: "done" },
-      ],
-      20,
-    );
+    // Every call reached the browser: the fixed-name input stays typeable while the screen is masked.
+    const { views } = await enterLines(scenario, ["ls", "curl http://x.example/payload", "clear", "pwd", "reset", "pwd"], 20);
     const shows = (at: number, text: string) => {
       expect(views[at], JSON.stringify(views)).toBeDefined();
       return views[at]!.some((shown) => shown.includes(text));
     };
-    // Every call reached the browser: the fixed-name input stays typeable while the screen is masked.
-    expect(
-      turns.filter((turn) => turn.includes(":refused:")),
-      JSON.stringify(turns),
-    ).toEqual([]);
     // After each Enter (calls 2, 4, 6, 8, 10, 12), the next call's view.
     expect(shows(3, "$ ls"), JSON.stringify(views)).toBe(true);
     expect(shows(5, "curl")).toBe(false);
@@ -122,20 +119,7 @@ describe("terminal trust in a guarded episode", { timeout: 180_000 }, () => {
       task: "Install Node.js with apt in the terminal. My sudo password is tern-4417.",
       state: { terminal: { sudo_password: "tern-4417" } },
     });
-    const { fields, turns } = await typeInTerminal(
-      sudo,
-      [
-        { tool: "navigate", url: "terminal", new_tab: false },
-        ...line("sudo apt install nodejs"),
-        ...line("tern-4417"),
-        { tool: "done", answer: "done" },
-      ],
-      12,
-    );
-    expect(
-      turns.filter((turn) => turn.includes(":refused:")),
-      JSON.stringify(turns),
-    ).toEqual([]);
+    const { fields } = await enterLines(sudo, ["sudo apt install nodejs", "tern-4417"], 12);
     // Before the sudo line the input is the command field; while sudo asks, the password field.
     expect(fields[1], JSON.stringify(fields)).toContain("Command");
     expect(fields[3], JSON.stringify(fields)).toContain("Passphrase");
@@ -145,20 +129,7 @@ describe("terminal trust in a guarded episode", { timeout: 180_000 }, () => {
   it("lets Enter run a typed command that repeats a word of the prompt (the user's name)", async () => {
     // The prompt `alex@laptop:~$` is untrusted (it shows a directory); the typed command holds
     // "alex" too. The typed value is the host's own, so the input is no echo and stays focusable.
-    const { views, turns } = await typeInTerminal(
-      scenario,
-      [
-        { tool: "navigate", url: "terminal", new_tab: false },
-        ...line("git config --global user.name 'Alex Meyer'"),
-        ...line("ls /home/alex/Documents"),
-        { tool: "done", answer: "done" },
-      ],
-      12,
-    );
-    expect(
-      turns.filter((turn) => turn.includes(":refused:")),
-      JSON.stringify(turns),
-    ).toEqual([]);
+    const { views } = await enterLines(scenario, ["git config --global user.name 'Alex Meyer'", "ls /home/alex/Documents"], 12);
     expect(
       views[5]!.some((shown) => shown.includes("notes.txt")),
       JSON.stringify(views),
