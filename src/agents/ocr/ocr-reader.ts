@@ -54,6 +54,9 @@ async function tesseractEngine(): Promise<OcrEngine> {
     // listener, an uncaught exception beside the rejected promise that already carries it.
     errorHandler: () => {},
   });
+  // Screenshots carry no usable resolution (Chromium's JPEGs say 25 dpi), so Tesseract fell back to
+  // 70 dpi and printed a warning on stderr for every image read; 70 said once is the same reading, silent.
+  await worker.setParameters({ user_defined_dpi: "70" });
   const box = ({ x0, y0, x1, y1 }: TesseractBbox): OcrBox => ({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
   return {
     async read(image) {
