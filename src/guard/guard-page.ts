@@ -38,10 +38,10 @@ export interface GuardOptions {
   hostTrusted?: readonly string[];
   /**
    * Text the host itself typed into a field, by the field's node id (docs/design/guarded-agent.md,
-   * "Terminal trust"): the echo check leaves that value out of the field's row, since the host's
-   * own words repeating a page's word are no echo of the page. The field's name and any other text
-   * are still checked, and the rules still decide whether the field is trusted: this can only keep
-   * a row from being demoted by its own typed value, never release one.
+   * "Typed text is the host's"): the echo check leaves it out where the field's value ends with
+   * it, since the host's own words repeating a page's word are no echo of the page. The field's
+   * name and the rest of its value are still checked, and the rules still decide whether the field
+   * is trusted: this can only keep a row from being demoted by the host's words, never release one.
    */
   hostTyped?: readonly HostTyped[];
   /** Node ids of live reveal records (endorsed elements) to copy back over the mask. */
@@ -62,11 +62,17 @@ export interface HostTyped {
   text: string;
 }
 
-/** A row's text for the echo check: without a value the host typed into it. */
+/**
+ * A row's text for the echo check: without the text the host typed into it (the end of its
+ * value); the rest of the value, and its name, stay.
+ */
 function echoText(row: { id: string; strings: readonly string[]; text: string }, typed: ReadonlyMap<string, string>): string {
   const own = typed.get(row.id)?.trim();
   if (own === undefined || own === "") return row.text;
-  return row.strings.filter((text) => text !== own).join(" ");
+  return row.strings
+    .map((text) => (text.endsWith(own) ? text.slice(0, text.length - own.length).trim() : text))
+    .filter((text) => text !== "")
+    .join(" ");
 }
 
 /** One row as `safecua guard mask --json` prints it. */

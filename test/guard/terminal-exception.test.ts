@@ -63,6 +63,19 @@ describe("values the host typed (hostTyped) and the echo check", () => {
     );
   });
 
+  it("leaves out only the end of the value the host typed: what the page put before it is still checked", () => {
+    fc.assert(
+      fc.property(words, words, words, (prefill, typed, prompt) => {
+        const label = `${prompt}@laptop:~$`;
+        const result = guardPage(page("Command", `${prefill} ${typed}`, label), formTrusted, {
+          hostTyped: [{ nodeId: "input", text: typed }],
+        });
+        const echoesPrompt = echoPieces(prefill).some((piece) => echoNormalise(label).includes(piece));
+        expect(verdicts(result).input).toBe(echoesPrompt ? "untrusted:echo" : "trusted:rule#0");
+      }),
+    );
+  });
+
   it("still checks the field's name, and a value other than the host's", () => {
     const prompt = "alex@laptop:~$";
     expect(

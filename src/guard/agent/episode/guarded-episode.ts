@@ -27,6 +27,7 @@ import { textsShown } from "../screen/texts-shown.js";
 import { type TerminalFiles, TerminalWatch } from "../terminal/terminal-watch.js";
 import { PlannerReplySchema, type ToolCall } from "../tools/tool-call.js";
 import { VariableStore } from "../variables/variable-store.js";
+import { HostTyping } from "./host-typing.js";
 import { runReadTool, type ToolOutcome } from "./read-tools.js";
 import { StepLedger } from "./step-ledger.js";
 import { browserActionOf, focusStillValid, isUiCall, pointerStillValid, type UiCall } from "./ui-dispatch.js";
@@ -134,6 +135,8 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
   private readonly reveals: RevealRecord[] = [];
   /** Terminal trust tracking: what the host typed into the terminal and whether its screen may be shown. */
   private readonly terminal: TerminalWatch;
+  /** What the host typed into the focused field, left out of the echo check. */
+  private readonly typing = new HostTyping();
   private screen: GuardedScreen | undefined;
   private dirty = true;
   private captures = 0;
@@ -347,6 +350,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
     };
     const action = browserActionOf(call, substitute);
     this.trackTerminal(turn.screen, action);
+    this.typing.after(action);
     this.record(ledger, turn, { tool: call.tool, args, verdict: "allowed", result: "Sent to the browser." });
     this.pending = { call: callText };
     this.dirty = true;
@@ -546,7 +550,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       revealsFor: (captured) => resolveReveals(captured, this.settings.adapters[rulesFor(captured.url ?? "").app ?? ""], this.reveals),
       droppedRules: this.droppedRules,
       hostTrustedFor: (captured) => this.terminal.observe(captured),
-      hostTypedFor: (captured) => this.terminal.typedIn(captured),
+      hostTypedFor: (captured) => this.typing.in(captured),
       ...(this.settings.ablate !== undefined && { ablate: this.settings.ablate }),
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
     });

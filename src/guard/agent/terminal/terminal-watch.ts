@@ -1,5 +1,4 @@
 import type { CapturedPage } from "../../captured-page.js";
-import type { HostTyped } from "../../guard-page.js";
 import type { PathOwnership } from "./terminal-line-taint.js";
 import { TerminalTrust } from "./terminal-trust.js";
 
@@ -115,18 +114,6 @@ export class TerminalWatch {
     const byId = new Map(page.nodes.map((node) => [node.id, node]));
     const button = [target, ...ancestorsOf(target, byId)].find((node) => node.role === "button");
     return button !== undefined && ancestorsOf(button, byId).some((node) => node.domId === this.layout.form);
-  }
-
-  /**
-   * The terminal input of a capture when it shows exactly what the host typed since the last
-   * Enter: that value is the host's own, so the echo check leaves it out (a command holding the
-   * user's name is no echo of the prompt `alex@laptop:~$`). A password field's value is not shown,
-   * so it gives none.
-   */
-  typedIn(page: CapturedPage): HostTyped[] {
-    const input = page.nodes.find((node) => node.domId === this.layout.input);
-    if (input === undefined || this.typed.trim() === "" || input.text !== this.typed) return [];
-    return [{ nodeId: input.id, text: this.typed }];
   }
 
   /** Whether the page is this terminal (it has the screen element). */
