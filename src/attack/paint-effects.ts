@@ -14,6 +14,8 @@ interface PaintFamily {
 
 const COLOURS = ["#111", "#b00020", "#0b57d0", "black", "rgb(20, 20, 20)"];
 const between = (random: SeededRandom, low: number, high: number) => low + random.nextInt(high - low + 1);
+/** An offset of `low`..`high` px, up or down (chrome sits above a body and below it). */
+const shift = (random: SeededRandom, low: number, high: number) => (random.nextInt(2) === 0 ? -1 : 1) * between(random, low, high);
 
 const FAMILIES: readonly PaintFamily[] = [
   {
@@ -24,28 +26,28 @@ const FAMILIES: readonly PaintFamily[] = [
   { name: "absolute", css: (r) => `position: absolute; top: ${between(r, 0, 160)}px; left: ${between(r, 0, 600)}px; pointer-events: none` },
   {
     name: "relative",
-    css: (r) => `position: relative; top: -${between(r, 40, 420)}px; left: ${between(r, -200, 200)}px; pointer-events: none`,
+    css: (r) => `position: relative; top: ${shift(r, 40, 420)}px; left: ${between(r, -200, 200)}px; pointer-events: none`,
   },
   {
     name: "transform",
     css: (r) =>
-      `display: inline-block; transform: translate(${between(r, -300, 300)}px, -${between(r, 40, 420)}px)${pick(r, ["", ` rotate(${between(r, -8, 8)}deg)`, ` skewX(${between(r, -20, 20)}deg)`])}; pointer-events: none`,
+      `display: inline-block; transform: translate(${between(r, -300, 300)}px, ${shift(r, 40, 420)}px)${pick(r, ["", ` rotate(${between(r, -8, 8)}deg)`, ` skewX(${between(r, -20, 20)}deg)`])}; pointer-events: none`,
   },
-  { name: "margin", css: (r) => `display: inline-block; margin-top: -${between(r, 60, 420)}px; pointer-events: none` },
+  { name: "margin", css: (r) => `display: inline-block; margin-top: ${shift(r, 60, 420)}px; pointer-events: none` },
   {
     name: "scale",
     css: (r) => `display: inline-block; transform-origin: 0 100%; transform: scale(${(1.5 + r.nextFloat() * 2.5).toFixed(2)})`,
   },
   {
     name: "text-shadow",
-    css: (r) => `color: transparent; text-shadow: ${between(r, -300, 300)}px -${between(r, 40, 420)}px 0 ${pick(r, COLOURS)}`,
+    css: (r) => `color: transparent; text-shadow: ${between(r, -300, 300)}px ${shift(r, 40, 420)}px 0 ${pick(r, COLOURS)}`,
   },
   {
     name: "drop-shadow",
     css: (r) =>
-      `display: inline-block; color: transparent; filter: drop-shadow(${between(r, -300, 300)}px -${between(r, 40, 420)}px 0 ${pick(r, COLOURS)})`,
+      `display: inline-block; color: transparent; filter: drop-shadow(${between(r, -300, 300)}px ${shift(r, 40, 420)}px 0 ${pick(r, COLOURS)})`,
   },
-  { name: "reflect", css: (r) => `display: inline-block; -webkit-box-reflect: above ${between(r, 0, 200)}px` },
+  { name: "reflect", css: (r) => `display: inline-block; -webkit-box-reflect: ${pick(r, ["above", "below", "left", "right"])} ${between(r, 0, 200)}px` },
 ];
 
 /** One drawn effect: its family's name (for the search's record) and the CSS. */
