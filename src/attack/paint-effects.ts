@@ -47,7 +47,10 @@ const FAMILIES: readonly PaintFamily[] = [
     css: (r) =>
       `display: inline-block; color: transparent; filter: drop-shadow(${between(r, -300, 300)}px ${shift(r, 40, 420)}px 0 ${pick(r, COLOURS)})`,
   },
-  { name: "reflect", css: (r) => `display: inline-block; -webkit-box-reflect: ${pick(r, ["above", "below", "left", "right"])} ${between(r, 0, 200)}px` },
+  {
+    name: "reflect",
+    css: (r) => `display: inline-block; -webkit-box-reflect: ${pick(r, ["above", "below", "left", "right"])} ${between(r, 0, 200)}px`,
+  },
 ];
 
 /** One drawn effect: its family's name (for the search's record) and the CSS. */
