@@ -81,9 +81,14 @@ describe("MockOpenAIServer", () => {
     await expect(result.text).rejects.toThrow();
   });
 
-  it("counts requests in flight and applies latency", async () => {
-    const server = await track(MockOpenAIServer.start({ latencyMs: 30 }));
-    server.respondWith(() => "ok");
+  it("counts requests in flight", async () => {
+    const server = await track(MockOpenAIServer.start());
+    // Each reply waits until all three requests have arrived, so they overlap however slow the
+    // machine is (a fixed latency let one finish before the last arrived under load).
+    server.respondWith(async () => {
+      while (server.maxInFlight < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+      return "ok";
+    });
     await Promise.all([1, 2, 3].map(() => post(`${server.url}/chat/completions`, {})));
     expect(server.maxInFlight).toBe(3);
     expect(server.inFlight).toBe(0);
