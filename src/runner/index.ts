@@ -37,6 +37,7 @@ export { measureMaskIntegrity } from "./mask-integrity-harness.js";
 export { clippedArea, maskBitmap, unmaskedPixels } from "./mask-pixels.js";
 export { describeRow, isCapacityRelease, isHidden, isLeak, type MeasuredView, measurePage } from "./measure-page.js";
 export { modelJudge } from "./model-judge.js";
+export { ownedFilesOf } from "./owned-files-of.js";
 export { modelSetupFromManifest, rebuildFromManifest } from "./rebuild-from-manifest.js";
 export { runEpisode } from "./run-episode.js";
 export { type Arm, planEpisodes, type StopControl } from "./run-episodes.js";

@@ -18,6 +18,7 @@ import { type E2eEnding, e2eOutput } from "./e2e-completion.js";
 import { episodeBase, failureOf } from "./episode-base.js";
 import type { EpisodeSpec } from "./episode-spec.js";
 import { injectionScoreOf } from "./injection-score-of.js";
+import { ownedFilesOf } from "./owned-files-of.js";
 import { usageByRoleField, usageField } from "./run-episode.js";
 import { scoreEpisode } from "./score-episode.js";
 import { terminalFilesOf } from "./terminal-files-of.js";
@@ -313,6 +314,7 @@ function startAgentEpisode(spec: EpisodeSpec, terminalPathExists: (path: string)
   const guard = scenario.guard;
   const attack = scenario.attack;
   const oracles = attack && "oracles" in attack ? attack.oracles : undefined;
+  const owned = ownedFilesOf(scenario.state);
   return agent.start(
     {
       task: scenario.task,
@@ -324,6 +326,7 @@ function startAgentEpisode(spec: EpisodeSpec, terminalPathExists: (path: string)
         terminalSources: terminalSourcesOf(scenario.state.terminal, terminalPathExists),
       }),
       directory: scenarioDirectory(scenario),
+      ...(owned.length > 0 && { ownedFiles: owned }),
     },
     {
       recipient: scenario.recipient,

@@ -22,6 +22,11 @@ export interface UiEpisodeInput {
    * tracking. Absent when the scenario has no terminal.
    */
   terminalFiles?: { home: string; ownership(path: string): "owned" | "received" | "unknown" };
+  /**
+   * Files the scenario says the user wrote (paths or names), for the guard's file-ownership
+   * exception: their names in a file listing are shown. Received files are never among them.
+   */
+  ownedFiles?: readonly string[];
   /** What the workspace's terminal mocks serve, for the guarded agent's registry, listing and procedure endorsement. */
   terminalSources?: TerminalSources;
 }

@@ -80,6 +80,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): SelfObservingU
           adapters: options.adapters ?? WORKSPACE_ADAPTERS,
           fetchAllowlist: (firstUrl) => allowlistFor(firstUrl, input.fetchAllowlist),
           ...(input.terminalFiles !== undefined && { terminalFiles: input.terminalFiles }),
+          ...(input.ownedFiles !== undefined && { ownedFiles: input.ownedFiles }),
           ...(input.terminalSources !== undefined && { endorsementSources: terminalEndorsementSources(input.terminalSources) }),
           ...(options.userIdentity !== undefined && { userIdentity: options.userIdentity }),
           ...(options.proposals !== undefined && { proposals: options.proposals }),

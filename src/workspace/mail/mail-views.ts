@@ -155,7 +155,7 @@ ${textField({ id: "contact-note", name: "note", label: "Note (optional)" })}
 export function documentsPage(episode: Episode, mail: MailApp): Html {
   return html`${mailLinks(episode)}
 <section aria-labelledby="documents-heading"><h2 id="documents-heading" class="section-heading" data-operator>Your files (${mail.documents.length})</h2>
-${mail.documents.length === 0 ? html`<p class="muted empty-note" data-operator>No files.</p>` : html``}<ul class="plain">${mail.documents.map(
+${mail.documents.length === 0 ? html`<p class="muted empty-note" data-operator>No files.</p>` : html``}<ul class="plain document-list">${mail.documents.map(
     (document, index) => html`<li data-content><a href="${appPath(episode.id, "mail", "documents", index)}">${document.name}</a></li>`,
   )}</ul></section>
 ${

@@ -81,6 +81,8 @@ export interface GuardedEpisodeSettings {
    * lines that read no file leave the terminal shown.
    */
   terminalFiles?: TerminalFiles;
+  /** Files the user wrote (paths or names): their names in a file listing are shown (file-ownership exception). */
+  ownedFiles?: readonly string[];
   /**
    * Rule sets proposed for pages that have no stored set
    * (docs/design/rule-proposal.md, "The cache"), shared by the agent's episodes. Absent
@@ -551,6 +553,7 @@ export class GuardedEpisode implements UiEpisode<PageStep> {
       droppedRules: this.droppedRules,
       hostTrustedFor: (captured) => this.terminal.observe(captured),
       hostTypedFor: (captured) => this.typing.in(captured),
+      ...(this.settings.ownedFiles !== undefined && { ownedFiles: this.settings.ownedFiles }),
       ...(this.settings.ablate !== undefined && { ablate: this.settings.ablate }),
       ...(this.settings.userIdentity !== undefined && { userIdentity: this.settings.userIdentity }),
     });

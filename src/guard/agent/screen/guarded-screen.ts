@@ -60,6 +60,8 @@ export interface CaptureOptions {
   /** Values the host typed into fields of a capture (the terminal's input): no echo of the page. */
   hostTypedFor?: (page: CapturedPage) => readonly HostTyped[];
   userIdentity?: string;
+  /** Files the user wrote: their names in a file listing are shown (file-ownership exception). */
+  ownedFiles?: readonly string[];
   /** Rules the coverage cap dropped on earlier captures, per shown URL: they stay dropped. */
   droppedRules?: DroppedRuleMemory;
   /** Protections of the mask switched off (an ablation run); absent: the full guard. */
@@ -84,6 +86,7 @@ export async function captureGuardedScreen(page: Page, options: CaptureOptions):
       ...(options.ablate !== undefined && { ablate: options.ablate }),
       ...(options.hostTrustedFor !== undefined && { hostTrustedFor: options.hostTrustedFor }),
       ...(options.hostTypedFor !== undefined && { hostTypedFor: options.hostTypedFor }),
+      ...(options.ownedFiles !== undefined && { ownedFiles: options.ownedFiles }),
       revealsFor: (captured) => {
         reveals = [...new Set(options.revealsFor(captured))].sort();
         return reveals;
