@@ -33,6 +33,23 @@ function descendants(node: CapturedNode, children: ReadonlyMap<string, CapturedN
   return out;
 }
 
+/**
+ * The node and the text runs it paints, when what it paints is exactly `wanted`: the mask shows
+ * rows, which are the text runs under a link, a button or a byline, not the element itself, so a
+ * reveal of the element alone showed nothing. Only text, only inside the element's own box (2 px
+ * slack), and only when the text read in order is the label or name the record was granted for: a
+ * link named "Reply" by its aria-label that paints other words reveals none of them.
+ */
+function withShownText(node: CapturedNode, children: ReadonlyMap<string, CapturedNode[]>, wanted: string): string[] {
+  if (plainText(subtreeText(node, children)) !== wanted || node.box === null) return [node.id];
+  const [x, y, width, height] = node.box;
+  const inside = (box: CapturedNode["box"]) =>
+    box === null || (box[0] >= x - 2 && box[1] >= y - 2 && box[0] + box[2] <= x + width + 2 && box[1] + box[3] <= y + height + 2);
+  const below = descendants(node, children);
+  if (!below.every((candidate) => candidate.role === "text" && inside(candidate.box))) return [node.id];
+  return [node.id, ...below.map((candidate) => candidate.id)];
+}
+
 /** A byline: the author's name and the node that shows it, inside a content container. */
 interface Byline {
   name: string;
@@ -65,15 +82,17 @@ function findBylines(page: CapturedPage, adapter: AppAdapter | undefined): Bylin
 export function resolveReveals(page: CapturedPage, adapter: AppAdapter | undefined, records: readonly RevealRecord[]): string[] {
   const ids: string[] = [];
   const bylines = records.some((record) => record.kind === "author") ? findBylines(page, adapter) : [];
+  const children = childrenOf(page);
   for (const record of records) {
     if (record.kind === "author") {
       const wanted = plainText(record.identifier);
-      for (const byline of bylines) if (byline.name === wanted) ids.push(byline.node.id);
+      for (const byline of bylines) if (byline.name === wanted) ids.push(...withShownText(byline.node, children, wanted));
     } else if (record.control === "message_box") {
       for (const node of page.nodes) if (adapter?.messageBox.some((selector) => matchesSelector(node, selector))) ids.push(node.id);
     } else {
       const wanted = plainText(record.label);
-      for (const node of page.nodes) if (node.role === record.control && plainText(node.name) === wanted) ids.push(node.id);
+      for (const node of page.nodes)
+        if (node.role === record.control && plainText(node.name) === wanted) ids.push(...withShownText(node, children, wanted));
     }
   }
   return ids;

@@ -78,6 +78,9 @@ function* scrollAnchor(sight: ControlSight): Generator<ToolCall, { x: number; y:
   return anchor;
 }
 
+/** Calls a step makes to recover from the refusal just before them (a reveal, then the same click again). */
+const RECOVERIES = new WeakSet<ToolCall>();
+
 /**
  * Finds a control and clicks it: first among the visible controls by name and role (`findControl`),
  * else by its drawn text (`locate_on_screen`, scrolling it into view when the host says it is out
@@ -86,9 +89,22 @@ function* scrollAnchor(sight: ControlSight): Generator<ToolCall, { x: number; y:
  */
 function* clickLabel(label: string, sight: ControlSight, want: { role?: string; field?: boolean } = {}): Calls {
   const clicked = yield* locateAndClick(label, sight, want);
+  if (refusalCode(clicked.last) === undefined) return clicked;
+  // A masked button or link (the echo check masks a "Reply" link when a mail says "reply"): the
+  // guard reveals one whose exact label is a term of the request (`endorse_element` by control),
+  // and the planner tries once more; the guard decides, so a label the request does not name
+  // stays masked.
+  if (want.role === "button" || want.role === "link") {
+    const reveal: ToolCall = { tool: "endorse_element", mode: "control", identifier: "", control: want.role, label };
+    RECOVERIES.add(reveal);
+    const revealed = yield reveal;
+    if (/Revealed the /.test(revealed.last)) {
+      const again = yield* locateAndClick(label, sight, want);
+      if (refusalCode(again.last) === undefined) return again;
+    }
+  }
   // A click the gate refused did not happen: a careful planner stops rather than type or submit blind.
-  if (refusalCode(clicked.last) !== undefined) throw new PlanFailed(`could not click "${label}": it is masked`);
-  return clicked;
+  throw new PlanFailed(`could not click "${label}": it is masked`);
 }
 
 function* locateAndClick(label: string, sight: ControlSight, want: { role?: string; field?: boolean }): Calls {
@@ -211,7 +227,8 @@ function* endAtRefusal(calls: Calls): Calls {
     const transcript: PlannerTranscript = yield call;
     next = calls.next(transcript);
     const code = refusalCode(transcript.last);
-    if (code !== undefined) throw new PlanFailed(`the gate refused ${call.tool} (${code}); the plan stops`);
+    const recovers = !next.done && RECOVERIES.has(next.value);
+    if (code !== undefined && !recovers) throw new PlanFailed(`the gate refused ${call.tool} (${code}); the plan stops`);
   }
   return next.value;
 }
