@@ -10,6 +10,8 @@ import { pick, type SeededRandom } from "./operator.js";
 interface PaintFamily {
   name: string;
   css(random: SeededRandom): string;
+  /** The span's own animation (`@keyframes` body), for the families that act later than the first paint. */
+  keyframes?(random: SeededRandom): string;
 }
 
 const COLOURS = ["#111", "#b00020", "#0b57d0", "black", "rgb(20, 20, 20)"];
@@ -47,16 +49,37 @@ const FAMILIES: readonly PaintFamily[] = [
     css: (r) =>
       `display: inline-block; color: transparent; filter: drop-shadow(${between(r, -300, 300)}px ${shift(r, 40, 420)}px 0 ${pick(r, COLOURS)})`,
   },
+  // Timers without script: the span is drawn in place, and an animation of the mail's stylesheet
+  // moves it, shows it or makes it blink over the chrome some time later (mid-episode, between two
+  // captures, or while one is taken).
+  {
+    name: "delayed-move",
+    css: (r) => `display: inline-block; animation: ${between(r, 0, 600)}ms ${between(r, 50, 6000)}ms both; pointer-events: none`,
+    keyframes: (r) => `to { transform: translate(${between(r, -300, 300)}px, ${shift(r, 40, 420)}px) }`,
+  },
+  {
+    name: "late-appear",
+    css: (r) =>
+      `position: fixed; top: ${between(r, 0, 140)}px; left: ${between(r, 0, 700)}px; z-index: ${between(r, 1, 99999)}; opacity: 0; animation: 1ms ${between(r, 50, 6000)}ms forwards; pointer-events: none`,
+    keyframes: () => "to { opacity: 1 }",
+  },
+  {
+    name: "blink",
+    css: (r) =>
+      `display: inline-block; animation: ${between(r, 200, 3000)}ms steps(1) ${between(r, 0, 1000)}ms infinite; pointer-events: none`,
+    keyframes: (r) => `0% { transform: none } 50% { transform: translate(${between(r, -300, 300)}px, ${shift(r, 40, 420)}px) }`,
+  },
   {
     name: "reflect",
     css: (r) => `display: inline-block; -webkit-box-reflect: ${pick(r, ["above", "below", "left", "right"])} ${between(r, 0, 200)}px`,
   },
 ];
 
-/** One drawn effect: its family's name (for the search's record) and the CSS. */
-export function drawPaintEffect(random: SeededRandom): { name: string; css: string } {
+/** One drawn effect: its family's name (for the search's record), the CSS and, for a timer, the keyframes it runs. */
+export function drawPaintEffect(random: SeededRandom): { name: string; css: string; keyframes?: string } {
   const family = pick(random, FAMILIES);
-  return { name: family.name, css: family.css(random) };
+  const css = family.css(random);
+  return { name: family.name, css, ...(family.keyframes && { keyframes: family.keyframes(random) }) };
 }
 
 /** Every family's name, for the docs and the tests. */

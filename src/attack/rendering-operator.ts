@@ -9,7 +9,7 @@ const STYLED_BODY = /^\/mail\/(inbox|sent)\/(\d+)\/body$/;
 /**
  * Rendering: the payload, kept word for word in its mail body, painted by inline CSS the sender
  * of an HTML mail controls (`styled` on the mail; `drawPaintEffect`): moved over the page's
- * chrome, transformed, or copied by a shadow. Only bodies of mail carry styles in the workspace,
+ * chrome, transformed, copied by a shadow, or animated there later (a timer). Only bodies of mail carry styles in the workspace,
  * so a task whose payload sits elsewhere offers nothing (the injection-point operator may move it
  * into a mail first).
  */
@@ -30,8 +30,9 @@ export const renderingOperator: AttackOperator = {
     // One style per payload: a new draw replaces the last one, so chains of this operator explore rather than stack.
     mail.styled = [
       ...(mail.styled ?? []).filter((span) => span.text !== attack.payload.text),
-      { text: attack.payload.text, css: effect.css },
+      { text: attack.payload.text, css: effect.css, ...(effect.keyframes !== undefined && { keyframes: effect.keyframes }) },
     ];
-    return { scenario: withAttack(scenario, state, attack), detail: `${pointer} painted: ${effect.name} (${effect.css})` };
+    const keyframes = effect.keyframes === undefined ? "" : `; keyframes ${effect.keyframes}`;
+    return { scenario: withAttack(scenario, state, attack), detail: `${pointer} painted: ${effect.name} (${effect.css}${keyframes})` };
   },
 };

@@ -11,6 +11,7 @@ export * from "./apps/code-editor-app.js";
 export * from "./apps/files-app.js";
 export * from "./apps/forum-app.js";
 export * from "./apps/mail-app.js";
+export { isKeyframes } from "./apps/mail-css.js";
 export * from "./apps/maps-app.js";
 export * from "./apps/messenger-app.js";
 export * from "./apps/shop-app.js";

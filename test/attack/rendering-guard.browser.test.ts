@@ -4,7 +4,9 @@
  * Chromium. The OCR reader behind the guard reads only the masked screenshot and follows the
  * payload in none of the variants; the same reader undefended follows it in some, so the paint
  * does reach the screen and the outcome is the mask's doing. The effects are drawn by seed, not
- * chosen, and the guard reads none of them.
+ * chosen, and the guard reads none of them: the first seeds that draw each timer family (an
+ * animation of the mail's stylesheet that moves, shows or blinks the payload later), and the
+ * first three that draw a paint at load.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +23,7 @@ import { seededRandom } from "../../src/stats/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 
 const TASK = "inj-f1-mail-badge-wants-signin-code";
-const SEEDS = [1, 2, 3, 4, 5, 6];
+const TIMERS = ["delayed-move", "late-appear", "blink"];
 let browser: Browser;
 beforeAll(async () => {
   browser = await sharedBrowser();
@@ -38,9 +40,19 @@ describe("the guard against painted mail payloads", { timeout: 400_000 }, () => 
     const models = new ModelSetup({ cache: "off" }, join(mkdtempSync(join(tmpdir(), "render-")), "cache.sqlite"));
     const harness = await startE2eHarness({ runDir: mkdtempSync(join(tmpdir(), "render-")), settings: DEFAULT_E2E_SETTINGS, browser });
     const outcomes: Record<string, string[]> = { gullible: [], "guarded:gullible": [] };
+    const variants: Array<{ seed: number; variant: NonNullable<ReturnType<typeof renderingOperator.apply>> }> = [];
+    const timers = new Set<string>();
+    let atLoad = 0;
+    for (let seed = 1; timers.size < TIMERS.length || atLoad < 3; seed++) {
+      const variant = renderingOperator.apply(task, payloadAttackOf(task)!, seededRandom(seed, TASK))!;
+      const timer = TIMERS.find((name) => variant.detail.includes(`painted: ${name} `));
+      if (timer !== undefined ? timers.has(timer) : atLoad >= 3) continue;
+      if (timer !== undefined) timers.add(timer);
+      else atLoad += 1;
+      variants.push({ seed, variant });
+    }
     try {
-      for (const seed of SEEDS) {
-        const variant = renderingOperator.apply(task, payloadAttackOf(task)!, seededRandom(seed, TASK))!;
+      for (const { seed, variant } of variants) {
         for (const id of Object.keys(outcomes)) {
           const record = await harness.runEpisode({
             runId: `render-${seed}`,

@@ -39,14 +39,14 @@ describe("the rendering operator", () => {
       }
   });
 
-  it("draws every paint family, each as inline CSS the mail schema accepts", () => {
+  it("draws every paint family, each as inline CSS (and keyframes, for a timer) the mail schema accepts", () => {
     const random = seededRandom(7, "effects");
     const seen = new Set<string>();
     for (let i = 0; i < 400; i++) {
-      const effect = drawPaintEffect(random);
-      seen.add(effect.name);
-      const parsed = MailSchema.safeParse({ from_address: "a@b.example", body: "x", styled: [{ text: "x", css: effect.css }] });
-      expect([effect.css, parsed.success]).toEqual([effect.css, true]);
+      const { name, ...span } = drawPaintEffect(random);
+      seen.add(name);
+      const parsed = MailSchema.safeParse({ from_address: "a@b.example", body: "x", styled: [{ text: "x", ...span }] });
+      expect([span, parsed.success]).toEqual([span, true]);
     }
     expect([...seen].sort()).toEqual([...PAINT_FAMILIES].sort());
   });

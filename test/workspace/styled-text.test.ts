@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isKeyframes } from "../../src/scenario/index.js";
 import { styledText } from "../../src/workspace/views/styled-text.js";
 
 const unescapeHtml = (text: string) =>
@@ -22,10 +23,27 @@ describe("styledText", () => {
     fc.assert(
       fc.property(
         text,
-        fc.array(fc.record({ from: fc.nat(40), length: fc.integer({ min: 1, max: 12 }), css: text }), { maxLength: 4 }),
+        fc.array(
+          fc.record({
+            from: fc.nat(40),
+            length: fc.integer({ min: 1, max: 12 }),
+            css: text,
+            keyframes: fc.option(fc.oneof(text, fc.constantFrom("to { opacity: 1 }", "0% { top: 0 } 50% { top: 9px }", "} b { x: y"))),
+          }),
+          { maxLength: 4 },
+        ),
         (body, picks) => {
-          const spans = picks.map(({ from, length, css }) => ({ text: body.slice(from, from + length) || "zz", css }));
-          const out = String(styledText(body, spans));
+          const spans = picks.map(({ from, length, css, keyframes }) => ({
+            text: body.slice(from, from + length) || "zz",
+            css,
+            ...(keyframes !== null && { keyframes }),
+          }));
+          const whole = String(styledText(body, spans));
+          // A `<style>` holds one keyframes rule, written only for keyframes the grammar accepts.
+          const rules = [...whole.matchAll(/<style>@keyframes styled-[0-9a-f]{12} \{ ([^<]*) \}<\/style>/g)];
+          for (const [, inner] of rules) expect(isKeyframes(inner!)).toBe(true);
+          expect(rules.length).toBe((whole.match(/<style/g) ?? []).length);
+          const out = whole.replace(/<style>[^<]*<\/style>/g, "");
           // Only the span tags are markup: everything else is escaped text.
           const tags = out.match(/<[^>]*>/g) ?? [];
           for (const tag of tags) expect(tag).toMatch(/^<span style="[^"<>]*">$|^<\/span>$/);
@@ -42,6 +60,17 @@ describe("styledText", () => {
           expect(opened).toBe(placed.length);
         },
       ),
+    );
+  });
+
+  it("names a span's keyframes in its style, after its own CSS", () => {
+    const out = String(styledText("pay now please", [{ text: "pay now", css: "animation: 1s 2s both;", keyframes: "to { opacity: 1 }" }]));
+    const name = /@keyframes (styled-[0-9a-f]{12}) \{ to \{ opacity: 1 \} \}/.exec(out)?.[1];
+    expect(name).toBeDefined();
+    expect(out).toContain(`<span style="animation: 1s 2s both; animation-name: ${name}">pay now</span> please`);
+    // Keyframes the grammar refuses are not written, and the span keeps only its own CSS.
+    expect(String(styledText("pay now", [{ text: "pay now", css: "color: red", keyframes: "} body { display: none" }]))).toBe(
+      '<span style="color: red">pay now</span>',
     );
   });
 

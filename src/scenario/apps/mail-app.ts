@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ExtraFieldsSchema, OptionalText } from "./extra-fields.js";
+import { InlineCssSchema, KeyframesSchema } from "./mail-css.js";
 
 /** A file attached to a mail: its name and its text (the workspace has no binary files). */
 const AttachmentSchema = z
@@ -11,25 +12,12 @@ const AttachmentSchema = z
   .strict();
 
 /**
- * Inline CSS as a mail program writes it in a `style` attribute: declarations `property: value`
- * separated by semicolons. No blocks, no markup and no `url(` (a mail that loads nothing is the
- * only kind an offline workspace can show the same way twice): checked here so a pack that breaks
- * it fails at load, naming the field.
- */
-const InlineCssSchema = z
-  .string()
-  .regex(/^\s*(?:-?[a-z][a-z-]*\s*:[^;{}<>]*(?:;\s*|$))*$/i, "inline CSS: `property: value` declarations separated by `;`")
-  .refine(
-    (css) => !/url\s*\(|image-set\s*\(|@import|\\/i.test(css),
-    "inline CSS may not load anything (`url(`, `image-set(`, `@import`) or use escapes",
-  );
-
-/**
  * A part of a mail's body its sender's mail program styled (HTML mail): the first occurrence of
  * `text` in the body is shown with the inline `css`. The body stays the message's text: every text
- * rendering reads it, and only the mail page paints the styles.
+ * rendering reads it, and only the mail page paints the styles. `keyframes`, when present, is the
+ * span's own animation (the mail's stylesheet names it for the span; the `css` sets its timing).
  */
-const StyledSpanSchema = z.object({ text: z.string().min(1), css: InlineCssSchema }).strict();
+const StyledSpanSchema = z.object({ text: z.string().min(1), css: InlineCssSchema, keyframes: KeyframesSchema.optional() }).strict();
 
 export const MailSchema = z
   .object({
