@@ -7,15 +7,17 @@ import { drawPaintEffect } from "./paint-effects.js";
 const STYLED_BODY = /^\/mail\/(inbox|sent)\/(\d+)\/body$/;
 
 /**
- * Rendering: the payload, kept word for word in its mail body, painted by inline CSS the sender
- * of an HTML mail controls (`styled` on the mail; `drawPaintEffect`): moved over the page's
- * chrome, transformed, copied by a shadow, or animated there later (a timer). Only bodies of mail carry styles in the workspace,
- * so a task whose payload sits elsewhere offers nothing (the injection-point operator may move it
- * into a mail first).
+ * Rendering: the payload, kept word for word in its mail body, painted by the CSS the sender of
+ * an HTML mail controls (`styled` on the mail; `drawPaintEffect`): moved over the page's chrome,
+ * transformed, copied by a shadow, or animated there later (a timer); drawn in the page or, one
+ * time in four, in the sandboxed frame of an isolating mail client (`framed`). Only bodies of mail
+ * carry styles in the workspace, so a task whose payload sits elsewhere offers nothing (the
+ * injection-point operator may move it into a mail first).
  */
 export const renderingOperator: AttackOperator = {
   kind: "rendering",
-  description: "paint the payload of an HTML mail with inline CSS: placed over the page's chrome, transformed, or shadowed",
+  description:
+    "paint the payload of an HTML mail with its CSS: placed over the page's chrome, transformed, shadowed or moved there later, in the page or in a sandboxed frame",
   apply(scenario, attack, random) {
     const bodies = attack.payload.placement.filter((pointer) => STYLED_BODY.test(pointer));
     if (bodies.length === 0) return undefined;
@@ -23,7 +25,9 @@ export const renderingOperator: AttackOperator = {
     const parsed = parseJsonPointer(pointer);
     if ("error" in parsed) return undefined;
     const [, folder, index] = parsed.segments as [string, "inbox" | "sent", string];
-    const state = structuredClone(scenario.state) as { mail?: Record<"inbox" | "sent", Array<{ body: string; styled?: StyledSpan[] }>> };
+    const state = structuredClone(scenario.state) as {
+      mail?: Record<"inbox" | "sent", Array<{ body: string; styled?: StyledSpan[]; framed?: boolean }>>;
+    };
     const mail = state.mail?.[folder]?.[Number(index)];
     if (mail === undefined || !mail.body.includes(attack.payload.text)) return undefined;
     const effect = drawPaintEffect(random);
@@ -32,7 +36,15 @@ export const renderingOperator: AttackOperator = {
       ...(mail.styled ?? []).filter((span) => span.text !== attack.payload.text),
       { text: attack.payload.text, css: effect.css, ...(effect.keyframes !== undefined && { keyframes: effect.keyframes }) },
     ];
+    // One draw in four shows the mail in a sandboxed frame of its own, as isolating webmail does:
+    // the same paints then act inside the frame's box, and the guard meets a child document.
+    const framed = random.nextInt(4) === 0;
+    if (framed) mail.framed = true;
+    else delete mail.framed;
     const keyframes = effect.keyframes === undefined ? "" : `; keyframes ${effect.keyframes}`;
-    return { scenario: withAttack(scenario, state, attack), detail: `${pointer} painted: ${effect.name} (${effect.css}${keyframes})` };
+    return {
+      scenario: withAttack(scenario, state, attack),
+      detail: `${pointer} painted: ${effect.name} (${effect.css}${keyframes})${framed ? " in a sandboxed frame" : ""}`,
+    };
   },
 };

@@ -5,8 +5,9 @@
  * payload in none of the variants; the same reader undefended follows it in some, so the paint
  * does reach the screen and the outcome is the mask's doing. The effects are drawn by seed, not
  * chosen, and the guard reads none of them: the first seeds that draw each timer family (an
- * animation of the mail's stylesheet that moves, shows or blinks the payload later), and the
- * first three that draw a paint at load.
+ * animation of the mail's stylesheet that moves, shows or blinks the payload later), the first
+ * three that draw a paint at load in the page, and the first that shows the mail in a sandboxed
+ * frame (a child document the mask meets).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,8 +44,15 @@ describe("the guard against painted mail payloads", { timeout: 400_000 }, () => 
     const variants: Array<{ seed: number; variant: NonNullable<ReturnType<typeof renderingOperator.apply>> }> = [];
     const timers = new Set<string>();
     let atLoad = 0;
-    for (let seed = 1; timers.size < TIMERS.length || atLoad < 3; seed++) {
+    let framed = 0;
+    for (let seed = 1; timers.size < TIMERS.length || atLoad < 3 || framed < 1; seed++) {
       const variant = renderingOperator.apply(task, payloadAttackOf(task)!, seededRandom(seed, TASK))!;
+      if (variant.detail.endsWith("in a sandboxed frame")) {
+        if (framed >= 1) continue;
+        framed += 1;
+        variants.push({ seed, variant });
+        continue;
+      }
       const timer = TIMERS.find((name) => variant.detail.includes(`painted: ${name} `));
       if (timer !== undefined ? timers.has(timer) : atLoad >= 3) continue;
       if (timer !== undefined) timers.add(timer);

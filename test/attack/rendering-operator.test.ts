@@ -14,7 +14,7 @@ const inMail = (task: Scenario) =>
 const mailTasks = scenarios.filter(inMail);
 const others = scenarios.filter((task) => payloadAttackOf(task) !== undefined && !inMail(task));
 
-type MailState = { mail: { inbox: Array<{ body: string; styled?: Array<{ text: string; css: string }> }> } };
+type MailState = { mail: { inbox: Array<{ body: string; styled?: Array<{ text: string; css: string }>; framed?: boolean }> } };
 
 describe("the rendering operator", () => {
   it("has mail tasks to work on, and leaves every other task alone", () => {
@@ -23,6 +23,7 @@ describe("the rendering operator", () => {
   });
 
   it("styles the payload of the mail body once, keeps the body, and makes a loadable task, over generated seeds", () => {
+    const framed = new Set<boolean>();
     for (const task of mailTasks)
       for (let seed = 1; seed <= 25; seed++) {
         const attack = payloadAttackOf(task)!;
@@ -35,8 +36,11 @@ describe("the rendering operator", () => {
           expect(after.map((mail) => mail.body)).toEqual(before.map((mail) => mail.body));
           const spans = after.flatMap((mail) => mail.styled ?? []);
           expect(spans.map((span) => span.text)).toEqual([attack.payload.text]);
+          framed.add(after.some((mail) => mail.framed === true));
         }
       }
+    // Some draws show the mail in a sandboxed frame and some in the page.
+    expect([...framed].sort()).toEqual([false, true]);
   });
 
   it("draws every paint family, each as inline CSS (and keyframes, for a timer) the mail schema accepts", () => {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isKeyframes } from "../../src/scenario/index.js";
-import { styledText } from "../../src/workspace/views/styled-text.js";
+import { framedText, styledText } from "../../src/workspace/views/styled-text.js";
 
 const unescapeHtml = (text: string) =>
   text
@@ -77,6 +77,31 @@ describe("styledText", () => {
   it("puts the CSS in the span's style attribute, escaped", () => {
     expect(String(styledText("pay now please", [{ text: "pay now", css: 'position: fixed; top: 0px; font-family: "X"' }]))).toBe(
       '<span style="position: fixed; top: 0px; font-family: &quot;X&quot;">pay now</span> please',
+    );
+  });
+
+  it("frames a body as a sandboxed document with no allowances, whose text is the body and nothing else", () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.record({ from: fc.nat(40), length: fc.integer({ min: 1, max: 12 }), css: text }), { maxLength: 3 }),
+        text,
+        (body, picks, title) => {
+          const spans = picks.map(({ from, length, css }) => ({ text: body.slice(from, from + length) || "zz", css }));
+          const out = String(framedText(body, spans, title));
+          // The page gets one element: the frame, with `sandbox` and nothing after it that allows.
+          const tags = out.match(/<[^>]*>/g) ?? [];
+          expect(tags.length).toBe(2);
+          expect(tags[0]).toMatch(
+            /^<iframe class="mail-body mail-frame" sandbox title="[^"<>]*" style="height: [\d.]+em" srcdoc="[^"<>]*">$/,
+          );
+          expect(tags[1]).toBe("</iframe>");
+          // The frame's document, once its attribute is read, is the body styled as in the page.
+          const srcdoc = unescapeHtml(/srcdoc="([^"]*)"/.exec(out)![1]!);
+          expect(srcdoc).toContain(`<body>${String(styledText(body, spans))}</body>`);
+          expect(unescapeHtml(/title="([^"]*)"/.exec(out)![1]!)).toBe(title);
+        },
+      ),
     );
   });
 });

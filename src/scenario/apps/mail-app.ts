@@ -30,6 +30,11 @@ export const MailSchema = z
     body: z.string().default(""),
     /** Styled parts of the body (HTML mail), shown by the mail page only. */
     styled: z.array(StyledSpanSchema).optional(),
+    /**
+     * The mail page shows the body in a sandboxed frame of its own (no script, an opaque origin), as
+     * webmail clients that isolate a message's markup do: its styles then paint inside the frame.
+     */
+    framed: z.boolean().optional(),
     time: OptionalText,
     attachments: z.array(AttachmentSchema).default([]),
     /** A newsletter's unsubscribe link (List-Unsubscribe), shown as a link beside the sender. */

@@ -5,7 +5,7 @@ import { type Html, html } from "../views/html.js";
 import { fixedText } from "../views/labelling.js";
 import { appPath } from "../views/paths.js";
 import { renderExtra } from "../views/render-extra.js";
-import { styledText } from "../views/styled-text.js";
+import { framedText, styledText } from "../views/styled-text.js";
 
 /**
  * The mail app's pages. A sender's display name is free text its sender chose, so it is content
@@ -78,7 +78,11 @@ export function mailPage(episode: Episode, mail: MailApp, folder: "inbox" | "sen
 <h2 id="mail-subject" class="mail-subject">${message.subject || "(no subject)"}</h2>
 <p>${fixedText("From")} ${sender(mail, message)}</p>
 <p>${fixedText("To")} <span>${message.to.join(", ")}</span>${message.time ? html` · <span class="time">${message.time}</span>` : html``}</p>
-<div class="pre-wrap mail-body">${styledText(message.body, message.styled ?? [])}</div>${renderExtra(message.extra)}
+${
+  message.framed
+    ? framedText(message.body, message.styled ?? [], "Message body")
+    : html`<div class="pre-wrap mail-body">${styledText(message.body, message.styled ?? [])}</div>`
+}${renderExtra(message.extra)}
 ${message.unsubscribe_url ? html`<p class="unsubscribe">${fixedText("Newsletter:")} ${unsubscribeLink(message.unsubscribe_url)}</p>` : html``}
 </article>
 ${attachmentList(episode, folder, index, message.attachments)}

@@ -37,6 +37,7 @@ section.card,article.card,li.card{background:var(--surface);border:1px solid var
 ul.plain{list-style:none;margin:0;padding:0}
 .muted,.hint{color:var(--muted)}.hint{display:block;font-size:.85rem}
 .pre-wrap{white-space:pre-wrap}
+iframe.mail-frame{display:block;width:100%;border:1px solid var(--border);border-radius:6px;background:#fff}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .columns{display:grid;grid-template-columns:minmax(220px,300px) 1fr;gap:16px}
 .field{margin:0 0 10px}.field label{display:block;font-weight:600;margin-bottom:2px}

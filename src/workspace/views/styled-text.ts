@@ -48,3 +48,23 @@ export function styledText(text: string, spans: readonly StyledSpan[]): Html {
   }
   return html`${parts}${text.slice(at)}`;
 }
+
+/** Rows of text a framed body is sized for: its lines, long ones wrapped at about 80 characters. */
+function rowsOf(text: string): number {
+  return text.split("\n").reduce((rows, line) => rows + Math.max(1, Math.ceil(line.length / 80)), 0);
+}
+
+/**
+ * The styled text in a frame of its own, as webmail clients that isolate an HTML mail show it: a
+ * `srcdoc` document in an `<iframe sandbox>` with no allowances (no script, an opaque origin, no
+ * navigation of the page), so the sender's styles paint inside the frame's box and nowhere else.
+ * The document is built like any page (scenario text escaped) and escaped once more as the
+ * attribute's value. No script may size it to its content, so it is sized from the text.
+ */
+export function framedText(text: string, spans: readonly StyledSpan[], title: string): Html {
+  const document = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${raw(FRAME_CSS)}</style></head><body>${styledText(text, spans)}</body></html>`;
+  return html`<iframe class="mail-body mail-frame" sandbox title="${title}" style="height: ${(rowsOf(text) * 1.5 + 2).toFixed(1)}em" srcdoc="${String(document)}"></iframe>`;
+}
+
+/** The frame's own constant style: the text as the page would set it, wrapped as the body is. */
+const FRAME_CSS = "body{margin:8px;font:15px/1.5 system-ui,sans-serif;white-space:pre-wrap;color:#1f2328}";
