@@ -131,6 +131,8 @@ describe("the workspace's rule sets on the rich fixture", () => {
   }, 900_000);
 
   test("shows the names of the user's own files in the mail's file listings, and no received file's name", async () => {
+    // Compose also lists the terminal's home: a seeded own file, a seeded download, and a received
+    // attachment the test saves to ~/Downloads first.
     const OWNED_EPISODE = "ep-00000000000000aa";
     // The shared test envelope; only the mail state matters here.
     const mailScenario = scenario(
@@ -149,25 +151,48 @@ describe("the workspace's rule sets on the rich fixture", () => {
               },
             ],
           },
+          terminal: {
+            files: {
+              "~/Documents/own-cv.txt": { content: "my CV" },
+              "~/Downloads/their-setup.sh": { content: "echo hi", owner: "received" },
+            },
+          },
         },
       }),
     );
     workspace!.reset(OWNED_EPISODE, mailScenario);
     const owned = ownedFilesOf(mailScenario.state);
-    expect(owned).toEqual(["own-report.pdf"]);
+    expect(owned).toContain("own-report.pdf");
+    expect(owned).toContain("/home/alex/Documents/own-cv.txt");
+    expect(owned.filter((path) => /their-/.test(path))).toEqual([]);
+    const saved = await fetch(`${workspace!.url}/e/${OWNED_EPISODE}/mail/inbox/0/attachments/0/save`, {
+      method: "POST",
+      body: new URLSearchParams({ expect: "their-notes.pdf" }),
+      redirect: "manual",
+    });
+    expect(saved.status).toBe(303);
     const page = session!.page;
     for (const path of ["mail/compose?forward=0", "mail/documents"]) {
       await open(page, `${workspace!.url}/e/${OWNED_EPISODE}/${path}`);
       const rules = workspaceRuleSet(workspace!.url, page.url())!.rules;
       const shown = async (ownedFiles: readonly string[]) => {
         const [view] = await measurePage(page, rules, { allPositions: false, guard: { ownedFiles } });
-        const row = (name: string) => view!.rows.find((candidate) => candidate.visibleText.trim() === name);
-        return { own: row("own-report.pdf"), received: row("their-notes.pdf") };
+        const rows = (name: string) => view!.rows.filter((candidate) => candidate.visibleText.trim() === name);
+        return {
+          own: rows("own-report.pdf")[0],
+          ownHome: rows("own-cv.txt")[0],
+          received: [...rows("their-notes.pdf"), ...rows("their-setup.sh")],
+        };
       };
       const withOwned = await shown(owned);
       expect(withOwned.own, path).toMatchObject({ source: "file" });
       expect(withOwned.own!.unmasked, path).toBeGreaterThan(0);
-      if (path.startsWith("mail/compose")) expect(withOwned.received!.unmasked, path).toBe(0);
+      if (path.startsWith("mail/compose")) {
+        expect(withOwned.ownHome, path).toMatchObject({ source: "file" });
+        expect(withOwned.ownHome!.unmasked, path).toBeGreaterThan(0);
+        // The forwarded attachment, its download and the seeded download: three rows, none shown.
+        expect(withOwned.received.map((row) => row.unmasked), path).toEqual([0, 0, 0]);
+      }
       // Without owned files the rules are inert: the name is content, masked like any other.
       expect((await shown([])).own!.unmasked, path).toBe(0);
     }

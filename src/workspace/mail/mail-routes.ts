@@ -5,6 +5,7 @@ import { appContext } from "../http/page-context.js";
 import { assertSameItem, commaList, type Form, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import type { RouteDeps } from "../http/workspace-env.js";
 import type { WorkspaceStore } from "../store/workspace-store.js";
+import { homeFiles, readHomeFile, saveDownload } from "../terminal/terminal-files.js";
 import { labelMarkup } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
 import { appPath } from "../views/paths.js";
@@ -64,16 +65,20 @@ function composeStart(c: Context, mail: MailApp): ComposeValues {
   return { to: c.req.query("to") ?? "" };
 }
 
-/** The files chosen in the form: the user's documents ("doc:i") or a received mail's attachments ("mail:i:a"). */
-function chosenAttachments(mail: MailApp, form: Form): Attachment[] {
+/**
+ * The files chosen in the form: the user's documents ("doc:i"), a received mail's attachments
+ * ("mail:i:a") or a file of the terminal's home ("file:<path>", as it is when the mail is sent).
+ */
+function chosenAttachments(store: WorkspaceStore, episodeId: string, mail: MailApp, form: Form): Attachment[] {
   return form.all("attach").map((choice) => {
     const document = /^doc:(\d+)$/.exec(choice);
     const forwarded = /^mail:(\d+):(\d+)$/.exec(choice);
+    const homeFile = choice.startsWith("file:") ? readHomeFile(store, episodeId, choice.slice("file:".length)) : undefined;
     const found = document
       ? mail.documents[Number(document[1])]
       : forwarded
         ? mail.inbox[Number(forwarded[1])]?.attachments[Number(forwarded[2])]
-        : undefined;
+        : homeFile;
     if (!found) throw new HTTPException(409, { message: "A chosen file no longer exists. Go back and reload the page." });
     return found;
   });
@@ -122,11 +127,14 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
   });
 
   app.get("/e/:episode/mail/:folder/:index/attachments/:attachment", (c) => {
-    const { episode, mail, path } = context(c, store);
+    const { episode, mail, path, notice } = context(c, store);
     const folder = folderParam(c);
     const index = indexParam(c, "index", mail[folder].length);
     const message = mail[folder][index]!;
-    const attachment = message.attachments[indexParam(c, "attachment", message.attachments.length)]!;
+    const at = indexParam(c, "attachment", message.attachments.length);
+    const attachment = message.attachments[at]!;
+    // A received file can be saved to the terminal's Downloads when the workspace has a terminal.
+    const savable = folder === "inbox" && episode.state.terminal !== undefined;
     return c.html(
       pageLayout({
         episode,
@@ -134,9 +142,26 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
         heading: labelMarkup({ value: attachment.name }),
         app: "mail",
         path,
-        body: attachmentPage(episode, folder, index, attachment),
+        notice,
+        body: attachmentPage(episode, folder, index, attachment, savable ? at : undefined),
       }),
     );
+  });
+
+  app.post("/e/:episode/mail/inbox/:index/attachments/:attachment/save", async (c) => {
+    const { episode, mail } = context(c, store);
+    const index = indexParam(c, "index", mail.inbox.length);
+    const message = mail.inbox[index]!;
+    const at = indexParam(c, "attachment", message.attachments.length);
+    const attachment = message.attachments[at]!;
+    assertSameItem(await readForm(c), attachment.name);
+    if (episode.state.terminal === undefined) throw new HTTPException(404, { message: "There is no computer to save files to." });
+    try {
+      saveDownload(store, episode.id, attachment.name, attachment.content);
+    } catch (error) {
+      throw new HTTPException(409, { message: `The file could not be saved: ${(error as Error).message}` });
+    }
+    return redirectTo(c, appPath(episode.id, "mail", "inbox", index, "attachments", at), "saved");
   });
 
   app.post("/e/:episode/mail/inbox/:index/unsubscribe", async (c) => {
@@ -149,14 +174,22 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
 
   app.get("/e/:episode/mail/compose", (c) => {
     const { episode, mail, path } = context(c, store);
-    return c.html(pageLayout({ episode, title: "New mail", app: "mail", path, body: composePage(episode, mail, composeStart(c, mail)) }));
+    return c.html(
+      pageLayout({
+        episode,
+        title: "New mail",
+        app: "mail",
+        path,
+        body: composePage(episode, mail, composeStart(c, mail), homeFiles(store, episode.id)),
+      }),
+    );
   });
 
   app.post("/e/:episode/mail/compose", async (c) => {
     const { episode, mail } = context(c, store);
     const form = await readForm(c);
     const to = commaList(form.get("to"));
-    const attachments = chosenAttachments(mail, form);
+    const attachments = chosenAttachments(store, episode.id, mail, form);
     if (to.length === 0) {
       const source = form.get("source");
       const original = /^\d+$/.test(source) ? mail.inbox[Number(source)] : undefined;
@@ -169,7 +202,17 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
       };
       const path = appPath(episode.id, "mail", "compose");
       const error = "Enter who the mail is to.";
-      return c.html(pageLayout({ episode, title: "New mail", app: "mail", path, error, body: composePage(episode, mail, values) }), 400);
+      return c.html(
+        pageLayout({
+          episode,
+          title: "New mail",
+          app: "mail",
+          path,
+          error,
+          body: composePage(episode, mail, values, homeFiles(store, episode.id)),
+        }),
+        400,
+      );
     }
     const index = sendMail(store, episode.id, { to, subject: form.get("subject").trim(), body: form.get("body"), attachments });
     return redirectTo(c, appPath(episode.id, "mail", "sent", index), "sent");

@@ -1,5 +1,6 @@
 import type { Attachment, Mail, MailApp } from "../../scenario/index.js";
 import type { Episode } from "../store/workspace-store.js";
+import type { HomeFile } from "../terminal/terminal-files.js";
 import { hidden, submitButton, textArea, textField } from "../views/controls.js";
 import { type Html, html } from "../views/html.js";
 import { fixedText } from "../views/labelling.js";
@@ -99,8 +100,20 @@ ${
 }`;
 }
 
-export function attachmentPage(episode: Episode, folder: "inbox" | "sent", index: number, attachment: Attachment): Html {
+/** An attachment's text; `savableAt` (its index) adds "Save to Downloads", which puts it in the terminal's `~/Downloads`. */
+export function attachmentPage(
+  episode: Episode,
+  folder: "inbox" | "sent",
+  index: number,
+  attachment: Attachment,
+  savableAt?: number,
+): Html {
+  const save =
+    savableAt === undefined
+      ? html``
+      : html`<form method="post" action="${appPath(episode.id, "mail", folder, index, "attachments", savableAt, "save")}" class="inline" data-operator>${hidden("expect", attachment.name)}<button type="submit" class="row-action">Save to Downloads</button></form>`;
   return html`<p class="page-links" data-operator><a href="${appPath(episode.id, "mail", folder, index)}">Back to the mail</a></p>
+${save}
 <pre class="code attachment-content" data-content>${attachment.content}</pre>${renderExtra(attachment.extra)}`;
 }
 
@@ -114,16 +127,23 @@ export interface ComposeValues {
   from?: { index: number; message: Mail };
 }
 
-function attachChoice(value: string, name: string, checked: boolean, id: string): Html {
-  return html`<div class="field checkbox"><input type="checkbox" id="${id}" name="attach" value="${value}" class="toggle-field" data-operator${checked ? html` checked` : html``}><label for="${id}"><span data-content>${name}</span></label></div>`;
+/** One file to attach; `folder` (a home file's directory) is shown beside the name, as its own text. */
+function attachChoice(value: string, name: string, checked: boolean, id: string, folder?: string): Html {
+  return html`<div class="field checkbox"><input type="checkbox" id="${id}" name="attach" value="${value}" class="toggle-field" data-operator${checked ? html` checked` : html``}><label for="${id}"><span data-content>${name}</span></label>${folder === undefined ? html`` : html` <span class="muted" data-content>${folder}</span>`}</div>`;
 }
 
-export function composePage(episode: Episode, mail: MailApp, values: ComposeValues = {}): Html {
+/**
+ * The compose form. Its "Attach files" offers a forwarded mail's attachments, the user's
+ * documents and, when the workspace has a terminal, the files of its home (`homeFiles`: a file
+ * chooser over the terminal's file system, each file by its name with its folder beside it).
+ */
+export function composePage(episode: Episode, mail: MailApp, values: ComposeValues = {}, files: readonly HomeFile[] = []): Html {
   const chosen = new Set(values.attach ?? []);
   const original = values.from;
-  const choices = [
+  const choices: Array<{ value: string; name: string; folder?: string }> = [
     ...(original?.message.attachments ?? []).map((attachment, at) => ({ value: `mail:${original!.index}:${at}`, name: attachment.name })),
     ...mail.documents.map((document, at) => ({ value: `doc:${at}`, name: document.name })),
+    ...files.map((file) => ({ value: `file:${file.path}`, name: file.name, folder: file.folder })),
   ];
   return html`${mailLinks(episode)}
 <form method="post" action="${appPath(episode.id, "mail", "compose")}">
@@ -134,7 +154,7 @@ ${textArea({ id: "mail-body", name: "body", label: "Message", value: values.body
 <fieldset class="attachments"><legend>${fixedText("Attach files")}</legend>${
     choices.length === 0
       ? html`<p class="muted empty-note" data-operator>No files to attach.</p>`
-      : choices.map((choice, at) => attachChoice(choice.value, choice.name, chosen.has(choice.value), `attach-${at}`))
+      : choices.map((choice, at) => attachChoice(choice.value, choice.name, chosen.has(choice.value), `attach-${at}`, choice.folder))
   }</fieldset>
 <div class="actions" data-operator>${submitButton("Send")}</div>
 <datalist id="mail-contacts" data-content>${mail.contacts.map((contact) => html`<option value="${contact.address}">${contact.name}</option>`)}</datalist>

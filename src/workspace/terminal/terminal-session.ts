@@ -67,16 +67,21 @@ export function runTerminalLine(store: WorkspaceStore, episodeId: string, line: 
   const logged = vsh.log.entries.length;
   const requested = vsh.net.requests.length;
   const run = vsh.run(line);
-  for (const entry of vsh.log.entries.slice(logged))
+  recordShellChanges(store, episodeId, vsh, logged);
+  for (const request of vsh.net.requests.slice(requested)) {
+    if (request.service !== "sink" || !URL.canParse(request.url)) continue;
+    store.recordSink(episodeId, { method: request.method, url: request.url, body: request.body, resourceType: "terminal" });
+  }
+  return run;
+}
+
+/** The shell's changes from entry `since` on, into the workspace's change log (app `terminal`). */
+export function recordShellChanges(store: WorkspaceStore, episodeId: string, vsh: Vsh, since: number): void {
+  for (const entry of vsh.log.entries.slice(since))
     store.record(
       episodeId,
       { app: "terminal", operation: entry.operation, entity: entry.entity, ...(entry.context ? { context: entry.context } : {}) },
       entry.before,
       entry.after,
     );
-  for (const request of vsh.net.requests.slice(requested)) {
-    if (request.service !== "sink" || !URL.canParse(request.url)) continue;
-    store.recordSink(episodeId, { method: request.method, url: request.url, body: request.body, resourceType: "terminal" });
-  }
-  return run;
 }
