@@ -4,7 +4,7 @@ import type { Attachment, MailApp } from "../../scenario/index.js";
 import { appContext } from "../http/page-context.js";
 import { assertSameItem, commaList, type Form, indexParam, readForm, redirectTo } from "../http/request-helpers.js";
 import type { RouteDeps } from "../http/workspace-env.js";
-import type { WorkspaceStore } from "../store/workspace-store.js";
+import type { Episode, WorkspaceStore } from "../store/workspace-store.js";
 import { homeFiles, readHomeFile, saveDownload } from "../terminal/terminal-files.js";
 import { labelMarkup } from "../views/labelling.js";
 import { pageLayout } from "../views/page-layout.js";
@@ -172,17 +172,20 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
     return redirectTo(c, appPath(episode.id, "mail", "inbox", index), "updated");
   });
 
+  /** The compose page with its values (and the error that sent it back), offering the terminal's home files as they are now. */
+  const composeView = (episode: Episode, mail: MailApp, path: string, values: ComposeValues, error?: string) =>
+    pageLayout({
+      episode,
+      title: "New mail",
+      app: "mail",
+      path,
+      ...(error !== undefined && { error }),
+      body: composePage(episode, mail, values, homeFiles(store, episode.id)),
+    });
+
   app.get("/e/:episode/mail/compose", (c) => {
     const { episode, mail, path } = context(c, store);
-    return c.html(
-      pageLayout({
-        episode,
-        title: "New mail",
-        app: "mail",
-        path,
-        body: composePage(episode, mail, composeStart(c, mail), homeFiles(store, episode.id)),
-      }),
-    );
+    return c.html(composeView(episode, mail, path, composeStart(c, mail)));
   });
 
   app.post("/e/:episode/mail/compose", async (c) => {
@@ -200,19 +203,7 @@ export function registerMailRoutes({ app, store }: RouteDeps): void {
         attach: form.all("attach"),
         ...(original && { from: { index: Number(source), message: original } }),
       };
-      const path = appPath(episode.id, "mail", "compose");
-      const error = "Enter who the mail is to.";
-      return c.html(
-        pageLayout({
-          episode,
-          title: "New mail",
-          app: "mail",
-          path,
-          error,
-          body: composePage(episode, mail, values, homeFiles(store, episode.id)),
-        }),
-        400,
-      );
+      return c.html(composeView(episode, mail, appPath(episode.id, "mail", "compose"), values, "Enter who the mail is to."), 400);
     }
     const index = sendMail(store, episode.id, { to, subject: form.get("subject").trim(), body: form.get("body"), attachments });
     return redirectTo(c, appPath(episode.id, "mail", "sent", index), "sent");
