@@ -191,7 +191,10 @@ describe("the workspace's rule sets on the rich fixture", () => {
         expect(withOwned.ownHome, path).toMatchObject({ source: "file" });
         expect(withOwned.ownHome!.unmasked, path).toBeGreaterThan(0);
         // The forwarded attachment, its download and the seeded download: three rows, none shown.
-        expect(withOwned.received.map((row) => row.unmasked), path).toEqual([0, 0, 0]);
+        expect(
+          withOwned.received.map((row) => row.unmasked),
+          path,
+        ).toEqual([0, 0, 0]);
       }
       // Without owned files the rules are inert: the name is content, masked like any other.
       expect((await shown([])).own!.unmasked, path).toBe(0);
