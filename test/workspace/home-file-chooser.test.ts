@@ -132,6 +132,31 @@ describe("the file chooser over the terminal's home", () => {
     expect((await postForm(`${base}mail/inbox/0/attachments/0/save`, { expect: "other.txt" })).status).toBe(409);
   });
 
+  it("saves any attachment name as one file directly in ~/Downloads, over generated names", async () => {
+    const name = fc
+      .array(fc.constantFrom("a", ".", "/", "\\", " ", "é", "(1)", "..", "txt"), { minLength: 1, maxLength: 12 })
+      .map((parts) => parts.join(""));
+    await fc.assert(
+      fc.asyncProperty(name, async (attachment) => {
+        const input = withTerminal({});
+        const mail = (input.state as { mail: { inbox: Array<{ attachments: Array<{ name: string; content: string }> }> } }).mail;
+        mail.inbox[0]!.attachments = [{ name: attachment, content: "x" }];
+        const { id, base } = fresh(input);
+        expect((await postForm(`${base}mail/inbox/0/attachments/0/save`, { expect: attachment })).status).toBe(303);
+        const [saved] = workspace()
+          .log(id)
+          .filter((entry) => entry.operation === "file.download");
+        const path = saved!.entity.slice("terminal/files".length);
+        expect(path.startsWith(`${HOME}/Downloads/`)).toBe(true);
+        const file = path.slice(`${HOME}/Downloads/`.length);
+        expect(file).not.toMatch(/[/\\]/);
+        expect([".", ".."]).not.toContain(file);
+      }),
+      // The names that would be the folder or its parent are rare in the draws: always tried.
+      { numRuns: 40, examples: [[".."], ["."], ["/"], ["a/.."], ["\\.."]] },
+    );
+  });
+
   it("offers no saving and no home files without a terminal", async () => {
     const { base } = fresh(mailScenario());
     expect((await getPage(`${base}mail/inbox/0/attachments/0`)).text).not.toContain("Save to Downloads");

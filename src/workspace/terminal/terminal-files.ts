@@ -65,7 +65,10 @@ export function readHomeFile(store: WorkspaceStore, episodeId: string, path: str
 export function saveDownload(store: WorkspaceStore, episodeId: string, name: string, content: string): string {
   const vsh = terminalOf(store, episodeId);
   const folder = `${vsh.state.home}/Downloads`;
-  const safe = baseName(name.replace(/[/\\]/g, "_")) || "download";
+  // A name is one path segment: separators become "_", and "", "." or ".." (which would name the
+  // folder itself or its parent) become "download".
+  const flat = baseName(name.replace(/[/\\]/g, "_"));
+  const safe = flat === "" || flat === "." || flat === ".." ? "download" : flat;
   const dot = safe.lastIndexOf(".");
   const [stem, extension] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ""];
   let path = `${folder}/${safe}`;
