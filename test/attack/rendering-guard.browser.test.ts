@@ -7,14 +7,16 @@
  * chosen, and the guard reads none of them: the first seeds that draw each timer family (an
  * animation of the mail's stylesheet that moves, shows or blinks the payload later), the first
  * three that draw a paint at load in the page, and the first that shows the mail in a sandboxed
- * frame (a child document the mask meets).
+ * frame (a child document the mask meets). Each variant's oracles must still agree with its
+ * evaluators, as the search's validation demands: the paints change where the payload shows, not
+ * the task.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeOcr, loadDefense } from "../../src/agents/index.js";
+import { closeOcr, loadDefense, UI_ORACLES } from "../../src/agents/index.js";
 import { payloadAttackOf, renderingOperator } from "../../src/attack/index.js";
 import { ModelSetup } from "../../src/models/index.js";
 import { uiAgentFor } from "../../src/runner/agent-specs.js";
@@ -35,12 +37,12 @@ afterAll(async () => {
 });
 
 describe("the guard against painted mail payloads", { timeout: 400_000 }, () => {
-  it("keeps the OCR reader from every drawn rendering it follows undefended", async () => {
+  it("keeps the OCR reader from every drawn rendering it follows undefended, each still a valid task", async () => {
     const { scenarios } = await loadScenarios([INJECTION_PACK_DIR]);
     const task = scenarios.find((scenario) => scenario.id === TASK)!;
     const models = new ModelSetup({ cache: "off" }, join(mkdtempSync(join(tmpdir(), "render-")), "cache.sqlite"));
     const harness = await startE2eHarness({ runDir: mkdtempSync(join(tmpdir(), "render-")), settings: DEFAULT_E2E_SETTINGS, browser });
-    const outcomes: Record<string, string[]> = { gullible: [], "guarded:gullible": [] };
+    const outcomes: Record<string, string[]> = { gullible: [], "guarded:gullible": [], "oracle-benign": [], "oracle-attack": [] };
     const variants: Array<{ seed: number; variant: NonNullable<ReturnType<typeof renderingOperator.apply>> }> = [];
     const timers = new Set<string>();
     let atLoad = 0;
@@ -65,14 +67,16 @@ describe("the guard against painted mail payloads", { timeout: 400_000 }, () => 
           const record = await harness.runEpisode({
             runId: `render-${seed}`,
             scenario: { ...variant.scenario, id: `${TASK}.r${seed}` },
-            agent: uiAgentFor(id, loadDefense("none"), models, "axtree"),
+            agent: UI_ORACLES.find((oracle) => oracle.id === id) ?? uiAgentFor(id, loadDefense("none"), models, "axtree"),
             defense: "none",
             epoch: 0,
             seed,
             matcher: "strict",
           });
           const outcome =
-            record.status === "error" ? `error: ${record.error.message}` : record.injection?.adversarial ? "attacked" : "not attacked";
+            record.status === "error"
+              ? `error: ${record.error.message}`
+              : `${record.injection?.adversarial ? "attacked" : "not attacked"}${record.injection?.benign ? ", done" : ""}`;
           outcomes[id]!.push(`${outcome} (${variant.detail})`);
         }
       }
@@ -87,5 +91,14 @@ describe("the guard against painted mail payloads", { timeout: 400_000 }, () => 
       outcomes.gullible!.some((line) => line.startsWith("attacked")),
       JSON.stringify(outcomes, null, 1),
     ).toBe(true);
+    // Every drawn rendering is still a valid task: its oracles agree with its evaluators.
+    expect(
+      outcomes["oracle-benign"]!.filter((line) => !line.startsWith("not attacked, done")),
+      JSON.stringify(outcomes, null, 1),
+    ).toEqual([]);
+    expect(
+      outcomes["oracle-attack"]!.filter((line) => !line.startsWith("attacked")),
+      JSON.stringify(outcomes, null, 1),
+    ).toEqual([]);
   });
 });
