@@ -57,8 +57,14 @@ describe("bench --queue with workers", () => {
     const common = ["--resamples", "300", "--seed", "7"];
     const localRun = await spawnCli(["bench", "--out", local, ...common], { timeoutMs: 300_000 });
     expect(localRun.status).toBe(0);
-    const first = worker();
-    const second = worker();
+    // One episode at a time and a fast look for new runs, and the run goes on the queue only once
+    // both workers are up: otherwise the first worker to see the run can take all 144 quick
+    // episodes before the second, started late on a loaded machine, has looked (seen once in CI).
+    const first = worker("--concurrency", "1", "--poll-ms", "50");
+    const second = worker("--concurrency", "1", "--poll-ms", "50");
+    await waitFor(() => [first, second].every((started) => started.log().includes("worker: taking")), "both workers to start", {
+      timeoutMs: 120_000,
+    });
     const queuedRun = await spawnCli(["bench", "--queue", queueUrl, "--out", queued, ...common], { timeoutMs: 300_000 });
     expect(queuedRun.stderr).not.toContain("unexpected error");
     expect(queuedRun.status).toBe(0);

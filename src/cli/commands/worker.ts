@@ -11,6 +11,7 @@ interface WorkerOptions {
   concurrency: number;
   tracks: Track[];
   lockSeconds: number;
+  pollMs: number;
   cachePath?: string;
 }
 
@@ -43,6 +44,7 @@ export function workerCommand(cli: CliContext): Command {
       positiveInt,
       30,
     )
+    .option("--poll-ms <n>", "how often the worker looks for runs newly put on the queue, in milliseconds", positiveInt, 1000)
     .option("--cache-path <file>", "this worker's SQLite cache of model calls (default: runs/cache.sqlite)")
     .action(async (options: WorkerOptions) => {
       const target = parseRedisUrl(options.queue === true ? undefined : options.queue, cli.io.env);
@@ -57,6 +59,7 @@ export function workerCommand(cli: CliContext): Command {
           concurrency: options.concurrency,
           tracks: options.tracks,
           lockMs: options.lockSeconds * 1000,
+          pollMs: options.pollMs,
           cachePath: options.cachePath ?? defaultCachePath("runs"),
           signal: stop.signal,
           onRunServed: (runId) => cli.log(`worker: serving run ${runId}`),
