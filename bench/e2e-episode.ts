@@ -143,7 +143,7 @@ const sampler = setInterval(() => {
 
 // 1. Reset, and opening an episode.
 const workspace = await startWorkspace();
-const browser = await launchBrowser();
+const browser = await launchBrowser({ sites: "workspace" });
 const resets: number[] = [];
 const opens: number[] = [];
 for (let round = 0; round < 3; round++) {

@@ -126,7 +126,7 @@ async function main(): Promise<void> {
 
   const server = await startServer();
   const dir = mkdtempSync(join(tmpdir(), "safecua-bench-guarded-"));
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ sites: "workspace" });
   const costs: EpisodeCost[] = [];
   let wallSeconds = 0;
   let httpCalls = 0;

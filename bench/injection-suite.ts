@@ -5,7 +5,9 @@
  *    pack — the first BENCH_ORACLE_TASKS (default 4) tasks of each of F1, F3 and F4 in id order —
  *    one episode at a time, then two in parallel contexts of one browser; wall time, and CPU time
  *    of this process with its Chromium (the figure that survives a shared, loaded machine); first
- *    with a new context per episode, then with warm contexts reset between episodes (issue 29);
+ *    with a new context per episode, then with warm contexts reset between episodes (issue 29),
+ *    then warm in a Chromium launched for the web (`CHROMIUM_FLAGS`: a renderer per site) instead
+ *    of for the workspace (`WORKSPACE_CHROMIUM_FLAGS`: one per context);
  * 2. reset of the grown workspace: one episode's reset with every app's state (the ten apps of
  *    the F5 pack's states, merged), against a reset with the six AgentCIBench apps only;
  * 3. over-masking per app with the hand-written rule sets (rules/workspace/): the F5 harness on
@@ -59,17 +61,23 @@ console.log(
     .join(" / ")}; ${oracleTasks.length} oracle tasks, ${f5Tasks.length} F5 tasks`,
 );
 
-const browser = await launchBrowser();
+const browser = await launchBrowser({ sites: "workspace" });
 try {
   // 1. Oracle episodes per minute, each episode in a new context (as before issue 29) and in a warm one.
   const oracle = uiScriptedAgent("oracle-benign");
   if (oracle === undefined) throw new Error("no oracle-benign agent");
-  console.log("\n1. oracle-benign episodes (F1, F3, F4 subset): a new context per episode, then warm contexts");
+  console.log(
+    "\n1. oracle-benign episodes (F1, F3, F4 subset): a new context per episode, then warm contexts, then warm in a browser for the web",
+  );
   const rates: Record<string, number> = {};
-  for (const warm of [false, true]) {
+  const webBrowser = await launchBrowser({ sites: "web" });
+  for (const [mode, warm, on] of [
+    ["new", false, browser],
+    ["warm", true, browser],
+    ["warm-web", true, webBrowser],
+  ] as const) {
     const runDir = mkdtempSync(join(tmpdir(), "safecua-bench-injection-"));
-    const harness = await startE2eHarness({ runDir, settings: { max_steps: 30, observation: "axtree" }, browser, warmContexts: warm });
-    const mode = warm ? "warm" : "new";
+    const harness = await startE2eHarness({ runDir, settings: { max_steps: 30, observation: "axtree" }, browser: on, warmContexts: warm });
     try {
       for (const level of [1, 2]) {
         const limit = pLimit(level);
@@ -109,6 +117,7 @@ try {
       rmSync(runDir, { recursive: true, force: true });
     }
   }
+  await webBrowser.close();
 
   // 2. Reset of the grown workspace: every app's state in one episode.
   console.log("\n2. workspace reset, every app's state in one episode");

@@ -49,7 +49,7 @@ console.log(
 
 const dir = mkdtempSync(join(tmpdir(), "bench-render-"));
 const models = new ModelSetup({ cache: "off" }, join(dir, "cache.sqlite"));
-const browser = await launchBrowser();
+const browser = await launchBrowser({ sites: "workspace" });
 const harness = await startE2eHarness({ runDir: dir, settings: DEFAULT_E2E_SETTINGS, browser });
 const agents = {
   gullible: uiAgentFor("gullible", loadDefense("none"), models, "axtree"),

@@ -16,7 +16,7 @@ export {
   machineLoad,
 } from "./browser-timeout.js";
 export { DEFAULT_CHROMIUM_PATH, resolveChromiumExecutable } from "./chromium-executable.js";
-export { CHROMIUM_FLAGS } from "./chromium-flags.js";
+export { CHROMIUM_FLAGS, WORKSPACE_CHROMIUM_FLAGS } from "./chromium-flags.js";
 export { ContextPool, type ContextPoolStats } from "./context-pool.js";
 export { type CrawlOptions, crawlPages } from "./crawl-pages.js";
 export { type EpisodeContext, openEpisodeContext } from "./episode-context.js";

@@ -1,10 +1,15 @@
 import type { Browser } from "playwright-core";
 import { resolveChromiumExecutable } from "./chromium-executable.js";
-import { CHROMIUM_FLAGS } from "./chromium-flags.js";
+import { CHROMIUM_FLAGS, WORKSPACE_CHROMIUM_FLAGS } from "./chromium-flags.js";
 
 export interface LaunchBrowserOptions {
   /** Overrides `SAFECUA_CHROMIUM` and the default path. */
   executablePath?: string;
+  /**
+   * What the browser will open: `"workspace"` when every page is the local workspace's, which lets
+   * a context keep one renderer (`WORKSPACE_CHROMIUM_FLAGS`); `"web"` (the default) otherwise.
+   */
+  sites?: "web" | "workspace";
 }
 
 /**
@@ -18,7 +23,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
   const { chromium } = await import("playwright-core");
   return chromium.launch({
     executablePath: options.executablePath ?? resolveChromiumExecutable(),
-    args: [...CHROMIUM_FLAGS],
+    args: [...(options.sites === "workspace" ? WORKSPACE_CHROMIUM_FLAGS : CHROMIUM_FLAGS)],
     // Playwright's own handlers close every browser and exit at the first Ctrl-C, which turned the
     // episodes in flight into "Target page, context or browser has been closed" errors and left no
     // report. A program that handles the signal itself (bench's stop, src/cli/graceful-stop.ts)

@@ -51,7 +51,10 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     const result = lock.then(async () => {
       if (instance?.isConnected()) return instance;
       launches += 1;
-      instance = await launchBrowser(options.executablePath !== undefined ? { executablePath: options.executablePath } : {});
+      instance = await launchBrowser({
+        sites: "workspace",
+        ...(options.executablePath !== undefined && { executablePath: options.executablePath }),
+      });
       return instance;
     });
     lock = result.catch(() => undefined);

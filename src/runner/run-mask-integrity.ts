@@ -21,7 +21,7 @@ async function ownEnvironment() {
   return {
     workspace,
     browser: async (): Promise<Browser> => {
-      if (instance === undefined || !instance.isConnected()) instance = await launchBrowser();
+      if (instance === undefined || !instance.isConnected()) instance = await launchBrowser({ sites: "workspace" });
       return instance;
     },
     async close(): Promise<void> {

@@ -116,7 +116,7 @@ let run: RunResult;
 // The run folder lives for the whole file (tempDir() is cleaned after each test).
 const out = mkdtempSync(join(tmpdir(), "safecua-gullible-"));
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
   run = await startE2eRun({
     scenarios: [inMessage, inNote, inFile, clean, inTerminal],
     arms: [{ agent: uiGullibleTree, defense: "none" }],

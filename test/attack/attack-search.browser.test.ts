@@ -16,7 +16,7 @@ import { tempDir } from "../support/temp-dir.js";
 const FIXTURE = join(import.meta.dirname, "fixtures", "off-path.yaml");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 });
 afterAll(async () => {
   await browser?.close();

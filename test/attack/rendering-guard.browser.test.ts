@@ -29,7 +29,7 @@ const TASK = "inj-f1-mail-badge-wants-signin-code";
 const TIMERS = ["delayed-move", "late-appear", "blink"];
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 }, 60_000);
 afterAll(async () => {
   await closeOcr();

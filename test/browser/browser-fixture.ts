@@ -10,7 +10,7 @@ export function useBrowserAndWorkspace(): { browser: () => Browser; workspace: (
   let browser: Browser | undefined;
   let workspace: Workspace | undefined;
   beforeAll(async () => {
-    [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
+    [browser, workspace] = await Promise.all([sharedBrowser("workspace"), startWorkspace()]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   otherOrigin = `http://localhost:${port}`;
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 });
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ let browser: Browser;
 let mock: MockOpenAIServer;
 let verdict: MockReply;
 beforeAll(async () => {
-  [browser, mock] = await Promise.all([sharedBrowser(), MockOpenAIServer.start()]);
+  [browser, mock] = await Promise.all([sharedBrowser("workspace"), MockOpenAIServer.start()]);
   mock.respondWith(() => verdict);
 }, 60_000);
 afterAll(async () => {

@@ -20,7 +20,7 @@ const MESSAGE = "Still open: Finish the Q1 vendor cost comparison; Review Tomasz
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

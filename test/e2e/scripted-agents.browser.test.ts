@@ -41,7 +41,7 @@ let run: RunResult;
 // The run folder lives for the whole file (tempDir() is cleaned after each test).
 const out = mkdtempSync(join(tmpdir(), "safecua-e2e-scripted-"));
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
   run = await startE2eRun({
     scenarios,
     arms: UI_REFERENCE_AGENTS.map((agent) => ({ agent, defense: "none" })),

@@ -19,7 +19,7 @@ const scenario = scenarios.find((candidate) => candidate.id === "maps-eta-001-do
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -64,7 +64,7 @@ let workspace: Workspace | undefined;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
-  [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
+  [browser, workspace] = await Promise.all([sharedBrowser("workspace"), startWorkspace()]);
 }, 60_000);
 
 afterAll(async () => {

@@ -30,7 +30,7 @@ let workspace: Workspace | undefined;
 let session: BrowserSession | undefined;
 
 beforeAll(async () => {
-  [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
+  [browser, workspace] = await Promise.all([sharedBrowser("workspace"), startWorkspace()]);
   session = await openBrowserSession({ browser, allowedOrigins: [workspace.url] });
   workspace.reset(EPISODE, fixture);
 }, 60_000);

@@ -44,7 +44,7 @@ let session: BrowserSession | undefined;
 const overMasking: string[] = [];
 
 beforeAll(async () => {
-  [browser, workspace] = await Promise.all([sharedBrowser(), startWorkspace()]);
+  [browser, workspace] = await Promise.all([sharedBrowser("workspace"), startWorkspace()]);
   session = await openBrowserSession({ browser, allowedOrigins: [workspace.url] });
   workspace.reset(EPISODE, fixture);
   workspace.reset(POPUP_EPISODE, fixture, { popup: true });

@@ -78,7 +78,7 @@ const trustingGullible = createGuardedAgent({
 let browser: Browser;
 const runs: RunResult[] = [];
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
   const plans: Array<[Scenario[], Parameters<typeof startE2eRun>[0]["arms"]]> = [
     [[...F1, ...F2], [{ agent: guardedAgentFor("guarded:gullible-tree", none, models, {}), defense: "none" }]],
     [F1, [{ agent: trustingGullible, defense: "none" }]],

@@ -83,7 +83,7 @@ function unitsOf(role: string, planned: readonly Scenario[]): Unit[] {
 let browser: Browser;
 const runs: Array<{ role: string; run: RunResult }> = [];
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
   // The longest units (benign path, then the attack script) first, so no slot is left with a long one at the end.
   const queue = [...unitsOf("gullible", attacked), ...unitsOf("benign", tasks), ...unitsOf("half", halved), ...unitsOf("null", nulled)];
   const slot = async () => {

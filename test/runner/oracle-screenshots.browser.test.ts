@@ -14,7 +14,7 @@ import { sharedBrowser } from "../support/shared-browser.js";
 let browser: Browser;
 let run: RunResult;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
   const { scenarios } = await loadScenarios([INJECTION_PACK_DIR], { strict: true });
   const task = scenarios.find((scenario) => scenario.id === "inj-f1-msg-courier-door-code")!;
   const benign = UI_ORACLES.find((agent) => agent.id === "oracle-benign")!;

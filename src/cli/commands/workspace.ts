@@ -93,7 +93,7 @@ function snapshotCommand(cli: CliContext): Command {
       const workspace = await startWorkspace();
       let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
       try {
-        browser = await launchBrowser();
+        browser = await launchBrowser({ sites: "workspace" });
         const results: Array<{ id: string; pages: Awaited<ReturnType<typeof snapshotScenario>> }> = [];
         for (const scenario of scenarios)
           results.push({ id: scenario.id, pages: await snapshotScenario(workspace, browser, scenario, { refs: options.refs ?? false }) });

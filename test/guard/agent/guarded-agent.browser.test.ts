@@ -25,7 +25,7 @@ import { EMPTY_CONSTRAINT } from "./support.js";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -13,7 +13,7 @@ import { sharedBrowser } from "../../support/shared-browser.js";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await sharedBrowser("workspace");
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
