@@ -8,6 +8,8 @@
  *    with a new context per episode, then with warm contexts reset between episodes (issue 29),
  *    then warm in a Chromium launched for the web (`CHROMIUM_FLAGS`: a renderer per site) instead
  *    of for the workspace (`WORKSPACE_CHROMIUM_FLAGS`: one per context);
+ * 1b. warm contexts by age: the same oracle episodes round after round in one harness, its
+ *    contexts never retired against retired after the pool's `maxUses`: CPU per episode by round;
  * 2. reset of the grown workspace: one episode's reset with every app's state (the ten apps of
  *    the F5 pack's states, merged), against a reset with the six AgentCIBench apps only;
  * 3. over-masking per app with the hand-written rule sets (rules/workspace/): the F5 harness on
@@ -23,7 +25,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import pLimit from "p-limit";
 import { uiScriptedAgent } from "../src/agents/index.js";
-import { launchBrowser } from "../src/browser/index.js";
+import { ContextPool, launchBrowser } from "../src/browser/index.js";
 import { type MaskIntegrityPage, summarizeMaskIntegrityRun } from "../src/records/index.js";
 import { measureMaskIntegrity, startE2eHarness } from "../src/runner/index.js";
 import { AGENTCIBENCH_APP_NAMES, INJECTION_PACK_DIR, loadScenarios, type Scenario, type WorkspaceState } from "../src/scenario/index.js";
@@ -118,6 +120,45 @@ try {
     }
   }
   await webBrowser.close();
+
+  // 1b. Warm contexts by age: the same episodes again and again in one harness, contexts never
+  // retired against retired after `maxUses` (the pool's default). A kept tab keeps its renderer,
+  // and that renderer grows with every episode it serves.
+  const rounds = count("BENCH_AGE_ROUNDS", 10);
+  console.log(`\n1b. warm contexts by age: ${rounds} rounds of the ${oracleTasks.length} tasks one at a time, CPU per episode by round`);
+  for (const [label, maxUses] of [
+    ["never retired", Number.POSITIVE_INFINITY],
+    ["retired after 24 episodes (default)", 24],
+  ] as const) {
+    const runDir = mkdtempSync(join(tmpdir(), "safecua-bench-injection-"));
+    const contexts = new ContextPool({ maxUses });
+    const harness = await startE2eHarness({ runDir, settings: { max_steps: 30, observation: "axtree" }, browser, contexts });
+    const perRound: number[] = [];
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const cpuBefore = treeCpuMs();
+        for (const [index, scenario] of oracleTasks.entries())
+          await harness.runEpisode({
+            runId: "bench",
+            scenario,
+            agent: oracle,
+            defense: "none",
+            epoch: round * 1000 + index,
+            seed: index,
+            matcher: "strict",
+          });
+        perRound.push((treeCpuMs() - cpuBefore) / oracleTasks.length / 1000);
+      }
+    } finally {
+      await harness.close();
+      await contexts.close();
+      rmSync(runDir, { recursive: true, force: true });
+    }
+    const mean = perRound.reduce((sum, value) => sum + value, 0) / perRound.length;
+    console.log(
+      `  ${label}: ${perRound.map((value) => value.toFixed(2)).join(" ")} s CPU per episode by round; mean ${mean.toFixed(2)} s; contexts ${JSON.stringify(contexts.stats)}`,
+    );
+  }
 
   // 2. Reset of the grown workspace: every app's state in one episode.
   console.log("\n2. workspace reset, every app's state in one episode");

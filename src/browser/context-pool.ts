@@ -14,6 +14,8 @@ export interface ContextPoolStats {
   opened: number;
   /** Episodes given a context another episode had used (after its reset). */
   reused: number;
+  /** Contexts closed instead of reset because they had served `maxUses` episodes. */
+  retired: number;
   /** Resets that failed: their contexts were closed, not kept. */
   failedResets: number;
   /** Why the last one failed. */
@@ -26,6 +28,20 @@ interface Warm {
   downloads: Download[];
   /** Per tab, the origins it had a document at (whose session storage it may hold). */
   tabOrigins: Map<Page, Set<string>>;
+  /** Episodes it has served. */
+  uses: number;
+}
+
+export interface ContextPoolOptions {
+  /** Idle contexts kept at most (default 4); beyond that a released context is closed. */
+  max?: number;
+  /**
+   * Episodes a context serves before it is closed instead of reset (default 24). A kept tab keeps
+   * its renderer across episodes, and that renderer grows: one oracle episode's renderer CPU went
+   * from ≈ 0.26 to ≈ 0.51 s over 120 episodes in one context, and its memory with it, while a new
+   * context costs ≈ 0.5 s once (bench/injection-suite.ts, section 1b). Infinity never retires one.
+   */
+  maxUses?: number;
 }
 
 /**
@@ -33,16 +49,24 @@ interface Warm {
  * its first page costs several times the wall and CPU time of a reset one with its tab kept warm).
  * An episode's `close()` resets its context (`resetContext`: tabs, downloads, session storage,
  * storage of every origin it reached, cache, cookies, permissions) and keeps it for the next episode with the same
- * settings (`contextKeyOf`); a context whose reset fails, whose browser is gone, or beyond `max`
- * idle ones is closed instead. The first tab of a leased context is already open (blank).
+ * settings (`contextKeyOf`); a context whose reset fails, whose browser is gone, that has served
+ * `maxUses` episodes, or beyond `max` idle ones is closed instead. The first tab of a leased
+ * context is already open (blank).
  */
 export class ContextPool {
   private readonly idle: Warm[] = [];
   private readonly leased = new Set<Warm>();
   private closed = false;
-  readonly stats: ContextPoolStats = { opened: 0, reused: 0, failedResets: 0, lastResetError: null };
+  readonly stats: ContextPoolStats = { opened: 0, reused: 0, retired: 0, failedResets: 0, lastResetError: null };
+  private readonly max: number;
+  private readonly maxUses: number;
 
-  constructor(private readonly max = 4) {}
+  constructor(options: ContextPoolOptions = {}) {
+    this.max = options.max ?? 4;
+    this.maxUses = options.maxUses ?? 24;
+    if (!(this.maxUses === Number.POSITIVE_INFINITY || (Number.isInteger(this.maxUses) && this.maxUses >= 1)))
+      throw new Error(`maxUses must be a positive integer or Infinity, not ${options.maxUses}`);
+  }
 
   /** A context for one episode: a warm one with the same settings in `browser`, or a new one. */
   async acquire(browser: Browser, options: EpisodeContextOptions): Promise<EpisodeContext> {
@@ -66,11 +90,12 @@ export class ContextPool {
           tabOrigins.set(page, origins.add(origin));
         });
       });
-      warm = { pinned, browser, downloads, tabOrigins };
+      warm = { pinned, browser, downloads, tabOrigins, uses: 0 };
       this.stats.opened++;
     }
     // The new episode's sink and refusals; nothing of the last one's.
     warm.pinned.lease = { sink: options.hostMapping?.sink, blocked: [] };
+    warm.uses++;
     this.leased.add(warm);
     return episodeOf(warm.pinned, () => this.release(warm));
   }
@@ -78,7 +103,9 @@ export class ContextPool {
   private async release(warm: Warm): Promise<void> {
     if (!this.leased.delete(warm)) return;
     warm.pinned.lease = { sink: undefined, blocked: [] };
-    const keep = !this.closed && warm.browser.isConnected() && this.idle.length < this.max;
+    const worn = warm.uses >= this.maxUses;
+    if (worn) this.stats.retired++;
+    const keep = !worn && !this.closed && warm.browser.isConnected() && this.idle.length < this.max;
     if (keep) {
       try {
         await resetContext(warm.pinned, warm.downloads, warm.tabOrigins);

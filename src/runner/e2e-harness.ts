@@ -24,6 +24,8 @@ export interface E2eHarnessOptions extends LaunchBrowserOptions {
   settings: E2eTrackSettings;
   /** A running browser to use (left open at the end); one is launched when absent or once it has died. */
   browser?: Browser;
+  /** Warm contexts to use (left open at the end: the caller's, with its own settings); the harness's own pool when absent. */
+  contexts?: ContextPool;
   /**
    * Keep browser contexts warm between episodes, reset instead of made anew (`ContextPool`;
    * default true). False gives every episode a context of its own, as before.
@@ -60,7 +62,7 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     lock = result.catch(() => undefined);
     return result;
   };
-  const pool = options.warmContexts === false ? undefined : new ContextPool();
+  const pool = options.warmContexts === false ? undefined : (options.contexts ?? new ContextPool());
   const environment: E2eEnvironment = {
     workspace,
     browser: () => browser(),
@@ -84,7 +86,7 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     browser,
     async close() {
       await lock.catch(() => undefined);
-      await pool?.close();
+      if (pool !== options.contexts) await pool?.close();
       if (instance !== borrowed) await instance?.close().catch(() => undefined);
       await workspace.close();
     },

@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContextPool, type Page, type SunkRequest } from "../../src/browser/index.js";
 import { sharedBrowser } from "../support/shared-browser.js";
@@ -191,6 +191,29 @@ describe("a warm context from the pool", { timeout: 120_000 }, () => {
     await Promise.all([two.close(), plain.close(), wide.close()]);
     expect(pool.stats).toMatchObject({ opened: 3, reused: 1 });
     await pool.close();
+  });
+
+  it("closes a context that has served maxUses episodes instead of resetting it, and keeps one that has not", async () => {
+    for (const maxUses of [2, 3, Number.POSITIVE_INFINITY]) {
+      const pool = new ContextPool({ maxUses });
+      const contexts: BrowserContext[] = [];
+      for (let episode = 0; episode < 7; episode++) {
+        const leased = await pool.acquire(browser, { allowedOrigins: [origin] });
+        contexts.push(leased.context);
+        await leased.close();
+      }
+      // A new context every maxUses episodes, each used exactly that often; a retired one is closed.
+      const distinct = [...new Set(contexts)];
+      const per = Math.min(maxUses, 7);
+      expect([maxUses, distinct.map((context) => contexts.filter((other) => other === context).length)]).toEqual([
+        maxUses,
+        Array.from({ length: Math.ceil(7 / per) }, (_, at) => Math.min(per, 7 - at * per)),
+      ]);
+      expect(pool.stats).toMatchObject({ opened: distinct.length, reused: 7 - distinct.length, retired: Math.floor(7 / maxUses) });
+      for (const retired of distinct.slice(0, Math.floor(7 / maxUses))) await expect(retired.newPage()).rejects.toThrow();
+      await pool.close();
+    }
+    for (const maxUses of [0, 1.5, Number.NaN]) expect(() => new ContextPool({ maxUses })).toThrow(/maxUses/);
   });
 
   it("closes a context whose reset fails instead of handing it on", async () => {
