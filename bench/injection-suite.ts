@@ -122,8 +122,8 @@ try {
   await webBrowser.close();
 
   // 1b. Warm contexts by age: the same episodes again and again in one harness, contexts never
-  // retired against retired after `maxUses` (the pool's default). A kept tab keeps its renderer,
-  // and that renderer grows with every episode it serves.
+  // retired against retired after `maxUses` (the pool's default). A context keeps its renderer
+  // across episodes; while the reset kept the first tab, that renderer grew with every episode.
   const rounds = count("BENCH_AGE_ROUNDS", 10);
   console.log(`\n1b. warm contexts by age: ${rounds} rounds of the ${oracleTasks.length} tasks one at a time, CPU per episode by round`);
   for (const [label, maxUses] of [

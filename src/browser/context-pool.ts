@@ -1,4 +1,4 @@
-import type { Browser, Download, Page } from "playwright-core";
+import type { Browser, Download } from "playwright-core";
 import {
   contextKeyOf,
   type EpisodeContext,
@@ -7,7 +7,7 @@ import {
   openPinnedContext,
   type PinnedContext,
 } from "./episode-context.js";
-import { documentOrigin, resetContext } from "./reset-context.js";
+import { resetContext } from "./reset-context.js";
 
 export interface ContextPoolStats {
   /** Contexts made. */
@@ -26,8 +26,6 @@ interface Warm {
   pinned: PinnedContext;
   browser: Browser;
   downloads: Download[];
-  /** Per tab, the origins it had a document at (whose session storage it may hold). */
-  tabOrigins: Map<Page, Set<string>>;
   /** Episodes it has served. */
   uses: number;
 }
@@ -36,22 +34,26 @@ export interface ContextPoolOptions {
   /** Idle contexts kept at most (default 4); beyond that a released context is closed. */
   max?: number;
   /**
-   * Episodes a context serves before it is closed instead of reset (default 24). A kept tab keeps
-   * its renderer across episodes, and that renderer grows: one oracle episode's renderer CPU went
-   * from ≈ 0.26 to ≈ 0.51 s over 120 episodes in one context, and its memory with it, while a new
-   * context costs ≈ 0.5 s once (bench/injection-suite.ts, section 1b). Infinity never retires one.
+   * Episodes a context serves before it is closed instead of reset (default 24): a bound on what a
+   * long run's renderer, which a context keeps across its episodes, can accumulate. While the reset
+   * kept the first tab, an oracle episode's renderer CPU grew from ≈ 0.26 to ≈ 0.51 s over 120
+   * episodes; with a new tab per episode it no longer grows measurably (bench/injection-suite.ts,
+   * section 1b), and a new context costs ≈ 0.5 s once. Infinity never retires one.
    */
   maxUses?: number;
 }
 
 /**
  * Warm browser contexts for episodes, reset between them instead of made anew (a new context with
- * its first page costs several times the wall and CPU time of a reset one with its tab kept warm).
- * An episode's `close()` resets its context (`resetContext`: tabs, downloads, session storage,
- * storage of every origin it reached, cache, cookies, permissions) and keeps it for the next episode with the same
- * settings (`contextKeyOf`); a context whose reset fails, whose browser is gone, that has served
- * `maxUses` episodes, or beyond `max` idle ones is closed instead. The first tab of a leased
- * context is already open (blank).
+ * its first page costs a renderer start and Playwright's set-up; a reset one keeps its renderer).
+ * An episode's `close()` resets its context (`resetContext`: a new tab for the old ones, downloads,
+ * storage of every origin it reached, cache, cookies, permissions) and keeps it for the next
+ * episode with the same settings (`contextKeyOf`); a context whose reset fails, whose browser is
+ * gone, that has served `maxUses` episodes, or beyond `max` idle ones is closed instead. The first
+ * tab of a leased context is already open (blank). The saving is a browser launched for the
+ * workspace's (`launchBrowser({ sites: "workspace" })`), where a context's tabs share one renderer;
+ * in one for the web the reset's new tab starts a renderer of its own (bench/injection-suite.ts,
+ * section 1, the `warm-web` row).
  */
 export class ContextPool {
   private readonly idle: Warm[] = [];
@@ -80,17 +82,8 @@ export class ContextPool {
     } else {
       const pinned = await openPinnedContext(browser, options);
       const downloads: Download[] = [];
-      const tabOrigins = new Map<Page, Set<string>>();
-      pinned.context.on("page", (page) => {
-        page.on("download", (download) => downloads.push(download));
-        page.on("framenavigated", (frame) => {
-          const origin = documentOrigin(frame.url());
-          if (origin === undefined) return;
-          const origins = tabOrigins.get(page) ?? new Set<string>();
-          tabOrigins.set(page, origins.add(origin));
-        });
-      });
-      warm = { pinned, browser, downloads, tabOrigins, uses: 0 };
+      pinned.context.on("page", (page) => page.on("download", (download) => downloads.push(download)));
+      warm = { pinned, browser, downloads, uses: 0 };
       this.stats.opened++;
     }
     // The new episode's sink and refusals; nothing of the last one's.
@@ -108,7 +101,7 @@ export class ContextPool {
     const keep = !worn && !this.closed && warm.browser.isConnected() && this.idle.length < this.max;
     if (keep) {
       try {
-        await resetContext(warm.pinned, warm.downloads, warm.tabOrigins);
+        await resetContext(warm.pinned, warm.downloads);
         // Closed while resetting: nobody will take it.
         if (!this.closed) {
           this.idle.push(warm);

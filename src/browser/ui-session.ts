@@ -134,7 +134,7 @@ export class UiSession {
     };
     page.on("dialog", onDialog);
     page.on("close", onClose);
-    // A pooled context keeps its first tab for the next episode: the next session adds its own.
+    // A pooled context's first tab outlives the session until the pool's reset closes it: the next session adds its own.
     this.listeners.push(() => page.off("dialog", onDialog).off("close", onClose));
   }
 

@@ -135,6 +135,9 @@ describe("a warm context from the pool", { timeout: 120_000 }, () => {
     expect(second.blockedRequests).toEqual([]);
     const pages = second.context.pages();
     expect(pages.map((tab) => tab.url())).toEqual(["about:blank"]);
+    // A new tab, not the one the first episode used: a tab's history, name and session storage go with it.
+    expect(pages[0]).not.toBe(page);
+    expect(page.isClosed()).toBe(true);
     // The download was deleted: it can no longer be read.
     await expect(download.saveAs(join(scratch, "after.bin"))).rejects.toThrow();
     expect(existsSync(join(scratch, "after.bin"))).toBe(false);
@@ -150,7 +153,7 @@ describe("a warm context from the pool", { timeout: 120_000 }, () => {
         caches: [],
         httpCached: false,
         name: "",
-        // The tab's own blank entry, then this episode's pages: nothing of the last episode's.
+        // The new tab's own blank entry (as in any tab Playwright opens), then this episode's pages.
         history: at === origin ? 2 : 3,
         geolocation: "prompt",
         workers: 0,
