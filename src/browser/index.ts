@@ -17,7 +17,7 @@ export {
 } from "./browser-timeout.js";
 export { DEFAULT_CHROMIUM_PATH, resolveChromiumExecutable } from "./chromium-executable.js";
 export { CHROMIUM_FLAGS, WORKSPACE_CHROMIUM_FLAGS } from "./chromium-flags.js";
-export { ContextPool, type ContextPoolOptions, type ContextPoolStats } from "./context-pool.js";
+export { ContextPool, type ContextPoolStats } from "./context-pool.js";
 export { type CrawlOptions, crawlPages } from "./crawl-pages.js";
 export { type EpisodeContext, openEpisodeContext } from "./episode-context.js";
 export type { SunkRequest } from "./host-mapping.js";
