@@ -20,6 +20,12 @@ export interface CrawlOptions {
    * one where it is found could not change the answer.
    */
   until?: (pages: readonly CrawledPage[]) => boolean;
+  /**
+   * Called on each page while `page` still shows it (after its snapshot, before the next page
+   * loads): a check that must see the live page reads it here instead of loading every URL again.
+   * It may scroll and read the page; its links are already taken. A throw ends the crawl.
+   */
+  visit?: (crawled: CrawledPage) => Promise<void>;
 }
 
 export interface CrawledPage {
@@ -48,7 +54,9 @@ export async function crawlPages(page: Page, startUrl: string, options: CrawlOpt
     const response = await page.goto(url, { waitUntil: "load" });
     await settlePage(page, { quietMs: 20, capMs: 1000, ...options.settle });
     const text = await page.ariaSnapshot({ mode: options.mode ?? "default" });
-    pages.push({ url, status: response?.status() ?? 0, text });
+    const crawled = { url, status: response?.status() ?? 0, text };
+    pages.push(crawled);
+    await options.visit?.(crawled);
     if (options.until?.(pages)) break;
     for (const node of walkAriaTree(parseAriaSnapshot(text))) {
       const href = node.props.url;

@@ -89,15 +89,12 @@ export async function measureMaskIntegrity(
   });
   try {
     const page = await context.context.newPage();
-    const crawled = await crawlPages(page, startUrl, {
-      inScope: (url) => origins.has(url.origin) && (url.pathname.startsWith(home) || `${url.pathname}/` === home),
-    });
     const rulesFor = (environment.rulesFor ?? workspacePageRules)(startUrl);
     const pages: MaskIntegrityPage[] = [];
     const painted = new Set<string>();
-    for (const { url } of crawled) {
+    // Each page is measured while the crawl is on it: loaded once for its links and its mask.
+    const measure = async ({ url }: { url: string }) => {
       if (environment.signal?.aborted) throw new Error("stopped before the mask-integrity measurement finished");
-      await page.goto(url, { waitUntil: "load" });
       const pageRules = rulesFor(page.url());
       const views = await measurePage(page, pageRules.rules);
       const measured = views.map((view) => measureView(view, canaries, pageRules.shownUrl));
@@ -116,7 +113,11 @@ export async function measureMaskIntegrity(
         masked_operator_rows: sum("masked_operator_rows"),
         leaks: measured.flatMap((view) => view.leaks),
       });
-    }
+    };
+    await crawlPages(page, startUrl, {
+      inScope: (url) => origins.has(url.origin) && (url.pathname.startsWith(home) || `${url.pathname}/` === home),
+      visit: measure,
+    });
     return { scenario_id: scenario.id, pages, unseen_canaries: canaries.filter((canary) => !painted.has(canary)) };
   } finally {
     await context.close();
