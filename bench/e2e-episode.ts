@@ -13,6 +13,8 @@
  * 6. peak RSS of this process plus its Chromium;
  * 7. Chromium's floor: one page load, one observation and one context, alone, in wall time and in
  *    CPU time of this process and Chromium (what a step cannot cost less than on this machine);
+ *    and a new document by part: the load, then Playwright's injected script, its aria snapshot,
+ *    or DevTools' own accessibility tree instead (what a snapshot of our own would cost);
  * 8. the floor of the steps themselves: episodes of section 5 again, each followed by a replay of
  *    its recorded actions with nothing of the harness (Playwright's action, then the aria snapshot
  *    and the screenshot side by side; no settling, no titles, no record, no stored screenshot), on
@@ -280,6 +282,30 @@ const floor: Array<{ label: string; wall: number[]; cpu: number }> = [];
   const operations: Array<[string, () => Promise<unknown>]> = [
     ["load a workspace page (page.goto)", () => session.activePage.goto(url, { waitUntil: "load" })],
     ["observe a loaded page", () => session.observe()],
+    // What a step's new document costs by part: the load above, then Playwright's injected script
+    // (about 330 kB sent into each new document before any locator or snapshot works), its aria
+    // snapshot, and DevTools' own accessibility tree, which needs no script in the page.
+    [
+      "load + Playwright's injected script (a locator)",
+      async () => {
+        await session.activePage.goto(url, { waitUntil: "load" });
+        await session.activePage.locator("body").count();
+      },
+    ],
+    [
+      "load + aria snapshot (AI mode, new document)",
+      async () => {
+        await session.activePage.goto(url, { waitUntil: "load" });
+        await session.activePage.ariaSnapshot({ mode: "ai" });
+      },
+    ],
+    [
+      "load + DevTools' tree (Accessibility.getFullAXTree)",
+      async () => {
+        await session.activePage.goto(url, { waitUntil: "load" });
+        await (await pageCdpSession(session.activePage)).send("Accessibility.getFullAXTree");
+      },
+    ],
     [
       "open and close an episode's context",
       async () => (await UiSession.open(browser, { allowedOrigins: [snapshotWorkspace.url], startUrl: url })).close(),
