@@ -34,6 +34,8 @@ export async function snapshotScenario(
     episodeId?: string;
     refs?: boolean;
     until?: CrawlOptions["until"];
+    /** Called on each page while the crawl is on it (see `CrawlOptions`), with the browser page that shows it. */
+    visit?: (page: Page, crawled: { url: string; text: string }) => Promise<void>;
     /**
      * Crawl in this page, which the caller opened with `openEpisodeContext` and keeps, instead of
      * a fresh context: for crawling many scenarios (a context costs more than a page load). The
@@ -52,6 +54,7 @@ export async function snapshotScenario(
       inScope: (url) => url.origin === workspace.url && url.pathname.startsWith(scope),
       mode: options.refs ? "ai" : "default",
       ...(options.until ? { until: options.until } : {}),
+      ...(options.visit ? { visit: (crawled) => options.visit!(page, crawled) } : {}),
     });
     const failed = crawled.filter((entry) => entry.status !== 200);
     if (failed.length > 0)

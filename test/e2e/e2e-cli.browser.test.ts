@@ -78,6 +78,9 @@ describe("safecua workspace snapshot", { timeout: 120_000 }, () => {
     expect(maps?.text).not.toContain("[ref=");
     expect(new Set(pages.map((page) => page.url)).size).toBe(pages.length);
     const withRefs = await runCli(["workspace", "snapshot", "maps-eta-001-docklands-site-route", "--json", "--refs"]);
-    expect(JSON.parse(withRefs.stdout).pages[0].text).toContain("[ref=");
+    const refPages = (JSON.parse(withRefs.stdout) as { pages: typeof pages }).pages;
+    // The crawl with refs follows the same links to the same pages, every one with refs.
+    expect(refPages.map((page) => page.url)).toEqual(pages.map((page) => page.url));
+    expect(refPages.every((page) => page.text.includes("[ref="))).toBe(true);
   });
 });
