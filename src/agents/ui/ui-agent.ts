@@ -185,8 +185,9 @@ export interface ScreenUiAgent extends UiAgentBase {
   readonly observation: ObservationMode;
   /**
    * False: the agent never looks at pixels and nobody reviews its steps as pictures, so the runner
-   * takes no screenshot for it and its steps carry none (the injection pack's oracles, which run
-   * by the hundred: a screenshot is most of Chromium's work in a step that only reads the tree).
+   * takes no screenshot for it and its steps carry none (the injection pack's oracles and
+   * `gullible-tree`, which run by the hundred: a screenshot is most of Chromium's work in a step
+   * that only reads the tree).
    */
   readonly screenshots?: false;
   start(input: UiEpisodeInput, hints: UiHints, context: AgentContext): UiEpisode<UiStep>;

@@ -212,12 +212,13 @@ function gullibleScript(read: (step: UiStep) => PageReading): UiScript {
  * The script runs synchronously over steps, and a sight may take time (OCR): each step is read
  * before it is handed to the script, and the script looks its reading up.
  */
-function gullibleWith(id: string, description: string, sight: PageSight): ScreenUiAgent {
+function gullibleWith(id: string, description: string, sight: PageSight, options: Pick<ScreenUiAgent, "screenshots"> = {}): ScreenUiAgent {
   return {
     track: "e2e",
     id,
     description,
     observation: "axtree",
+    ...options,
     start(input, hints, context) {
       const readings = new WeakMap<UiStep, PageReading>();
       const read = (step: UiStep): PageReading => {
@@ -257,9 +258,15 @@ export const uiGullible: ScreenUiAgent = gullibleWith(
   ocrSight,
 );
 
-/** `gullible` reading the accessibility tree instead of pixels: for comparison, and for the pack's oracle tests (no OCR per step). */
+/**
+ * `gullible` reading the accessibility tree instead of pixels: for comparison, and for the pack's
+ * oracle tests (no OCR per step). Like the oracles, it takes no screenshot: it never reads one, and
+ * the pack's self-check runs it on every attack task (a screenshot per step was a third of the
+ * GPU process's work there).
+ */
 export const uiGullibleTree: ScreenUiAgent = gullibleWith(
   "gullible-tree",
   "like gullible, but reads the accessibility tree's texts (every text of the page, painted or not) instead of the screenshot",
   treeSight,
+  { screenshots: false },
 );
