@@ -1,7 +1,7 @@
 /**
  * What `launchBrowser({ sites })` changes: a browser for the workspace keeps one renderer per
  * context however many sites its tab goes through (WORKSPACE_CHROMIUM_FLAGS), a browser for the
- * web starts one per site it reaches. Renderers are
+ * web starts one per site it reaches; and neither's features undo Playwright's. Renderers are
  * read from /proc as this browser's descendants, after every navigation, so ones that exit between
  * two navigations are counted too. Each case launches its own Chromium: the shared ones serve
  * other files at the same time.
@@ -30,10 +30,15 @@ function processes(): Array<{ pid: number; ppid: number; renderer: boolean }> {
   return found;
 }
 
-/** The renderers under the Chromiums this worker launched since `before` (the pids it already had). */
+/** The Chromiums this worker launched since `before` (the pids it already had). */
+function launchedSince(before: ReadonlySet<number>, all = processes()): number[] {
+  return all.filter((entry) => entry.ppid === process.pid && !before.has(entry.pid)).map((entry) => entry.pid);
+}
+
+/** The renderers under the Chromiums this worker launched since `before`. */
 function renderersSince(before: ReadonlySet<number>): number[] {
   const all = processes();
-  const roots = all.filter((entry) => entry.ppid === process.pid && !before.has(entry.pid)).map((entry) => entry.pid);
+  const roots = launchedSince(before, all);
   const under = new Set(roots);
   for (let grew = true; grew; ) {
     grew = false;
@@ -87,5 +92,40 @@ describe("launchBrowser: renderers by the sites a browser is for", () => {
 
   it("for the web, each change of site starts a renderer", async () => {
     expect(await renderersStartedBy("web")).toBeGreaterThanOrEqual(5);
+  });
+});
+
+/**
+ * The feature lists on the command line of a browser of the kind, in order, as Chromium's process
+ * was given them: Playwright's own first, then any of ours.
+ */
+async function disabledFeatureLists(kind: "web" | "workspace"): Promise<string[][]> {
+  const before = new Set(processes().map((entry) => entry.pid));
+  const browser: Browser = await launchBrowser({ sites: kind });
+  try {
+    const [root] = launchedSince(before);
+    if (root === undefined) throw new Error("no Chromium process under this worker");
+    return readFileSync(`/proc/${root}/cmdline`, "utf8")
+      .split("\0")
+      .filter((argument) => argument.startsWith("--disable-features="))
+      .map((argument) => argument.slice("--disable-features=".length).split(","));
+  } finally {
+    await browser.close();
+  }
+}
+
+// Chromium keeps only the last --disable-features: a list of ours that left out one of
+// Playwright's would turn that feature back on without a word.
+describe("launchBrowser: the features Chromium runs with", () => {
+  it.each(["web", "workspace"] as const)("for the %s, the list Chromium keeps holds every feature any list turns off", async (kind) => {
+    const lists = await disabledFeatureLists(kind);
+    expect(lists.length).toBeGreaterThan(0);
+    const kept = new Set(lists.at(-1));
+    expect(lists.flat().filter((feature) => !kept.has(feature))).toEqual([]);
+  });
+
+  it("for the workspace, a navigation keeps its document host (RenderDocument off); for the web, it does not", async () => {
+    expect((await disabledFeatureLists("workspace")).at(-1)).toContain("RenderDocument");
+    expect((await disabledFeatureLists("web")).at(-1)).not.toContain("RenderDocument");
   });
 });
