@@ -59,6 +59,7 @@ try {
   for (let i = 0; i < ablatedPages; i++)
     beside.push(await runner.run(seed + pages + ablatedPages + i, ["differential-check"], { offset: true }));
   report("geometric layer alone, every hazard beside the bar (only its effects reach it)", beside, (performance.now() - started) / 1000);
+  console.log(`capture tabs replaced (a page left its tab too busy): ${runner.replacedTabs}`);
   if (outcomes.some((outcome) => outcome.leaked > 0)) process.exitCode = 1;
 } finally {
   await runner.close();

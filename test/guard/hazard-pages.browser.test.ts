@@ -11,7 +11,7 @@ import { type BrowserSession, openBrowserSession } from "../../src/browser/index
 import { sharedBrowser } from "../support/shared-browser.js";
 import { testSeed } from "../support/test-seed.js";
 import { type HazardOutcome, HazardRunner, HazardSite } from "./support/hazard-check.js";
-import { HAZARD_EFFECT_COUNT, HAZARD_HOST_NAMES } from "./support/hazard-page.js";
+import { generateHazardPage, HAZARD_EFFECT_COUNT, HAZARD_HOST_NAMES } from "./support/hazard-page.js";
 
 const PAGES = Number(process.env.SAFECUA_HAZARD_PAGES ?? 200);
 const SEED = Number(process.env.SAFECUA_HAZARD_SEED ?? testSeed() ?? Math.floor(Math.random() * 1e9));
@@ -72,7 +72,7 @@ describe(`generated hazard pages (seed ${SEED})`, { timeout: 1_200_000 }, () => 
   test(`no pixel a hazard changes is shown, on ${PAGES} pages`, async () => {
     const outcomes: HazardOutcome[] = [];
     for (let i = 0; i < PAGES; i++) outcomes.push(await runner.run(SEED + i));
-    console.log(summary(outcomes));
+    console.log(`${summary(outcomes)}\n${runner.replacedTabs} capture tab(s) replaced`);
     // Not vacuous: a good share of the hazards paint inside the trusted bar.
     expect(outcomes.filter((outcome) => outcome.changedInBar > 0).length).toBeGreaterThan(PAGES / 5);
     expect(outcomes.filter((outcome) => outcome.leaked > 0).map((outcome) => `${outcome.leaked} px: ${outcome.page.description}`)).toEqual(
@@ -82,6 +82,24 @@ describe(`generated hazard pages (seed ${SEED})`, { timeout: 1_200_000 }, () => 
     // timer at that instant, or painting nothing), no row differed between the two renders.
     const untouched = outcomes.filter((outcome) => outcome.changed === 0);
     expect(untouched.filter((outcome) => outcome.demoted > 0).map((outcome) => outcome.page.description)).toEqual([]);
+  });
+
+  test("a page whose every frame takes seconds to paint is refused, and the next page runs in a new tab", async () => {
+    // A rotated canvas under a drop-shadow and a box-shadow a million pixels away, moved each
+    // frame: two frames took over 20 s of Chromium 150 here, and the tab's next navigation over
+    // 60 s. A generated page of this kind (seed 1291910133) wedged the runner's tab, and every
+    // page after it failed.
+    const base = generateHazardPage(SEED);
+    const wedge = `<div style="position:absolute; left:0; top:0; transform: rotate(24deg); transform-origin: 0 0">
+<div class="wedge" style="position:absolute; left:265px; top:11px; width:0; height:0; overflow:visible; filter: drop-shadow(1e6px -50px 0 red); box-shadow: 1e6px 1e6px 9px 10px green"><canvas width="80" height="20"></canvas></div></div>
+<script>for (const c of document.querySelectorAll(".wedge canvas")) { const g = c.getContext("2d"); g.fillStyle = "red"; g.fillRect(0, 0, 80, 20); }
+{ let t = 0; const step = () => { t++; for (const e of document.querySelectorAll(".wedge")) e.style.translate = (t % 40) + "px 0"; requestAnimationFrame(step); }; requestAnimationFrame(step); }</script>`;
+    const refused = await runner.runPage({ ...base, html: base.oracleHtml.replace("</body>", `${wedge}</body>`) }, [], 0);
+    expect(refused.masked).toBeNull();
+    // In the same tab, the next navigation would wait out its timeout.
+    const next = await runner.runPage({ ...base, html: base.oracleHtml });
+    expect(next.masked).not.toBeNull();
+    expect(next.changed).toBe(0);
   });
 
   test("with the differential check switched off, the same kind of pages leak", async () => {

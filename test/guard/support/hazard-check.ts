@@ -3,7 +3,7 @@
  * same page without the hazard), the pixels the hazard changed that the mask shows. Shared by the
  * browser test (200 pages a run) and the benchmark (5,000).
  */
-import type { BrowserContext, Page } from "playwright-core";
+import { type BrowserContext, errors, type Page } from "playwright-core";
 import sharp from "sharp";
 import { pageCdpSession } from "../../../src/browser/index.js";
 import {
@@ -122,37 +122,77 @@ async function barBox(page: Page): Promise<Rect> {
   return [Math.floor(x), Math.floor(y), Math.ceil(width), Math.ceil(height)];
 }
 
-/** Two pages of one context, reused for every hazard: the capture's and the oracle's. */
+async function openTab(context: BrowserContext): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.setViewportSize(HAZARD_VIEWPORT);
+  return tab;
+}
+
+/**
+ * Two pages of one context, reused for every hazard: the capture's and the oracle's. The capture's
+ * is replaced after a page the guard refused, or one that left it too busy to navigate.
+ */
 export class HazardRunner {
   private constructor(
+    private readonly context: BrowserContext,
     private readonly site: HazardSite,
-    private readonly hazardTab: Page,
+    private hazardTab: Page,
     private readonly oracleTab: Page,
   ) {}
 
+  /** Capture tabs replaced because a page left theirs busy (see `runPage`). */
+  replacedTabs = 0;
+
   static async open(context: BrowserContext, site: HazardSite): Promise<HazardRunner> {
-    const hazardTab = await context.newPage();
-    const oracleTab = await context.newPage();
-    await hazardTab.setViewportSize(HAZARD_VIEWPORT);
-    await oracleTab.setViewportSize(HAZARD_VIEWPORT);
-    return new HazardRunner(site, hazardTab, oracleTab);
+    return new HazardRunner(context, site, await openTab(context), await openTab(context));
+  }
+
+  /**
+   * A page whose every frame takes seconds to paint (a huge drop-shadow over a canvas, moved each
+   * frame) keeps its tab busy, and the next navigation in it waited out its 30 s timeout. Closing
+   * the tab ends its renderer; the next page gets a new tab (in a browser for the web, a renderer
+   * of its own).
+   */
+  private async replaceHazardTab(): Promise<void> {
+    const busy = this.hazardTab;
+    this.hazardTab = await openTab(this.context);
+    this.replacedTabs++;
+    await busy.close();
+  }
+
+  /** Opens `url` in the capture tab; in a new one if the last page left that tab too busy to navigate. */
+  private async openHazard(url: string): Promise<void> {
+    try {
+      await this.hazardTab.goto(url, { waitUntil: "load" });
+    } catch (error) {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+      await this.replaceHazardTab();
+      await this.hazardTab.goto(url, { waitUntil: "load" });
+    }
   }
 
   async run(seed: number, ablate: readonly GuardAblation[] = [], options: HazardOptions = {}): Promise<HazardOutcome> {
     return this.runPage(generateHazardPage(seed, options), ablate);
   }
 
-  /** One page and its oracle (hand-written or generated). */
-  async runPage(page: HazardPage, ablate: readonly GuardAblation[] = []): Promise<HazardOutcome> {
-    await this.hazardTab.goto(this.site.serve(page.html), { waitUntil: "load" });
+  /**
+   * One page and its oracle (hand-written or generated). `retries` are the mask's (default: the
+   * guard's own).
+   */
+  async runPage(page: HazardPage, ablate: readonly GuardAblation[] = [], retries?: number): Promise<HazardOutcome> {
+    await this.openHazard(this.site.serve(page.html));
     let masked: MaskedScreen;
     try {
-      masked = await buildMaskWithRetries(liveCapture(this.hazardTab), page.rules, { ablate: new Set(ablate) });
+      masked = await buildMaskWithRetries(liveCapture(this.hazardTab), page.rules, {
+        ablate: new Set(ablate),
+        ...(retries !== undefined && { retries }),
+      });
     } catch (error) {
+      if (!(error instanceof MaskUnavailableError)) throw error;
+      // A page that would not freeze may well keep its tab busy: the next page does not wait on it.
+      await this.replaceHazardTab();
       // No mask, no screen: the planner would be shown nothing (fail closed), which shows no hazard pixel.
-      if (error instanceof MaskUnavailableError)
-        return { page, changed: -1, changedInBar: -1, leaked: 0, linksShown: 0, demoted: 0, masked: null };
-      throw error;
+      return { page, changed: -1, changedInBar: -1, leaked: 0, linksShown: 0, demoted: 0, masked: null };
     }
     // A hazard can scroll its page (focusing an element below the fold does): the oracle is seen
     // from the same scroll position, or every pixel of the page would count as changed.
