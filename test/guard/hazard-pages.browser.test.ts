@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BrowserSession, openBrowserSession } from "../../src/browser/index.js";
+import { withBusyPaint } from "../support/busy-paint.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 import { testSeed } from "../support/test-seed.js";
 import { type HazardOutcome, HazardRunner, HazardSite } from "./support/hazard-check.js";
@@ -85,16 +86,8 @@ describe(`generated hazard pages (seed ${SEED})`, { timeout: 1_200_000 }, () => 
   });
 
   test("a page whose every frame takes seconds to paint is refused, and the next page runs in a new tab", async () => {
-    // A rotated canvas under a drop-shadow and a box-shadow a million pixels away, moved each
-    // frame: two frames took over 20 s of Chromium 150 here, and the tab's next navigation over
-    // 60 s. A generated page of this kind (seed 1291910133) wedged the runner's tab, and every
-    // page after it failed.
     const base = generateHazardPage(SEED);
-    const wedge = `<div style="position:absolute; left:0; top:0; transform: rotate(24deg); transform-origin: 0 0">
-<div class="wedge" style="position:absolute; left:265px; top:11px; width:0; height:0; overflow:visible; filter: drop-shadow(1e6px -50px 0 red); box-shadow: 1e6px 1e6px 9px 10px green"><canvas width="80" height="20"></canvas></div></div>
-<script>for (const c of document.querySelectorAll(".wedge canvas")) { const g = c.getContext("2d"); g.fillStyle = "red"; g.fillRect(0, 0, 80, 20); }
-{ let t = 0; const step = () => { t++; for (const e of document.querySelectorAll(".wedge")) e.style.translate = (t % 40) + "px 0"; requestAnimationFrame(step); }; requestAnimationFrame(step); }</script>`;
-    const refused = await runner.runPage({ ...base, html: base.oracleHtml.replace("</body>", `${wedge}</body>`) }, [], 0);
+    const refused = await runner.runPage({ ...base, html: withBusyPaint(base.oracleHtml) }, [], 0);
     expect(refused.masked).toBeNull();
     // In the same tab, the next navigation would wait out its timeout.
     const next = await runner.runPage({ ...base, html: base.oracleHtml });
