@@ -1,4 +1,5 @@
 import type { Browser, Download } from "playwright-core";
+import { BrowserTimeout } from "./browser-timeout.js";
 import {
   contextKeyOf,
   type EpisodeContext,
@@ -16,7 +17,7 @@ export interface ContextPoolStats {
   reused: number;
   /** Contexts closed instead of reset because they had served `maxUses` episodes. */
   retired: number;
-  /** Resets that failed: their contexts were closed, not kept. */
+  /** Resets that failed or ran past their deadline: their contexts were closed, not kept. */
   failedResets: number;
   /** Why the last one failed. */
   lastResetError: string | null;
@@ -41,6 +42,25 @@ export interface ContextPoolOptions {
    * section 1b), and a new context costs ≈ 0.5 s once. Infinity never retires one.
    */
   maxUses?: number;
+  /**
+   * The episodes' browser timeout: a reset may take what a navigation may (`navigation()`, 15 s at
+   * the default, stretched by load), and a context whose reset takes longer is closed instead.
+   */
+  browserTimeout?: BrowserTimeout;
+}
+
+/** `step`, or an error after `ms`; whatever the step does later is dropped. */
+async function within<T>(step: Promise<T>, ms: number, what: string): Promise<T> {
+  step.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([step, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -54,6 +74,11 @@ export interface ContextPoolOptions {
  * workspace's (`launchBrowser({ sites: "workspace" })`), where a context's tabs share one renderer;
  * in one for the web the reset's new tab starts a renderer of its own (bench/injection-suite.ts,
  * section 1, the `warm-web` row).
+ *
+ * A reset has a deadline. A page can keep its renderer busy well past its tab's closing: one whose
+ * every frame takes seconds of paint (a huge shadow over a canvas, moved each frame) held a reset
+ * in the workspace's browser, where the new tab shares that renderer, for 48 s. Closing the context
+ * ends its renderer at once (≈ 40 ms), so past the deadline the context is closed, not kept.
  */
 export class ContextPool {
   private readonly idle: Warm[] = [];
@@ -62,10 +87,12 @@ export class ContextPool {
   readonly stats: ContextPoolStats = { opened: 0, reused: 0, retired: 0, failedResets: 0, lastResetError: null };
   private readonly max: number;
   private readonly maxUses: number;
+  private readonly browserTimeout: BrowserTimeout;
 
   constructor(options: ContextPoolOptions = {}) {
     this.max = options.max ?? 4;
     this.maxUses = options.maxUses ?? 24;
+    this.browserTimeout = options.browserTimeout ?? new BrowserTimeout();
     if (!(this.maxUses === Number.POSITIVE_INFINITY || (Number.isInteger(this.maxUses) && this.maxUses >= 1)))
       throw new Error(`maxUses must be a positive integer or Infinity, not ${options.maxUses}`);
   }
@@ -101,7 +128,7 @@ export class ContextPool {
     const keep = !worn && !this.closed && warm.browser.isConnected() && this.idle.length < this.max;
     if (keep) {
       try {
-        await resetContext(warm.pinned, warm.downloads);
+        await within(resetContext(warm.pinned, warm.downloads), this.browserTimeout.navigation(), "the reset");
         // Closed while resetting: nobody will take it.
         if (!this.closed) {
           this.idle.push(warm);

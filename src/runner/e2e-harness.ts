@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { ContextPool, type ContextPoolStats, type LaunchBrowserOptions, launchBrowser } from "../browser/index.js";
+import { BrowserTimeout, ContextPool, type ContextPoolStats, type LaunchBrowserOptions, launchBrowser } from "../browser/index.js";
 import { type EpisodeRecord, ScreenshotStore } from "../records/index.js";
 import { startWorkspace, type Workspace } from "../workspace/index.js";
 import type { E2eTrackSettings } from "./e2e-settings.js";
@@ -62,7 +62,12 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     lock = result.catch(() => undefined);
     return result;
   };
-  const pool = options.warmContexts === false ? undefined : (options.contexts ?? new ContextPool());
+  const browserTimeoutMs = options.settings.browser_timeout_ms;
+  const pool =
+    options.warmContexts === false
+      ? undefined
+      : (options.contexts ??
+        new ContextPool(browserTimeoutMs === undefined ? {} : { browserTimeout: new BrowserTimeout(browserTimeoutMs) }));
   const environment: E2eEnvironment = {
     workspace,
     browser: () => browser(),
@@ -71,7 +76,7 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
     // The observation mode is the agents' (they are built with it); the harness captures everything every step.
     settings: {
       maxSteps: options.settings.max_steps,
-      ...(options.settings.browser_timeout_ms !== undefined && { browserTimeoutMs: options.settings.browser_timeout_ms }),
+      ...(browserTimeoutMs !== undefined && { browserTimeoutMs }),
     },
   };
   return {

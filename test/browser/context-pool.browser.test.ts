@@ -11,9 +11,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContextPool, type Page, type SunkRequest } from "../../src/browser/index.js";
+import { BrowserTimeout, ContextPool, type Page, type SunkRequest } from "../../src/browser/index.js";
+import { withBusyPaint } from "../support/busy-paint.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 
 let server: Server;
@@ -217,6 +219,31 @@ describe("a warm context from the pool", { timeout: 120_000 }, () => {
       await pool.close();
     }
     for (const maxUses of [0, 1.5, Number.NaN]) expect(() => new ContextPool({ maxUses })).toThrow(/maxUses/);
+  });
+
+  it("closes a context whose reset runs past its deadline: a page left the renderer busy", async () => {
+    // A reset may take a navigation's time: 3 s here, stretched by the machine's load.
+    const timeout = new BrowserTimeout(1000);
+    const pool = new ContextPool({ browserTimeout: timeout });
+    const busy = await pool.acquire(browser, { allowedOrigins: [origin] });
+    const page = busy.context.pages()[0] ?? (await busy.context.newPage());
+    await page.setContent(withBusyPaint("<!doctype html><html><body><p>busy</p></body></html>"));
+    // The page holds its renderer: no frame comes within 2 s (in the workspace's browser, every
+    // tab of the context shares that renderer, the reset's new one too: the reset took 48 s).
+    const frame = page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve("frame")))).catch(() => "closed");
+    expect(await Promise.race([frame, sleep(2000, "no frame")])).toBe("no frame");
+    await busy.close();
+    expect(pool.stats.failedResets).toBe(1);
+    expect(pool.stats.lastResetError).toMatch(/^the reset did not finish within \d+ ms$/);
+    await expect(busy.context.newPage()).rejects.toThrow();
+    const next = await pool.acquire(browser, { allowedOrigins: [origin] });
+    expect(next.context).not.toBe(busy.context);
+    expect(pool.stats).toMatchObject({ opened: 2, reused: 0 });
+    const tab = next.context.pages()[0] ?? (await next.context.newPage());
+    await tab.goto(`${origin}/after`);
+    expect(await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(document.title))))).toBe("/after");
+    await next.close();
+    await pool.close();
   });
 
   it("closes a context whose reset fails instead of handing it on", async () => {
