@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import type { Agent } from "../agents/index.js";
-import { resolveChromiumExecutable } from "../browser/index.js";
+import { type ContextPool, resolveChromiumExecutable } from "../browser/index.js";
 import { InputError } from "../core/index.js";
 import { evaluatorCodeHash } from "../injection/index.js";
 import type { ModelSetup } from "../models/index.js";
@@ -24,6 +24,7 @@ import {
 } from "../records/index.js";
 import { datasetFingerprint, type Scenario } from "../scenario/index.js";
 import type { MatcherMode } from "../scoring/index.js";
+import type { Workspace } from "../workspace/index.js";
 import { DEFAULT_E2E_SETTINGS, type E2eTrackSettings } from "./e2e-settings.js";
 import type { EpisodeJudge } from "./episode-spec.js";
 import { isMaskIntegrityTask } from "./mask-integrity-task.js";
@@ -39,6 +40,12 @@ export interface RunCallbacks {
   onSummarising?: (records: number) => void;
   /** End-to-end track: a running Chromium to use instead of launching one (left open). */
   browser?: Browser;
+  /**
+   * End-to-end track: a running workspace server and warm contexts to use (left running), for a
+   * caller that makes many small runs: each would otherwise start its own and open new contexts.
+   */
+  workspace?: Workspace;
+  contexts?: ContextPool;
   /** An F5 task was measured (or could not be). */
   onMaskIntegrity?: (task: MaskIntegrityTaskRecord) => void;
 }
@@ -132,6 +139,8 @@ async function execute(
         runDir,
         settings: manifest.e2e ?? DEFAULT_E2E_SETTINGS,
         ...(options.browser && { browser: options.browser }),
+        ...(options.workspace && { workspace: options.workspace }),
+        ...(options.contexts && { contexts: options.contexts }),
       })
     : undefined;
   const writer = new RecordWriter(runDir);

@@ -24,6 +24,11 @@ export interface E2eHarnessOptions extends LaunchBrowserOptions {
   settings: E2eTrackSettings;
   /** A running browser to use (left open at the end); one is launched when absent or once it has died. */
   browser?: Browser;
+  /**
+   * A running workspace server to use (left running at the end); one is started when absent. Runs
+   * that share it share warm contexts too: a context is reused only for the same workspace origin.
+   */
+  workspace?: Workspace;
   /** Warm contexts to use (left open at the end: the caller's, with its own settings); the harness's own pool when absent. */
   contexts?: ContextPool;
   /**
@@ -42,7 +47,7 @@ export interface E2eHarnessOptions extends LaunchBrowserOptions {
  * what was lost.
  */
 export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHarness> {
-  const workspace = await startWorkspace();
+  const workspace = options.workspace ?? (await startWorkspace());
   const screenshots = new ScreenshotStore(options.runDir);
   let instance: Browser | undefined = options.browser;
   const borrowed = options.browser;
@@ -93,7 +98,7 @@ export async function startE2eHarness(options: E2eHarnessOptions): Promise<E2eHa
       await lock.catch(() => undefined);
       if (pool !== options.contexts) await pool?.close();
       if (instance !== borrowed) await instance?.close().catch(() => undefined);
-      await workspace.close();
+      if (workspace !== options.workspace) await workspace.close();
     },
   };
 }

@@ -20,7 +20,8 @@
  * Time: an oracle episode is a chain of round trips between Node, the workspace server and
  * Chromium, and one episode alone leaves the cores partly idle, so episodes run as a pool of
  * `POOL` at once on the one shared Chromium. Each (oracle, few tasks) unit is its
- * own small run (its own workspace server, each episode in its own browser context), and a pool
+ * own small run (its own records and summary; one workspace server and one pool of warm contexts
+ * for all, each episode still in its own workspace episode and a reset context), and a pool
  * slot takes the next unit when its last one ends: one run per oracle with a fixed concurrency
  * left the smaller runs' slots idle while the largest finished alone.
  *
@@ -31,9 +32,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UI_ORACLES, uiGullibleTree } from "../../src/agents/index.js";
+import { ContextPool } from "../../src/browser/index.js";
 import type { EpisodeRecord } from "../../src/records/index.js";
 import { type RunResult, resumeRun } from "../../src/runner/index.js";
 import { INJECTION_PACK_DIR, isPayloadAttack, loadScenarios, type Scenario } from "../../src/scenario/index.js";
+import { startWorkspace, type Workspace } from "../../src/workspace/index.js";
 import { startE2eRun } from "../e2e/support/start-e2e-run.js";
 import { sharedBrowser } from "../support/shared-browser.js";
 
@@ -81,15 +84,21 @@ function unitsOf(role: string, planned: readonly Scenario[]): Unit[] {
 }
 
 let browser: Browser;
+let workspace: Workspace;
+let contexts: ContextPool;
 const runs: Array<{ role: string; run: RunResult }> = [];
 beforeAll(async () => {
-  browser = await sharedBrowser("workspace");
+  // One workspace server and one pool of warm contexts for every unit: a unit of its own opened a
+  // context per unit (about 80) where the pool reuses a few, each reset between episodes.
+  [browser, workspace] = await Promise.all([sharedBrowser("workspace"), startWorkspace()]);
+  contexts = new ContextPool();
+  const shared = { browser, workspace, contexts };
   // The longest units (benign path, then the attack script) first, so no slot is left with a long one at the end.
   const queue = [...unitsOf("gullible", attacked), ...unitsOf("benign", tasks), ...unitsOf("half", halved), ...unitsOf("null", nulled)];
   const slot = async () => {
     for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
       const arms = [{ agent: oracle(unit.role), defense: "none" }];
-      let run = await startE2eRun({ scenarios: unit.scenarios, arms, concurrency: 1, browser });
+      let run = await startE2eRun({ scenarios: unit.scenarios, arms, concurrency: 1, ...shared });
       const errors = run.records.filter((found) => found.status === "error");
       if (errors.length > 0) {
         // An error record is an episode that did not happen (on a loaded machine, a step that
@@ -100,7 +109,7 @@ beforeAll(async () => {
           loadScenarios: async () => unit.scenarios,
           resolveAgent: () => oracle(unit.role),
           concurrency: 1,
-          browser,
+          ...shared,
         });
       }
       runs.push({ role: unit.role, run });
@@ -112,6 +121,8 @@ beforeAll(async () => {
   // filtered at load 17. The whole allowance is for a loaded machine; alone it is far less.
 }, 4_800_000);
 afterAll(async () => {
+  await contexts?.close();
+  await workspace?.close();
   await browser?.close();
 });
 
