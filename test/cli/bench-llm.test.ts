@@ -88,7 +88,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     const before = server.requests.length;
     const first = await runCli([...base(out, cachePath), "--defense", "all"], { env: { OPENAI_API_KEY: SENTINEL } });
     expect(first.stderr).not.toContain("Error");
-    expect(first.status).toBe(0);
+    expect(first.status, first.stderr).toBe(0);
     const summary = JSON.parse(first.stdout);
     expect(summary.agents.map((row: { defense: string }) => row.defense)).toEqual([
       "none",
@@ -153,7 +153,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     const replay = await runCli([...base(join(dir, "replay"), cachePath), "--defense", "all", "--cache", "replay-only"], {
       env: { OPENAI_API_KEY: "" },
     });
-    expect(replay.status).toBe(0);
+    expect(replay.status, replay.stderr).toBe(0);
     expect(server.requests.length).toBe(replayStart);
     const replayRun = JSON.parse(replay.stdout).run_id;
     const replayed = readFileSync(join(dir, "replay", replayRun, "records.jsonl"), "utf8")
@@ -172,7 +172,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     dataset = join(local, "pack.yaml");
     failing.on = true;
     const first = await runCli(base(join(local, "runs"), join(local, "cache.sqlite")));
-    expect(first.status).toBe(0);
+    expect(first.status, first.stderr).toBe(0);
     const summary = JSON.parse(first.stdout);
     expect(summary.agents[0]).toMatchObject({ n: 1, errors: 1 });
     expect(summary.agents[0].refusal.value).toBe(0);
@@ -191,7 +191,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     failing.on = false;
     const calls = server.requests.length;
     const resumed = await runCli(["bench", "--resume", runDir, "--json"]);
-    expect(resumed.status).toBe(0);
+    expect(resumed.status, resumed.stderr).toBe(0);
     expect(server.requests.length - calls).toBe(2); // the failed episode's agent and judge calls only
     expect(resumed.stderr).toMatch(/running 1 of 2 episodes \(1 already done\)/);
     expect(JSON.parse(resumed.stdout).agents[0]).toMatchObject({ n: 2, errors: 0 });
@@ -211,7 +211,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     );
     const out = join(local, "runs");
     const first = await runCli(["bench", "-c", file, "--out", out, "--json"]);
-    expect(first.status).toBe(0);
+    expect(first.status, first.stderr).toBe(0);
     const summary = JSON.parse(first.stdout);
     expect(summary).toMatchObject({ name: "one-file" });
     expect(summary.agents[0]).toMatchObject({ agent: "openai-compatible:mock", n: 2, errors: 0 });
@@ -220,7 +220,7 @@ describe("safecua bench with model agents (local OpenAI-compatible server)", () 
     const records = join(runDir, "records.jsonl");
     writeFileSync(records, `${readFileSync(records, "utf8").trim().split("\n")[0]}\n`);
     const resumed = await runCli(["bench", "--resume", runDir, "--json"]);
-    expect(resumed.status).toBe(0);
+    expect(resumed.status, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout).agents[0]).toMatchObject({ n: 2, errors: 0 });
   });
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
     episodes: [...episodes("m", A), ...episodes("m", B, "restrictive")],
   });
   runB = await writeFixtureRun(runs, { runId: "20261130T100000Z-bbbbbb", scenarios, episodes: episodes("m", B) });
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("safecua compare", () => {

@@ -14,7 +14,7 @@ let fixture: Awaited<ReturnType<typeof writeStandardFixture>>;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "safecua-export-cli-"));
   fixture = await writeStandardFixture(root, 9);
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("safecua export", () => {

@@ -11,7 +11,7 @@ let fixture: Awaited<ReturnType<typeof writeStandardFixture>>;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "safecua-report-cli-"));
   fixture = await writeStandardFixture(root, 9);
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("safecua report", () => {

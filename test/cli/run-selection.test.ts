@@ -31,7 +31,7 @@ describe("runs of a subset of a dataset", () => {
     const changed = await runCli(["report", own]);
     expect(changed.status).toBe(0);
     expect(changed.stderr).toContain(`the dataset at ${dataset} changed since`);
-  }, 90_000);
+  });
 
   it("compare of a full run and a subset of the same pack says how many scenarios they share, and pairs on those", async () => {
     const out = tempDir();
@@ -47,5 +47,5 @@ describe("runs of a subset of a dataset", () => {
     const comparison = JSON.parse(result.stdout);
     expect(comparison.scenarios).toEqual({ a: all, b: 5, shared: 5 });
     expect(comparison.comparisons[0].pairs).toBe(5);
-  }, 90_000);
+  });
 });

@@ -54,7 +54,7 @@ describe("bench subsets", () => {
     const limited = await runCli(["bench", "--out", tempDir(), "--agent", "refuser", "--limit", "3", "--json", "--resamples", "50"]);
     expect(limited.status).toBe(0);
     expect(JSON.parse(limited.stdout).agents[0].n).toBe(3);
-  }, 90_000);
+  });
 
   it("--failure-mode (or its short name), --category and --app filter together", async () => {
     const all = await builtin();

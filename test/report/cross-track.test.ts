@@ -34,7 +34,7 @@ beforeAll(async () => {
   const runs = join(root, "runs");
   stateRun = await writeFixtureRun(runs, { runId: "20261129T100000Z-stateg", scenarios, episodes: episodes(STATE) });
   e2eRun = await writeFixtureRun(runs, { runId: "20261130T100000Z-e2eeee", scenarios, episodes: episodes(E2E), track: "e2e" });
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("compare RUN_STATE RUN_E2E", () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "safecua-html-"));
   runs = await writeStandardFixture(root, 9);
   first = await loadReportRun(runs.runDir);
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("renderHtmlReport", () => {
