@@ -6,8 +6,10 @@
  *   npx tsx scripts/flaky.ts --runs 3 --load 6 --project browser --project slow
  *   npx tsx scripts/flaky.ts --runs 5 -- test/browser      # extra arguments go to vitest
  *
- * `--load K` starts K busy processes for the length of each run (on a 2-core machine, 4 of them
- * bring the load average to about 3× the cores, with the suite's own work). Each run's JSON result
+ * `--load K` starts K busy processes for the length of each run; the suite's own workers and
+ * Chromium add theirs (on a 2-core machine, `--load 4` under the browser and slow tiers measured a
+ * load average of 8–13). Each run reports the one-minute load average it ran under (sampled every
+ * 15 s: median and highest), so a pass is known to be a pass at that load. Each run's JSON result
  * and tier times are kept in `--out` (default `.flaky/`), and `flaky-report.json` there sums them
  * up. Each run draws its generated inputs from a new seed (test/support/test-seed.ts), reported
  * with the run, unless SAFECUA_TEST_SEED fixes one for all. Exits 1 when any test failed in any
@@ -68,8 +70,26 @@ function vitest(run: number, seed: number): Promise<number> {
 }
 
 const failures = new Map<string, { runs: number[]; message: string }>();
-const summary: Array<{ run: number; seed: number; exit: number; seconds: number; passed: number; failed: number; load_before: number[] }> =
-  [];
+interface RunSummary {
+  run: number;
+  seed: number;
+  exit: number;
+  seconds: number;
+  passed: number;
+  failed: number;
+  load_before: number[];
+  /** The one-minute load average while the run went, sampled every 15 s (null for a run shorter than that). */
+  load_during: { median: number; max: number; samples: number } | null;
+}
+const summary: RunSummary[] = [];
+
+/** Median and highest of the load samples, to one decimal. */
+function describeLoad(samples: readonly number[]): RunSummary["load_during"] {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return { median: round(sorted[Math.floor((sorted.length - 1) / 2)]!), max: round(sorted.at(-1)!), samples: samples.length };
+}
 const fixedSeed = process.env.SAFECUA_TEST_SEED;
 for (let run = 1; run <= runs; run++) {
   const loadBefore = loadavg().map((value) => Math.round(value * 10) / 10);
@@ -79,12 +99,16 @@ for (let run = 1; run <= runs; run++) {
   );
   const busy = startLoad(load);
   const started = Date.now();
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 15_000);
   let exit: number;
   try {
     exit = await vitest(run, seed);
   } finally {
+    clearInterval(sampler);
     for (const child of busy) child.kill("SIGKILL");
   }
+  const loadDuring = describeLoad(loads);
   const seconds = Math.round((Date.now() - started) / 1000);
   if (existsSync(".vitest-tiers.json")) renameSync(".vitest-tiers.json", join(out, `run-${run}-tiers.json`));
   const file = join(out, `run-${run}.json`);
@@ -93,7 +117,7 @@ for (let run = 1; run <= runs; run++) {
       runs: [...(failures.get("(the run wrote no result)")?.runs ?? []), run],
       message: `exit ${exit}`,
     });
-    summary.push({ run, seed, exit, seconds, passed: 0, failed: 0, load_before: loadBefore });
+    summary.push({ run, seed, exit, seconds, passed: 0, failed: 0, load_before: loadBefore, load_during: loadDuring });
     continue;
   }
   const result = JSON.parse(readFileSync(file, "utf8")) as VitestJson;
@@ -105,8 +129,20 @@ for (let run = 1; run <= runs; run++) {
       known.runs.push(run);
       failures.set(name, known);
     }
-  summary.push({ run, seed, exit, seconds, passed: result.numPassedTests, failed: result.numFailedTests, load_before: loadBefore });
-  console.log(`[flaky] run ${run}: ${result.numPassedTests} passed, ${result.numFailedTests} failed in ${seconds} s (exit ${exit})`);
+  summary.push({
+    run,
+    seed,
+    exit,
+    seconds,
+    passed: result.numPassedTests,
+    failed: result.numFailedTests,
+    load_before: loadBefore,
+    load_during: loadDuring,
+  });
+  const under = loadDuring ? `, load average ${loadDuring.median} (highest ${loadDuring.max})` : "";
+  console.log(
+    `[flaky] run ${run}: ${result.numPassedTests} passed, ${result.numFailedTests} failed in ${seconds} s${under} (exit ${exit})`,
+  );
 }
 
 const report = {
