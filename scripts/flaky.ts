@@ -8,7 +8,7 @@
  *
  * `--load K` starts K busy processes for the length of each run; the suite's own workers and
  * Chromium add theirs (on a 2-core machine, `--load 4` under the browser and slow tiers measured a
- * load average of 8–13). Each run reports the one-minute load average it ran under (sampled every
+ * load average of 8–10). Each run reports the one-minute load average it ran under (sampled every
  * 15 s: median and highest), so a pass is known to be a pass at that load. Each run's JSON result
  * and tier times are kept in `--out` (default `.flaky/`), and `flaky-report.json` there sums them
  * up. Each run draws its generated inputs from a new seed (test/support/test-seed.ts), reported
